@@ -1,0 +1,111 @@
+"""The one exception tree of adjudicator.
+
+Third-party errors (lark, pydantic, tomllib, UnicodeDecodeError) are mapped to these
+at the boundary of the module that calls the library, so callers only ever see::
+
+    AdjudicatorError
+    ├── ConfigError            game.toml is missing, unreadable or invalid (lists every problem)
+    ├── ChatFormatError        a log cannot be read: undecodable bytes, or no format fits
+    ├── CommandError           one chat line cannot become an action
+    │   ├── CommandSyntaxError     the words do not parse (`予想@` with nothing after it)
+    │   ├── IllegalActionError     it parses but the rules forbid it now (bet above cash)
+    │   ├── UnknownNameError       a name fits no player (carries suggestions)
+    │   ├── AmbiguousNameError     a name fits several players (carries the candidates)
+    │   └── AmountError            an amount is not a number (`3まん`)
+    └── UsageError             bad command-line use (exit code 2)
+
+Messages are lowercase English for the GM's terminal; each carries the input quoted
+with ``!r`` and the context.  Player-facing reasons (Japanese) travel separately in
+``CommandError.reason_ja``.
+"""
+
+from __future__ import annotations
+
+
+class AdjudicatorError(Exception):
+    """Base of every error adjudicator raises on purpose."""
+
+
+class ConfigError(AdjudicatorError):
+    """game.toml is invalid; ``problems`` lists every problem found, one line each."""
+
+    def __init__(self, path: str, problems: list[str]) -> None:
+        self.path = path
+        self.problems = list(problems)
+        lines = "\n".join(f"  - {p}" for p in self.problems)
+        super().__init__(f"invalid game setup {path!r}:\n{lines}")
+
+
+class ChatFormatError(AdjudicatorError):
+    """A chat log cannot be read."""
+
+    def __init__(self, source: str, message: str, lineno: int | None = None) -> None:
+        self.source = source
+        self.lineno = lineno
+        self.detail = message
+        where = f"{source}:{lineno}" if lineno is not None else source
+        super().__init__(f"{where}: {message}")
+
+
+class CommandError(AdjudicatorError):
+    """A chat line cannot become an action.
+
+    ``code`` is a stable machine label (``syntax``, ``unknown_name``…), ``reason_ja`` the
+    reason shown to the player.
+    """
+
+    code = "command"
+
+    def __init__(self, message: str, reason_ja: str | None = None) -> None:
+        super().__init__(message)
+        self.reason_ja = reason_ja or message
+
+
+class CommandSyntaxError(CommandError):
+    code = "syntax"
+
+
+class IllegalActionError(CommandError):
+    code = "illegal"
+
+    def __init__(self, message: str, reason_ja: str | None = None, code: str = "illegal") -> None:
+        super().__init__(message, reason_ja)
+        self.code = code
+
+
+class UnknownNameError(CommandError):
+    code = "unknown_name"
+
+    def __init__(self, name: str, suggestions: list[str] | None = None) -> None:
+        self.name = name
+        self.suggestions = list(suggestions or [])
+        hint = f"; did you mean {', '.join(self.suggestions)}?" if self.suggestions else ""
+        ja_hint = f"（候補: {'、'.join(self.suggestions)}）" if self.suggestions else ""
+        super().__init__(
+            f"unknown name: {name!r}{hint}",
+            f"「{name}」という参加者はいません{ja_hint}",
+        )
+
+
+class AmbiguousNameError(CommandError):
+    code = "ambiguous_name"
+
+    def __init__(self, name: str, candidates: list[str]) -> None:
+        self.name = name
+        self.candidates = list(candidates)
+        super().__init__(
+            f"ambiguous name: {name!r} fits {', '.join(self.candidates)}",
+            f"「{name}」が誰を指すか決められません（候補: {'、'.join(self.candidates)}）",
+        )
+
+
+class AmountError(CommandError):
+    code = "amount"
+
+    def __init__(self, text: str, why: str = "not an amount") -> None:
+        self.text = text
+        super().__init__(f"{why}: {text!r}", f"金額「{text}」が読めません")
+
+
+class UsageError(AdjudicatorError):
+    """Bad command-line use; the CLI exits with code 2."""
