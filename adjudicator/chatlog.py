@@ -16,7 +16,7 @@ import json
 import os
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from pydantic import BaseModel, ConfigDict
 
@@ -93,9 +93,8 @@ RE_LINE_DATE_EN = re.compile(
 RE_LINE_PC_DATE = re.compile(r"^\d{4}\.\d{1,2}\.\d{1,2}\s+\S{1,3}曜日$")
 RE_LINE_MSG = re.compile(r"^(?P<time>" + _TIME + r")\t(?:(?P<name>[^\t]*)\t)?(?P<text>.*)$")
 RE_LINE_PC_MSG = re.compile(r"^(?P<time>" + _TIME + r")[ \u3000](?P<rest>\S.*)$")
-RE_DISCORD_HEAD = re.compile(r"^(?P<name>\S.*?)(?:\s+(?:APP|BOT))?\s+\u2014\s+(?P<when>\S.*)$")
-RE_DISCORD_DASH = re.compile(r"^\u2014\s*(?P<when>\S.*)$")
-RE_EDITED = re.compile(r"\s*(?:\(edited\)|\(編集済\)|（編集済）)\s*$")
+EM_DASH = "\u2014"  # Discord headers: "name — time" (split with str methods: no backtracking)
+EDITED = ("(edited)", "(編集済)", "（編集済）")
 DCE_BANNER = "=" * 62
 RE_DCE_HEAD = re.compile(r"^\[(?P<when>[^\]]+)\] (?P<name>.+?)(?: \(pinned\))?$")
 RE_DCE_SECTION = re.compile(r"^\{(?:Attachments|Embed|Stickers|Reactions)\}$")
@@ -105,7 +104,7 @@ CSV_HEADER = ["AuthorID", "Author", "Date", "Content"]
 
 @dataclass
 class _Draft:
-    """A message being read; continuation lines may still be appended."""
+    """A message being read; continuation lines (``more``) may still be appended."""
 
     lineno: int
     speaker: str
@@ -113,11 +112,10 @@ class _Draft:
     raw: str
     date: str | None = None
     time: str | None = None
+    more: list[str] = field(default_factory=list)
 
     def extend(self, blanks: list[str], line: str) -> None:
-        tail = "".join("\n" + b for b in blanks) + "\n" + line
-        self.text += tail
-        self.raw += tail
+        self.more += [*blanks, line]
 
 
 # --- small helpers ---------------------------------------------------------------------
@@ -189,32 +187,31 @@ def _line_date(s: str) -> str | None:
     return _iso_date(m["y"], m["mo"], m["d"]) if m else None
 
 
-def _scan_quoted(s: str, start: int) -> str:
-    """State of a LINE quoted message after ``s[start:]``: open, closed (at end) or bad."""
-    i = start
-    while i < len(s):
-        if s[i] == '"':
-            if i + 1 < len(s) and s[i + 1] == '"':
-                i += 2
-                continue
-            return "closed" if i == len(s) - 1 else "bad"
-        i += 1
-    return "open"
+def _quote_state(s: str) -> str:
+    """A line inside a LINE quoted message: ``open`` (goes on), ``closed`` (its last
+    character is the closing quote) or ``bad`` (a lone quote before the end)."""
+    t = s.replace('""', "")  # left-to-right pairs, exactly as LINE doubles quotes
+    k = t.find('"')
+    return "open" if k < 0 else "closed" if k == len(t) - 1 else "bad"
 
 
-def _take_quoted(first: str, lines: list[str], i: int) -> tuple[str, int] | None:
-    """A LINE multi-line message opening with ``"`` on ``first``: (text, next index)."""
-    if not first.startswith('"') or _scan_quoted(first, 1) != "open":
+def _next_stops(lines: list[str]) -> list[int]:
+    """For each index, the first index at or after it whose line is not ``open``."""
+    stops = [len(lines)] * (len(lines) + 1)
+    for j in range(len(lines) - 1, -1, -1):
+        stops[j] = j if _quote_state(lines[j]) != "open" else stops[j + 1]
+    return stops
+
+
+def _take_quoted(first: str, lines: list[str], i: int, stops: list[int]) -> tuple[str, int] | None:
+    """A LINE multi-line message opening with ``"`` on ``first`` (lines[i] follows it):
+    (unquoted text, index after the closing line), or None if it is not one."""
+    if not first.startswith('"') or _quote_state(first[1:]) != "open":
         return None
-    parts = [first[1:]]
-    for j in range(i, len(lines)):
-        parts.append(lines[j])
-        state = _scan_quoted(lines[j], 0)
-        if state == "closed":
-            return "\n".join(parts)[:-1].replace('""', '"'), j + 1
-        if state == "bad":
-            return None
-    return None
+    j = stops[i]
+    if j == len(lines) or _quote_state(lines[j]) != "closed":
+        return None
+    return "\n".join([first[1:], *lines[i : j + 1]])[:-1].replace('""', '"'), j + 1
 
 
 # --- one reader per format ---------------------------------------------------------------
@@ -257,6 +254,7 @@ def _read_line(lines: list[str], source: str, names: Sequence[str], pc: bool) ->
     blanks: list[str] = []
     date: str | None = None
     last: _Draft | None = None
+    stops: list[int] | None = None
     i = 0
     while i < len(lines):
         line, no = lines[i], i + 1
@@ -274,7 +272,9 @@ def _read_line(lines: list[str], source: str, names: Sequence[str], pc: bool) ->
         if speaker_text:
             speaker, text = speaker_text
             raw = line
-            quoted = _take_quoted(text, lines, i)
+            if stops is None and text.startswith('"'):
+                stops = _next_stops(lines)
+            quoted = _take_quoted(text, lines, i, stops) if stops else None
             if quoted:
                 text, end = quoted
                 raw = "\n".join(lines[i - 1 : end])
@@ -295,13 +295,15 @@ def _read_line(lines: list[str], source: str, names: Sequence[str], pc: bool) ->
 
 
 def _discord_header(lines: list[str], i: int) -> tuple[str, str | None, str, int] | None:
-    m = RE_DISCORD_HEAD.match(lines[i].strip())
-    when = _parse_when(m["when"]) if m else None
-    if m and when:
-        return m["name"], when[0], when[1], i + 1
+    """``name — time`` (or a bot's ``name`` / ``APP`` / `` — time``) at line i."""
+    name, dash, when_text = lines[i].rpartition(EM_DASH)
+    name = name.strip().removesuffix(" APP").removesuffix(" BOT").strip()
+    when = _parse_when(when_text) if dash and name else None
+    if when:
+        return name, when[0], when[1], i + 1
     if i + 2 < len(lines) and lines[i + 1].strip() in ("APP", "BOT", "アプリ"):
-        d = RE_DISCORD_DASH.match(lines[i + 2].strip())
-        when = _parse_when(d["when"]) if d else None
+        lead, dash, when_text = lines[i + 2].partition(EM_DASH)
+        when = _parse_when(when_text) if dash and not lead.strip() else None
         if when and lines[i].strip():
             return lines[i].strip(), when[0], when[1], i + 3
     return None
@@ -322,7 +324,10 @@ def _read_discord(lines: list[str], source: str) -> list[_Draft]:
             continue
         if author is None:
             raise _no_fit(source, no, line, "no 'name \u2014 time' header before this line")
-        text = RE_EDITED.sub("", line)
+        text, stripped = line, line.rstrip()
+        for mark in EDITED:
+            if stripped.endswith(mark):  # "(edited)" is Discord's, not the author's
+                text = stripped.removesuffix(mark).rstrip()
         out.append(_Draft(no, author[0], text, line, author[1], author[2]))
     return out
 
@@ -330,17 +335,18 @@ def _read_discord(lines: list[str], source: str) -> list[_Draft]:
 def _dce_txt_message(no: int, head: re.Match[str], body: list[str]) -> _Draft:
     """One DCE TXT message: content up to the first ``{Section}``; raw keeps sections."""
     when = _parse_when(head["when"]) or (None, None)
-    while body and not body[-1].strip():
-        body = body[:-1]
-    text_lines = body
-    for k in range(1, len(body)):
-        if RE_DCE_SECTION.match(body[k]) and not body[k - 1].strip():
-            text_lines = body[:k]
-            break
-    while text_lines and not text_lines[-1].strip():
-        text_lines = text_lines[:-1]
-    raw = "\n".join([head.string, *body])
-    return _Draft(no, head["name"], "\n".join(text_lines), raw, when[0], when[1])
+    body = body[: _content_end(body, len(body))]
+    cut = next((k for k in range(1, len(body))
+                if RE_DCE_SECTION.match(body[k]) and not body[k - 1].strip()), len(body))
+    text = "\n".join(body[: _content_end(body, cut)])
+    return _Draft(no, head["name"], text, "\n".join([head.string, *body]), when[0], when[1])
+
+
+def _content_end(lines: list[str], end: int) -> int:
+    """Index just past the last non-blank line of ``lines[:end]``."""
+    while end > 0 and not lines[end - 1].strip():
+        end -= 1
+    return end
 
 
 def _read_dce_txt(lines: list[str], source: str) -> list[_Draft]:
@@ -504,8 +510,8 @@ def read_log(
     else:
         drafts = _read_dce_json(text, source)
     return [
-        ChatLine(source=source, lineno=d.lineno, speaker=d.speaker, text=d.text, raw=d.raw,
-                 date=d.date, time=d.time)
+        ChatLine(source=source, lineno=d.lineno, speaker=d.speaker, date=d.date, time=d.time,
+                 text="\n".join([d.text, *d.more]), raw="\n".join([d.raw, *d.more]))
         for d in drafts
     ]
 

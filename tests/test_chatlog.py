@@ -239,7 +239,7 @@ def test_read_log_file_missing(tmp_path: Path) -> None:
 
 
 # --- properties ---------------------------------------------------------------------------------
-FAST = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FAST = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @FAST
@@ -288,3 +288,19 @@ def test_plain_round_trip(pairs: list[tuple[str, str]], with_names: bool) -> Non
     got = read_log(log, "t", fmt="plain", names=names)
     assert [(c.speaker, c.text) for c in got] == pairs
     assert [c.lineno for c in got] == list(range(1, len(pairs) + 1))
+
+
+LINE_TEXT = st.lists(
+    st.text(st.characters(blacklist_categories=("Cs",), blacklist_characters="\r\n"), max_size=12),
+    min_size=2, max_size=4,
+).map("\n".join)
+
+
+@FAST
+@given(st.lists(st.tuples(NAME, LINE_TEXT), min_size=1, max_size=5))
+def test_line_quoted_round_trip(pairs: list[tuple[str, str]]) -> None:
+    body = "".join(
+        f'21:03\t{speaker}\t"{text.replace(chr(34), chr(34) * 2)}"\n' for speaker, text in pairs
+    )
+    got = read_log("[LINE] 人狼村のトーク履歴\n2026/03/01(日)\n" + body, "t")
+    assert [(c.speaker, c.text) for c in got] == pairs
