@@ -66,11 +66,16 @@ class CommandSyntaxError(CommandError):
 
 
 class IllegalActionError(CommandError):
+    """Parses, but the rules forbid it now.  ``rule`` is the rule id that forbids it."""
+
     code = "illegal"
 
-    def __init__(self, message: str, reason_ja: str | None = None, code: str = "illegal") -> None:
+    def __init__(
+        self, message: str, reason_ja: str | None = None, code: str = "illegal", rule: str = ""
+    ) -> None:
         super().__init__(message, reason_ja)
         self.code = code
+        self.rule = rule
 
 
 class UnknownNameError(CommandError):

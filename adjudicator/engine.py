@@ -1,0 +1,410 @@
+"""The replay walk: game folder -> phases -> classified lines -> events -> state -> outputs.
+
+One traversal feeds every output (posts, notices, ledger, JSON, explain).  Nothing here
+decides a rule: the variant does.  This module reads files (the logs) and hands pure
+data to the variant's pure functions.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from . import actions as A
+from .chatlog import ChatLine, read_log_file
+from .config import GameConfig, load_config
+from .errors import (
+    ChatFormatError,
+    CommandError,
+    CommandSyntaxError,
+    IllegalActionError,
+    UnknownNameError,
+)
+from .models import Diagnostic, Event, LineRecord, PhaseResult
+from .normalize import nfkc
+from .parser import find_command, is_gm_word, parse_command
+from .rng import PhaseRng
+from .roster import Roster
+from .variants import get_variant
+from .variants.base import Candidate, Emitter, PhaseInput, Variant
+
+LOG_SUFFIXES = (".txt", ".csv", ".json", ".log")
+_PHASE_RE = re.compile(r"^(day|night|round)([0-9]+)$")
+
+
+@dataclass
+class Game:
+    """A derived game: configuration, every phase's result, the final state."""
+
+    root: Path
+    cfg: GameConfig
+    variant: Variant[Any]
+    phases: list[PhaseResult] = field(default_factory=list)
+    states: list[Any] = field(default_factory=list)  # state after each phase
+    initial: Any = None
+    diagnostics: list[Diagnostic] = field(default_factory=list)  # game-level
+
+    @property
+    def state(self) -> Any:
+        return self.states[-1] if self.states else self.initial
+
+    @property
+    def has_errors(self) -> bool:
+        return any(d.level == "error" for p in self.phases for d in p.diagnostics) or any(
+            d.level == "error" for d in self.diagnostics
+        )
+
+
+def find_logs(root: Path) -> dict[str, Path]:
+    """``{phase id: path}`` for every ``logs/<phase>.<ext>`` (and ``<phase>-<suffix>``)."""
+    logs: dict[str, Path] = {}
+    folder = root / "logs"
+    if not folder.is_dir():
+        return logs
+    for path in sorted(folder.iterdir()):
+        if path.is_file() and path.suffix.lower() in LOG_SUFFIXES:
+            logs.setdefault(path.stem, path)
+    return logs
+
+
+def _source(root: Path, path: Path) -> str:
+    try:
+        return path.relative_to(root).as_posix()
+    except ValueError:
+        return path.as_posix()
+
+
+def _sub_lines(line: ChatLine, json_like: bool) -> list[tuple[str, str]]:
+    """One message -> (ref, text) per text line.  Line-based formats cite file lines."""
+    parts = line.text.split("\n") if line.text else [""]
+    out = []
+    for i, part in enumerate(parts):
+        if json_like:
+            ref = f"{line.source}:{line.lineno}" + (f".{i + 1}" if len(parts) > 1 else "")
+        else:
+            ref = f"{line.source}:{line.lineno + i}"
+        out.append((ref, part))
+    return out
+
+
+class PhaseReader:
+    """Classifies every line of one phase: exactly one disposition each."""
+
+    def __init__(self, game: Game, roster: Roster, state: Any, phase: str) -> None:
+        self.game = game
+        self.variant = game.variant
+        self.roster = roster
+        self.state = state
+        self.phase = phase
+        self.gm_keys = {nfkc(g).casefold().replace(" ", "") for g in game.cfg.gm}
+        self.records: list[LineRecord] = []
+        self.diagnostics: list[Diagnostic] = []
+        self.rejections: list[tuple[str, str, str, str, str]] = []  # ref, actor, code, rule, why
+        self.held: dict[tuple[str, str], tuple[int, Candidate]] = {}  # slot -> (record idx, cand)
+        self.loose: list[tuple[int, Candidate]] = []  # accepted actions without a slot
+        self.directives: list[Candidate] = []
+        self.deadline: str | None = None
+        self.order = 0
+
+    # -- helpers --
+    def _is_gm(self, speaker: str) -> bool:
+        return nfkc(speaker).casefold().replace(" ", "") in self.gm_keys
+
+    def _speaker(self, speaker: str) -> str | None:
+        try:
+            name = self.roster.resolve(speaker)
+        except CommandError:
+            return None
+        return name if self.variant.is_player(self.state, name) else None
+
+    def _record(self, ref: str, line: ChatLine, text: str, disposition: str, **kw: Any) -> int:
+        self.records.append(
+            LineRecord(
+                ref=ref, speaker=line.speaker, text=text, time=line.time,
+                disposition=disposition, **kw,  # type: ignore[arg-type]
+            )
+        )
+        return len(self.records) - 1
+
+    def _reject(
+        self, ref: str, line: ChatLine, text: str, actor: str | None, err: CommandError,
+        level: str | None = None,
+    ) -> None:
+        """Player mistakes are warnings (the game goes on); GM-line failures are errors."""
+        level = level or ("warning" if actor is not None or not self._is_gm(line.speaker)
+                          else "error")
+        code = err.code
+        rule = err.rule if isinstance(err, IllegalActionError) else f"input.{code}"
+        self._record(ref, line, text, "rejected", reason=err.reason_ja, code=code)
+        self.diagnostics.append(
+            Diagnostic(
+                level=level,  # type: ignore[arg-type]
+                code=code, source=ref, message=str(err), speaker=line.speaker, text=text,
+                reason_ja=err.reason_ja,
+            )
+        )
+        self.rejections.append((ref, actor or line.speaker, code, rule or f"input.{code}",
+                                err.reason_ja))
+
+    # -- the walk --
+    def read(self, lines: list[ChatLine], json_like: bool) -> None:
+        for line in lines:
+            for ref, text in _sub_lines(line, json_like):
+                self._one(line, ref, text)
+
+    def _one(self, line: ChatLine, ref: str, text: str) -> None:
+        v = self.variant.name
+        found = find_command(text, v) if text.strip() else None
+        if self._is_gm(line.speaker):
+            self._gm_line(line, ref, text, found)
+            return
+        actor = self._speaker(line.speaker)
+        if found is None:
+            self._record(ref, line, text, "chatter")
+            return
+        offset, how = found
+        if actor is None:
+            if how == "count":
+                self._record(ref, line, text, "chatter")
+                return
+            self._record(ref, line, text, "rejected", code="unknown_speaker",
+                         reason=f"「{line.speaker}」は参加者として登録されていません")
+            self.diagnostics.append(Diagnostic(
+                level="warning", code="unknown_speaker", source=ref, speaker=line.speaker,
+                text=text, message=f"command from {line.speaker!r}, who is neither a player "
+                "nor a GM: add the name or an alias in game.toml",
+                reason_ja=f"「{line.speaker}」は参加者として登録されていません",
+            ))
+            return
+        if how == "count" and not self._pending_inquiry(actor):
+            self._record(ref, line, text, "chatter")
+            return
+        if self.variant.finished(self.state):
+            err: CommandError = IllegalActionError(
+                f"{actor!r} sent {text.strip()!r} after the game ended",
+                "ゲームはすでに終了しています", code="game_over", rule="ww.win.check")
+            self._reject(ref, line, text, actor, err, level="warning")
+            return
+        if not self.variant.is_alive(self.state, actor):
+            err = IllegalActionError(
+                f"{actor!r} is dead: {text.strip()!r} is not an action",
+                "死亡しているため行動できません", code="dead", rule="ww.night.dead")
+            self._reject(ref, line, text, actor, err)
+            return
+        if self.deadline is not None:
+            err = IllegalActionError(
+                f"{text.strip()!r} came after the deadline ({self.deadline})",
+                "締め切り後の発言のため無効です", code="late", rule="engine.deadline")
+            self._reject(ref, line, text, actor, err)
+            return
+        if how == "unknown_word":
+            word = nfkc(text)[offset:].split("@", 1)[0].strip()
+            err = CommandSyntaxError(
+                f"unknown command word {word!r} in {text.strip()!r}",
+                f"「{word}」というコマンドはありません")
+            self._reject(ref, line, text, actor, err)
+            return
+        try:
+            action = parse_command(nfkc(text)[offset:], self.roster, v,
+                                   transformer=self.variant.transformer)
+            self._accept(line, ref, text, actor, action, by_gm=False)
+        except CommandError as e:
+            self._reject(ref, line, text, actor, e)
+
+    def _pending_inquiry(self, actor: str) -> bool:
+        for (owner, _key), (_i, cand) in self.held.items():
+            if owner == actor and getattr(cand.action, "shares", 0) is None:
+                return True
+        return False
+
+    def _accept(
+        self, line: ChatLine, ref: str, text: str, actor: str, action: A.Action, by_gm: bool
+    ) -> None:
+        held = {key: c for (owner, key), (_i, c) in self.held.items() if owner == actor}
+        action = self.variant.validate(self.state, self.phase, actor, action, held)
+        self.order += 1
+        cand = Candidate(ref=ref, actor=actor, action=action, by_gm=by_gm, order=self.order)
+        disposition = "gm" if by_gm else "accepted"
+        idx = self._record(ref, line, text, disposition, action=action.describe())
+        slot = self.variant.slot(action, actor)
+        if slot is None:
+            self.loose.append((idx, cand))
+            return
+        owner, key, rule = slot
+        prev = self.held.get((owner, key))
+        if prev is not None:
+            pidx, pcand = prev
+            old = self.records[pidx]
+            if old.disposition == "accepted":
+                self.records[pidx] = old.model_copy(update={
+                    "disposition": "superseded",
+                    "reason": f"後の指示（{ref}）で置き換えられました",
+                    "code": "superseded",
+                })
+            self.rejections.append((pcand.ref, pcand.actor, "superseded", rule,
+                                    f"{pcand.action.describe()} は {action.describe()} に置き換えられました"))
+        self.held[(owner, key)] = (idx, cand)
+
+    def _gm_line(
+        self, line: ChatLine, ref: str, text: str, found: tuple[int, str] | None
+    ) -> None:
+        offset, how = found if found is not None else (0, "none")
+        if how in ("count", "unknown_word"):
+            self._record(ref, line, text, "gm")
+            return
+        try:
+            action = parse_command(nfkc(text)[offset:], self.roster, self.variant.name, gm=True,
+                                   transformer=self.variant.transformer)
+        except CommandError as e:
+            # GM prose that merely mentions a player command ("投票は 投票@名前 で") is GM
+            # talk; a failed GM directive (活躍@, 声援@, 代理@…) is an error to fix.
+            if how == "none" or not is_gm_word(nfkc(text)[offset:]):
+                self._record(ref, line, text, "gm")
+            else:
+                self._reject(ref, line, text, None, e)
+            return
+        if isinstance(action, A.Deadline):
+            self.deadline = ref
+            self._record(ref, line, text, "gm", action=action.describe())
+            return
+        if isinstance(action, A.GmCommand):
+            err = CommandSyntaxError(
+                f"GM line {text.strip()!r} is a player command: write 代理@<player> before it",
+                "GMが代わりに入力するときは「代理@名前 コマンド」と書いてください")
+            self._reject(ref, line, text, None, err)
+            return
+        if isinstance(action, A.Proxy):
+            player = action.player
+            if not self.variant.is_player(self.state, player):
+                self._reject(ref, line, text, None, UnknownNameError(player, []))
+                return
+            if not self.variant.is_alive(self.state, player):
+                self._reject(ref, line, text, player, IllegalActionError(
+                    f"proxy for dead player {player!r}", "死亡しているため行動できません",
+                    code="dead", rule="ww.night.dead"))
+                return
+            try:
+                self._accept(line, ref, text, player, action.action, by_gm=True)
+            except CommandError as e:
+                self._reject(ref, line, text, player, e)
+            return
+        try:
+            action = self.variant.validate_directive(self.state, self.phase, action)
+        except CommandError as e:
+            self._reject(ref, line, text, None, e)
+            return
+        self.order += 1
+        self.directives.append(Candidate(ref=ref, actor=line.speaker, action=action,
+                                         by_gm=True, order=self.order))
+        self._record(ref, line, text, "gm", action=action.describe())
+
+    def accepted(self) -> list[Candidate]:
+        items = [(i, c) for (i, c) in self.held.values()] + self.loose
+        items.sort(key=lambda ic: ic[1].order)
+        return [c for _i, c in items]
+
+
+def _read_lines(
+    game: Game, path: Path, names: list[str], diagnostics: list[Diagnostic], fmt: str | None
+) -> tuple[list[ChatLine], bool]:
+    source = _source(game.root, path)
+    try:
+        lines = read_log_file(path, source=source, fmt=fmt, names=names)
+    except ChatFormatError as e:
+        diagnostics.append(Diagnostic(level="error", code="log_format", source=e.source
+                                      if e.lineno is None else f"{e.source}:{e.lineno}",
+                                      message=str(e)))
+        return [], False
+    json_like = path.suffix.lower() in (".json", ".csv")
+    return lines, json_like
+
+
+def resolve_game(root: Path, fmt: str | None = None, cfg: GameConfig | None = None) -> Game:
+    """Re-derive the whole game from game.toml and the logs (raises ConfigError)."""
+    root = Path(root)
+    cfg = cfg or load_config(root / "game.toml")
+    variant = get_variant(cfg.variant)(cfg)
+    game = Game(root=root, cfg=cfg, variant=variant)
+    roster = Roster(variant.roster_entries(), extra={
+        **{g: "GM" for g in cfg.gm}, **variant.extra_targets})
+    names = [p.name for p in cfg.players] + [a for p in cfg.players for a in p.aliases] + list(
+        cfg.gm)
+    logs = find_logs(root)
+    state = variant.initial_state()
+    game.initial = state
+    known: set[str] = set()
+    pending_setup = True
+    last_with_log = -1
+    order = []
+    for i, pid in enumerate(variant.phase_ids()):
+        if i > 400:
+            break
+        order.append(pid)
+        if pid in logs:
+            last_with_log = i
+    phase_ids = order[: last_with_log + 1]
+    known.update(phase_ids)
+    for stem, path in logs.items():
+        base = stem.split("-", 1)[0]
+        if stem not in known and not (base in known and stem != base):
+            game.diagnostics.append(Diagnostic(
+                level="warning", code="unknown_log", source=_source(root, path),
+                message=f"{path.name!r} is not a phase of this game (expected names like "
+                f"{', '.join(order[:3])}…); it was not read"))
+    for pid in phase_ids:
+        diags: list[Diagnostic] = []
+        found_path = logs.get(pid)
+        lines: list[ChatLine] = []
+        json_like = False
+        if found_path is None:
+            diags.append(Diagnostic(level="warning", code="missing_log", source=f"logs/{pid}.txt",
+                                    message=f"no log for {pid}: resolved with no actions"))
+        else:
+            lines, json_like = _read_lines(game, found_path, names, diags, fmt)
+        extra: dict[str, list[ChatLine]] = {}
+        for suffix, when in variant.extra_logs.items():
+            epath = logs.get(f"{pid}-{suffix}")
+            if epath is not None and (when == "any" or pid.startswith(when)):
+                extra[suffix], _ = _read_lines(game, epath, names, diags, fmt)
+        reader = PhaseReader(game, roster, state, pid)
+        reader.read(lines, json_like)
+        em: Emitter[Any] = Emitter(state=state, evolve=variant.evolve,
+                                   rng=PhaseRng(cfg.seed, pid), phase=pid)
+        if pending_setup:
+            variant.setup_events(em)
+            pending_setup = False
+        for ref, actor, code, rule, why in reader.rejections:
+            kind = "superseded" if code == "superseded" else "rejected"
+            em.emit(kind, rule, ref, "gm" if kind == "superseded" else "player",
+                    to=actor if kind == "rejected" and variant.is_player(state, actor) else None,
+                    player=actor, code=code, reason=why)
+        pin = PhaseInput(id=pid, actions=reader.accepted(), directives=reader.directives,
+                         extra_logs=extra, lines=reader.records)
+        before = state
+        if not variant.finished(state):
+            variant.resolve(em, pin)
+        state = em.state
+        post, private, ledger = variant.render(before, state, pin, em.events)
+        game.phases.append(PhaseResult(
+            id=pid, deaths=variant.deaths(em.events), executed=variant.executed(em.events),
+            public_post=post, private=private, ledger=ledger, events=em.events,
+            diagnostics=reader.diagnostics + diags, lines=reader.records,
+        ))
+        game.states.append(state)
+    return game
+
+
+def phase_kind(pid: str) -> str:
+    m = _PHASE_RE.match(pid)
+    return m.group(1) if m else ""
+
+
+def phase_number(pid: str) -> int:
+    m = _PHASE_RE.match(pid)
+    return int(m.group(2)) if m else 0
+
+
+def is_event_for(ev: Event, player: str) -> bool:
+    return player in (ev.player, ev.target, ev.to)

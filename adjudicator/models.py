@@ -1,0 +1,84 @@
+"""The records the engine produces: events, diagnostics, line dispositions, phase results."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+Audience = Literal["public", "player", "gm"]
+Disposition = Literal["accepted", "rejected", "superseded", "gm", "chatter"]
+
+
+class Event(BaseModel):
+    """One change of state or one decision, citing its rule and its cause.
+
+    ``cause`` is the chat line (``logs/night1.txt:12``), ``rng`` for a draw, or
+    ``phase:<id>`` for what a phase does by itself.  ``audience`` says who may see it:
+    ``public`` (the post), ``player`` (the notice of ``to``), ``gm`` (the ledger only).
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    kind: str
+    rule: str
+    cause: str
+    audience: Audience = "gm"
+    to: str | None = None
+    player: str | None = None
+    target: str | None = None
+    amount: int | None = None
+    data: dict[str, Any] = Field(default_factory=dict)
+
+    def flat(self) -> dict[str, Any]:
+        """The JSON shape of DESIGN.md: kind, rule, cause, then the event's own fields."""
+        out: dict[str, Any] = {"kind": self.kind, "rule": self.rule, "cause": self.cause}
+        out["audience"] = self.audience
+        for key in ("to", "player", "target", "amount"):
+            value = getattr(self, key)
+            if value is not None:
+                out[key] = value
+        for key, value in self.data.items():
+            out[key] = value
+        return out
+
+
+class Diagnostic(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    level: Literal["error", "warning", "info"]
+    code: str
+    source: str
+    message: str
+    speaker: str | None = None
+    text: str | None = None
+    reason_ja: str | None = None
+
+
+class LineRecord(BaseModel):
+    """How one input line was read: exactly one disposition per line."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    ref: str  # logs/night1.txt:12
+    speaker: str
+    text: str
+    time: str | None = None
+    disposition: Disposition
+    action: str | None = None  # the action as read, in command form
+    reason: str | None = None  # why rejected / superseded (Japanese, for the player)
+    code: str | None = None
+
+
+class PhaseResult(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    id: str
+    deaths: list[str] = []
+    executed: str | None = None
+    public_post: str = ""
+    private: dict[str, list[str]] = {}
+    ledger: str = ""
+    events: list[Event] = []
+    diagnostics: list[Diagnostic] = []
+    lines: list[LineRecord] = []

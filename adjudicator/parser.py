@@ -1,0 +1,285 @@
+"""From one chat line to a typed action: normalize, mark names, Lark LALR, transform.
+
+``parse_command()`` raises (CommandSyntaxError, UnknownNameError, AmbiguousNameError,
+AmountError); the engine calls it per line and turns the error into a diagnostic.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from lark import Lark, Token, Transformer, UnexpectedInput, v_args
+from lark.exceptions import VisitError
+
+from . import actions as A
+from .errors import CommandError, CommandSyntaxError, UnknownNameError
+from .normalize import nfkc, parse_amount
+from .resources import grammar_text
+from .roster import Roster
+
+MARK_OPEN, MARK_CLOSE = "\ue000", "\ue001"
+_MARK_RE = re.compile("\ue000([0-9]+)\ue001")
+#: positions after which a name may stand
+_NAME_STARTS = ("@", ",", "、", "・", "と")
+
+
+@cache
+def build_parser(variant: str) -> Lark:
+    """The LALR parser of a variant (common.lark + <variant>.lark), built once."""
+    return Lark(
+        grammar_text(variant),
+        parser="lalr",
+        lexer="contextual",
+        start=["player_line", "gm_line"],
+        maybe_placeholders=False,
+    )
+
+
+@cache
+def command_words(variant: str) -> tuple[str, ...]:
+    """Every literal command word of a variant's grammar (for spotting command-like lines)."""
+    words: set[str] = set()
+    skip = {"SEP", "KABU", "STOCK_OF", "NAME", "WORD", "INT", "TAIL", "AMOUNT", "DEADLINE", "WS"}
+    for term in build_parser(variant).terminals:
+        if term.name in skip or term.name.startswith("__") or term.name.startswith("_"):
+            continue
+        pat = term.pattern
+        if pat.type == "str":
+            words.add(pat.value)
+        else:
+            body = pat.value
+            if body.startswith("(?:") and body.endswith(")"):
+                body = body[3:-1]
+            for alt in body.split("|"):
+                if alt and re.fullmatch(r"[^\\()\[\]*+?.^$]+", alt):
+                    words.add(alt)
+    return tuple(sorted(words, key=lambda w: (-len(w), w)))
+
+
+@dataclass(frozen=True)
+class Marked:
+    text: str  # NFKC text with names replaced by markers
+    names: tuple[str, ...]  # canonical name of each marker
+
+
+def mark_names(text: str, roster: Roster) -> Marked:
+    """Replace each roster name standing after '@' or a separator with a marker."""
+    out: list[str] = []
+    names: list[str] = []
+    i = 0
+    n = len(text)
+    while i < n:
+        ch = text[i]
+        out.append(ch)
+        i += 1
+        if ch in _NAME_STARTS and (ch == "@" or names):
+            hit = roster.match_prefix(text[i:])
+            if hit is not None:
+                canonical, used = hit
+                lead = len(text[i : i + used]) - len(text[i : i + used].lstrip())
+                out.append(text[i : i + lead])
+                out.append(f"{MARK_OPEN}{len(names)}{MARK_CLOSE}")
+                names.append(canonical)
+                i += used
+    return Marked("".join(out), tuple(names))
+
+
+def unmark(text: str, names: Sequence[str]) -> str:
+    return _MARK_RE.sub(lambda m: names[int(m.group(1))], text)
+
+
+class CommandTransformer(Transformer[Token, Any]):
+    """Trees to actions.  Variants subclass it and add their own command rules."""
+
+    def __init__(self, marked: Marked, roster: Roster) -> None:
+        super().__init__()
+        self.marked = marked
+        self.roster = roster
+
+    # terminals
+    def NAME(self, tok: Token) -> str:  # noqa: N802 (lark names terminal callbacks so)
+        return self.marked.names[int(tok[1:-1])]
+
+    def WORD(self, tok: Token) -> str:  # noqa: N802
+        word = unmark(str(tok), self.marked.names)
+        raise UnknownNameError(word, self.roster.suggestions(word))
+
+    def AMOUNT(self, tok: Token) -> int:  # noqa: N802
+        return parse_amount(str(tok))
+
+    def INT(self, tok: Token) -> int:  # noqa: N802
+        return int(str(tok))
+
+    # lines
+    @v_args(inline=True)
+    def player_line(self, command: A.Action, *_tail: Any) -> A.Action:
+        return command
+
+    @v_args(inline=True)
+    def gm_line(self, directive: A.Action, *_tail: Any) -> A.Action:
+        return directive
+
+    @v_args(inline=True)
+    def gm_command(self, command: A.Action, *_tail: Any) -> A.Action:
+        return A.GmCommand(action=command)
+
+    @v_args(inline=True)
+    def follow_up(self, count: tuple[int]) -> A.Action:
+        return A.FollowUp(shares=count[0])
+
+    def count(self, children: list[Any]) -> tuple[int]:
+        return (children[0],)
+
+    def target_list(self, children: list[Any]) -> tuple[str, ...]:
+        return tuple(c for c in children if not isinstance(c, Token))
+
+    @v_args(inline=True)
+    def vote(self, _kw: Token, target: str) -> A.Action:
+        return A.Vote(target=target)
+
+    @v_args(inline=True)
+    def bite(self, _kw: Token, target: str) -> A.Action:
+        return A.Bite(target=target)
+
+    @v_args(inline=True)
+    def divine(self, _kw: Token, target: str) -> A.Action:
+        return A.Divine(target=target)
+
+    @v_args(inline=True)
+    def guard(self, _kw: Token, target: str) -> A.Action:
+        return A.Guard(target=target)
+
+    @v_args(inline=True)
+    def activity(self, _kw: Token, targets: tuple[str, ...]) -> A.Action:
+        return A.Activity(targets=targets)
+
+    @v_args(inline=True)
+    def no_activity(self, _kw: Token, targets: tuple[str, ...]) -> A.Action:
+        return A.NoActivity(targets=targets)
+
+    @v_args(inline=True)
+    def cheer(self, _kw: Token, targets: tuple[str, ...]) -> A.Action:
+        return A.Cheer(targets=targets)
+
+    @v_args(inline=True)
+    def no_cheer(self, _kw: Token, targets: tuple[str, ...]) -> A.Action:
+        return A.NoCheer(targets=targets)
+
+    def deadline(self, _children: list[Any]) -> A.Action:
+        return A.Deadline()
+
+    @v_args(inline=True)
+    def proxy(self, _kw: Token, player: str, command: A.Action) -> A.Action:
+        return A.Proxy(player=player, action=command)
+
+
+#: what a GM reads when a command does not parse, by the command word that starts it
+SYNTAX_HINTS: dict[str, str] = {
+    "投票": "投票@名前 の形で書いてください（例: 投票@たろう）",
+    "噛み": "噛み@名前 の形で書いてください（例: 噛み@たろう）",
+    "占い": "占い@名前 の形で書いてください（例: 占い@たろう）",
+    "護衛": "護衛@名前 の形で書いてください（例: 護衛@たろう）",
+    "予想": "予想@名前 金額 の形で書いてください（例: 予想@たろう 3万、予想@女性 2万）",
+    "購入": "購入@名前の株 株数 の形で書いてください（例: 購入@たろうの株 5株）",
+    "売却": "売却@ または 売却@名前の株 の形で書いてください",
+    "チャンス": "チャンス@名前 の形で書いてください（例: チャンス@GM）",
+    "活躍": "活躍@名前 の形で書いてください",
+    "声援": "声援@名前 の形で書いてください",
+    "代理": "代理@名前 コマンド の形で書いてください（例: 代理@たろう 投票@はなこ）",
+}
+
+
+def _hint(text: str, words: Sequence[str]) -> str:
+    for w in words:
+        if text.startswith(w):
+            for key, hint in SYNTAX_HINTS.items():
+                if w.startswith(key) or key.startswith(w):
+                    return hint
+    return "コマンドの形が読めません"
+
+
+def _describe_unexpected(e: UnexpectedInput, marked: Marked) -> str:
+    tok = getattr(e, "token", None)
+    if tok is not None and getattr(tok, "type", "") == "$END":
+        return "unexpected end of line"
+    if tok is not None:
+        return f"unexpected {unmark(str(tok), marked.names)!r}"
+    char = getattr(e, "char", None)
+    if char is not None:
+        return f"unexpected {unmark(str(char), marked.names)!r}"
+    return "cannot parse"
+
+
+def parse_command(
+    text: str,
+    roster: Roster,
+    variant: str,
+    *,
+    gm: bool = False,
+    transformer: type[CommandTransformer] = CommandTransformer,
+) -> A.Action:
+    """Parse one (already isolated) command text.  Raises a CommandError subclass."""
+    norm = nfkc(text).strip()
+    marked = mark_names(norm, roster)
+    parser = build_parser(variant)
+    try:
+        tree = parser.parse(marked.text, start="gm_line" if gm else "player_line")
+    except UnexpectedInput as e:
+        what = _describe_unexpected(e, marked)
+        raise CommandSyntaxError(
+            f"cannot read command {text!r}: {what}", _hint(norm, command_words(variant))
+        ) from None
+    try:
+        result = transformer(marked, roster).transform(tree)
+    except VisitError as e:
+        inner = e.orig_exc
+        if isinstance(inner, CommandError):
+            raise inner from None
+        raise CommandSyntaxError(f"cannot read command {text!r}: {inner}") from None
+    if not isinstance(result, A.Action):
+        raise CommandSyntaxError(f"cannot read command {text!r}")
+    return result
+
+
+#: the GM's own directive words (a failure to parse one of these is the GM's error)
+GM_WORDS = ("活躍", "声援", "代理", "代行")
+
+
+def is_gm_word(text: str) -> bool:
+    return text.lstrip().startswith(GM_WORDS)
+
+
+_COUNT_RE = re.compile(r"^\s*[0-9]+\s*株?\s*$")
+
+
+def find_command(text: str, variant: str) -> tuple[int, str] | None:
+    """Where a command starts in a line, and why it counts as command-like.
+
+    Returns ``(offset, how)`` with how in ``keyword`` (a command word before '@'),
+    ``unknown_word`` (a short unknown word before '@', likely a typo), ``bare_keyword``
+    (a command word with no '@'), ``count`` (a bare share count); None for chatter.
+    """
+    norm = nfkc(text)
+    words = command_words(variant)
+    at = norm.find("@")
+    if at >= 0:
+        head = norm[:at].rstrip()
+        for w in words:
+            if head.endswith(w):
+                return (len(head) - len(w), "keyword")
+        stripped = head.strip()
+        if stripped and len(stripped) <= 6 and not re.search(r"\s", stripped):
+            return (len(norm[:at]) - len(norm[:at].lstrip()), "unknown_word")
+    stripped = norm.lstrip()
+    for w in words:
+        if stripped.startswith(w):
+            rest = stripped[len(w) :]
+            if not rest.strip() or rest[0].isspace():
+                return (len(norm) - len(stripped), "bare_keyword")
+    if _COUNT_RE.match(norm):
+        return (0, "count")
+    return None

@@ -1,0 +1,80 @@
+"""Rendering through Jinja templates (``reports/``): posts, notices, ledger.
+
+Templates see projections, not the state: the public post gets only public events and
+the public view; a player's notice gets only that player's events.  Text templates
+(``.txt.j2``) are not escaped; HTML templates (``.html``, ``.html.j2``) always are.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from jinja2 import Environment, FileSystemLoader, StrictUndefined
+
+from .models import Event
+from .resources import data_dir
+from .vocab import GENDERS, STOCK_LEVELS, role_ja, yen
+
+
+def _autoescape(name: str | None) -> bool:
+    return bool(name) and (str(name).endswith(".html") or str(name).endswith(".html.j2"))
+
+
+@cache
+def environment() -> Environment:
+    env = Environment(
+        loader=FileSystemLoader(str(data_dir("reports"))),
+        autoescape=_autoescape,
+        undefined=StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=False,
+    )
+    env.filters["yen"] = yen
+    env.filters["role_ja"] = role_ja
+    env.filters["gender_ja"] = lambda g: GENDERS.get(g, g)
+    env.globals["LEVELS"] = STOCK_LEVELS
+    return env
+
+
+def render(template: str, **context: Any) -> str:
+    return environment().get_template(template).render(**context).strip() + "\n"
+
+
+def day_number(pid: str) -> int:
+    digits = "".join(ch for ch in pid if ch.isdigit())
+    return int(digits) if digits else 0
+
+
+def public_view(state: Any) -> dict[str, Any]:
+    players = state.players
+    return {
+        "alive": [n for n, p in players.items() if p.alive],
+        "dead": [n for n, p in players.items() if not p.alive],
+        "finished": state.finished,
+        "team_won": state.team_won,
+    }
+
+
+def render_phase(
+    variant: Any, before: Any, after: Any, phase: Any, events: list[Event]
+) -> tuple[str, dict[str, list[str]], str]:
+    """The three outputs of a phase, from its events (the standard werewolf shape)."""
+    vname = variant.name
+    night = phase.id.startswith("night")
+    n = day_number(phase.id)
+    public = [e for e in events if e.audience == "public"]
+    post = render(
+        f"{vname}/{'morning' if night else 'vote'}.txt.j2",
+        phase=phase.id, day=n + 1 if night else n, events=public, view=public_view(after),
+    )
+    private: dict[str, list[str]] = {}
+    for name in after.players:
+        mine = [e for e in events if e.audience == "player" and e.to == name]
+        if mine:
+            private[name] = [render(f"{vname}/notice.txt.j2", ev=e, day=n).rstrip("\n")
+                             for e in mine]
+    ledger = render(f"{vname}/ledger.txt.j2", phase=phase.id, events=events, before=before,
+                    state=after, lines=phase.lines)
+    return post, private, ledger

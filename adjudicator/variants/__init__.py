@@ -1,0 +1,19 @@
+"""Variant registry: variant name -> class."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..errors import ConfigError
+
+
+def get_variant(name: str) -> Any:
+    """The Variant class registered under ``name``."""
+    if name == "derby-stock":
+        from .derby_stock import DerbyStock
+
+        return DerbyStock
+    raise ConfigError("game.toml", [f"variant: {name!r} is not implemented yet"])
+
+
+IMPLEMENTED = ("derby-stock",)

@@ -1,0 +1,193 @@
+"""What every variant provides, and the emitter rules use to record events.
+
+A variant is: its grammar (``grammars/<name>.lark``), its action models and
+transformer, its state model, pure rule functions, and its templates.  The engine
+(``adjudicator.engine``) reads and classifies lines; the variant validates actions,
+resolves a phase into events, evolves state from events and renders the outputs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Generic, TypeVar
+
+from pydantic import BaseModel
+
+from ..actions import Action
+from ..chatlog import ChatLine
+from ..config import GameConfig
+from ..models import Audience, Event, LineRecord
+from ..parser import CommandTransformer
+from ..rng import PhaseRng
+
+S = TypeVar("S", bound=BaseModel)
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """An action that passed parsing and validation, waiting to be resolved."""
+
+    ref: str  # the chat line: logs/night1.txt:12
+    actor: str  # the player it belongs to
+    action: Action
+    by_gm: bool = False  # entered by the GM with 代理@
+    order: int = 0  # position in the phase, for "in command order" rules
+
+
+@dataclass
+class Emitter(Generic[S]):
+    """Holds the state while a phase resolves; every change goes through ``emit``."""
+
+    state: S
+    evolve: Callable[[S, Event], S]
+    rng: PhaseRng
+    phase: str
+    events: list[Event] = field(default_factory=list)
+
+    def emit(
+        self,
+        kind: str,
+        rule: str,
+        cause: str,
+        audience: Audience = "gm",
+        *,
+        to: str | None = None,
+        player: str | None = None,
+        target: str | None = None,
+        amount: int | None = None,
+        **data: Any,
+    ) -> Event:
+        ev = Event(
+            kind=kind,
+            rule=rule,
+            cause=cause,
+            audience=audience,
+            to=to,
+            player=player,
+            target=target,
+            amount=amount,
+            data=data,
+        )
+        self.events.append(ev)
+        self.state = self.evolve(self.state, ev)
+        return ev
+
+    def draw(self, candidates: Sequence[T], rule: str, why: str, cause: str = "rng") -> T:
+        """Draw one of ``candidates`` (already in a stable order) and record it."""
+        chosen = self.rng.choice(candidates)
+        self.emit(
+            "draw",
+            rule,
+            cause,
+            "gm",
+            target=str(chosen),
+            among=[str(c) for c in candidates],
+            why=why,
+        )
+        return chosen
+
+
+@dataclass
+class PhaseInput:
+    """What the engine hands a variant to resolve one phase."""
+
+    id: str
+    actions: list[Candidate]  # accepted player actions, superseding applied, in line order
+    directives: list[Candidate]  # accepted GM directives (actor = GM name)
+    extra_logs: dict[str, list[ChatLine]]  # e.g. {"chat": [...]} from logs/day1-chat.txt
+    lines: list[LineRecord]
+
+
+class Variant(Generic[S]):
+    """Base class of a variant; subclasses set the class attributes and override."""
+
+    name: ClassVar[str]
+    transformer: ClassVar[type[CommandTransformer]] = CommandTransformer
+    #: extra logs read beside a phase's own: suffix -> which phases ("day", "night", "any")
+    extra_logs: ClassVar[dict[str, str]] = {}
+    #: the fixed words the roster also recognises at a name's place (GM, 男性…)
+    extra_targets: ClassVar[dict[str, str]] = {}
+
+    def __init__(self, cfg: GameConfig) -> None:
+        self.cfg = cfg
+
+    # --- setup ---
+    @classmethod
+    def config_problems(cls, cfg: GameConfig) -> list[str]:
+        return []
+
+    def roster_entries(self) -> list[tuple[str, list[str]]]:
+        return [(p.name, list(p.aliases)) for p in self.cfg.players]
+
+    def initial_state(self) -> S:
+        raise NotImplementedError
+
+    def phase_ids(self) -> Iterator[str]:
+        n = 1
+        while True:
+            yield f"day{n}"
+            yield f"night{n}"
+            n += 1
+
+    def setup_events(self, em: Emitter[S]) -> None:
+        """Events before the first phase (role notices…), recorded in the first phase."""
+
+    # --- lines ---
+    def is_player(self, state: S, name: str) -> bool:
+        return name in getattr(state, "players", {})
+
+    def is_alive(self, state: S, name: str) -> bool:
+        players = getattr(state, "players", {})
+        return bool(name in players and players[name].alive)
+
+    def slot(self, action: Action, actor: str) -> tuple[str, str, str] | None:
+        """(owner, key, rule id): a later valid action with the same owner and key
+        replaces an earlier one (the owner is the actor, or a team such as the wolves).
+        None: the action never supersedes anything."""
+        return None
+
+    def validate(
+        self, state: S, phase: str, actor: str, action: Action, held: dict[str, Candidate]
+    ) -> Action:
+        """Raise IllegalActionError if ``actor`` may not do ``action`` now; may return a
+        rewritten action (a share count completing an inquiry).  ``held`` maps the
+        actor's slot keys to their currently accepted candidates."""
+        raise NotImplementedError
+
+    def validate_directive(self, state: S, phase: str, action: Action) -> Action:
+        return action
+
+    # --- resolution ---
+    def resolve(self, em: Emitter[S], phase: PhaseInput) -> None:
+        raise NotImplementedError
+
+    def evolve(self, state: S, event: Event) -> S:
+        raise NotImplementedError
+
+    def finished(self, state: S) -> bool:
+        return bool(getattr(state, "finished", False))
+
+    # --- output ---
+    def render(
+        self, before: S, after: S, phase: PhaseInput, events: list[Event]
+    ) -> tuple[str, dict[str, list[str]], str]:
+        """(public post, private notices per player, GM ledger)."""
+        raise NotImplementedError
+
+    def export(self, state: S) -> tuple[dict[str, dict[str, Any]], dict[str, Any]]:
+        """(players object, extra top-level fields) of the JSON contract."""
+        raise NotImplementedError
+
+    def winners(self, state: S) -> list[str]:
+        return list(getattr(state, "winners", []))
+
+    def deaths(self, events: list[Event]) -> list[str]:
+        return [e.player for e in events if e.kind == "death" and e.player]
+
+    def executed(self, events: list[Event]) -> str | None:
+        for e in events:
+            if e.kind == "execution" and e.player:
+                return e.player
+        return None

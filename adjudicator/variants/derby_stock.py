@@ -1,0 +1,575 @@
+"""ダービー＆ストック村 / Derby & Stock village (rules/derby-stock.md, rule ids ds.*).
+
+Built on the base werewolf rules (adjudicator.werewolf).  Money, not the team result,
+decides the winner: derby bets on tomorrow's execution, stocks of players whose levels
+move each morning, and the night-2 Super Chance.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from typing import Any, ClassVar
+
+from lark import Token, v_args
+from pydantic import BaseModel, ConfigDict
+
+from .. import actions as A
+from .. import werewolf as ww
+from ..config import GameConfig
+from ..errors import IllegalActionError
+from ..models import Event
+from ..normalize import name_key
+from ..parser import CommandTransformer
+from ..render import render_phase
+from ..vocab import GENDER_WORDS, NORMAL_LEVEL, ROLE_NAMES, STOCK_LEVELS, team_of, yen
+from .base import Candidate, Emitter, PhaseInput, Variant
+
+START_CASH = 100_000
+BET_UNIT = 10_000
+NAME_ODDS = 8
+CHANCE_REWARD = 1_000_000
+OPTIONS = {"tie": ("random", "none"), "no_bite": ("random", "none"),
+           "hunter_repeat": (True, False), "first_bite": (True, False)}
+DEFAULT_OPTIONS: dict[str, Any] = {"tie": "random", "no_bite": "random",
+                                   "hunter_repeat": True, "first_bite": True}
+
+
+# ---------------------------------------------------------------- actions
+class Bet(A.Action):
+    kind: str = "bet"
+    target: str  # a player, or 男性 / 女性
+    amount: int
+
+    def describe(self) -> str:
+        return f"予想@{self.target} {yen(self.amount)}"
+
+
+class Buy(A.Action):
+    kind: str = "buy"
+    issuer: str
+    shares: int | None = None  # None: a price inquiry (ds.night.inquiry)
+
+    def describe(self) -> str:
+        if self.shares is None:
+            return f"購入@{self.issuer}の株（株価の問い合わせ）"
+        return f"購入@{self.issuer}の株 {self.shares}株"
+
+
+class Sell(A.Action):
+    kind: str = "sell"
+    issuer: str | None = None
+
+    def describe(self) -> str:
+        return f"売却@{self.issuer}の株" if self.issuer else "売却@"
+
+
+class Chance(A.Action):
+    kind: str = "chance"
+    target: str  # a player or "GM"
+
+    def describe(self) -> str:
+        return f"チャンス@{self.target}"
+
+
+class DerbyTransformer(CommandTransformer):
+    @v_args(inline=True)
+    def bet(self, _kw: Token, target: str, amount: int) -> A.Action:
+        return Bet(target=target, amount=amount)
+
+    def buy(self, children: list[Any]) -> A.Action:
+        issuer = children[1]
+        ints = [c for c in children[2:] if isinstance(c, int)]
+        return Buy(issuer=issuer, shares=ints[0] if ints else None)
+
+    def sell(self, children: list[Any]) -> A.Action:
+        names = [c for c in children[1:] if isinstance(c, str) and not isinstance(c, Token)]
+        return Sell(issuer=names[0] if names else None)
+
+    @v_args(inline=True)
+    def chance(self, _kw: Token, target: str) -> A.Action:
+        return Chance(target=target)
+
+
+# ---------------------------------------------------------------- state
+class Holding(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    of: str
+    shares: int
+
+
+class PendingBet(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    ref: str
+    bettor: str
+    target: str  # player name, or "male" / "female"
+    amount: int
+
+
+class DsPlayer(ww.PlayerState):
+    gender: str = "male"
+    cash: int = START_CASH
+    stock: Holding | None = None
+    chance_target: str | None = None
+    chance_hit: bool = False
+    final_money: int | None = None
+
+
+class DsState(ww.WerewolfState):
+    levels: dict[str, int]  # player -> index into STOCK_LEVELS
+    bets: list[PendingBet] = []
+    moves: dict[str, list[str]] = {}  # cheer_up, cheer_down, activity_up, activity_down
+
+
+MONEY_KINDS = ("bet_placed", "bet_won", "shares_bought", "shares_sold")
+
+
+def price(state: DsState, issuer: str) -> int:
+    return STOCK_LEVELS[state.levels[issuer]][2]
+
+
+def level_ja(state: DsState, issuer: str) -> str:
+    return STOCK_LEVELS[state.levels[issuer]][1]
+
+
+def gender_odds10(state: DsState, gender: str) -> int:
+    """ds.derby.payout.gender: clamp(A/G, 2, 4) rounded down to one decimal, times ten."""
+    alive = ww.living(state)
+    of_gender = [n for n in alive if state.players[n].gender == gender]
+    if not of_gender:
+        return 0
+    return max(20, min(40, len(alive) * 10 // len(of_gender)))
+
+
+# ---------------------------------------------------------------- the variant
+class DerbyStock(Variant[DsState]):
+    name: ClassVar[str] = "derby-stock"
+    transformer = DerbyTransformer
+    extra_logs: ClassVar[dict[str, str]] = {"chat": "day"}
+    extra_targets: ClassVar[dict[str, str]] = {w: w for w in GENDER_WORDS}
+
+    def __init__(self, cfg: GameConfig) -> None:
+        super().__init__(cfg)
+        self.options = {**DEFAULT_OPTIONS, **cfg.options}
+
+    @classmethod
+    def config_problems(cls, cfg: GameConfig) -> list[str]:
+        problems = []
+        n = len(cfg.players)
+        if not 12 <= n <= 16:
+            problems.append(f"players: {n} players; ダービー＆ストック村 takes 12 to 16 (ds.setup.roles)")
+        for i, p in enumerate(cfg.players, 1):
+            if p.role is None:
+                problems.append(f"players[{i}] ({p.name}).role: required key is missing")
+            if p.gender is None:
+                problems.append(f"players[{i}] ({p.name}).gender: required key is missing "
+                                "(male or female, ds.setup.gender)")
+            for key in ("society", "colour", "weapon", "special", "faction"):
+                if getattr(p, key) is not None:
+                    problems.append(f"players[{i}] ({p.name}).{key}: not used by derby-stock")
+        roles = [ROLE_NAMES.get(p.role or "", "") for p in cfg.players]
+        if roles and "wolf" not in roles and all(r for r in roles):
+            problems.append("players: no 人狼; the game needs at least one wolf")
+        for key, value in cfg.options.items():
+            if key not in OPTIONS:
+                problems.append(f"options.{key}: unknown option; expected one of "
+                                + ", ".join(OPTIONS))
+            elif value not in OPTIONS[key]:
+                problems.append(f"options.{key}: got {value!r}; expected one of "
+                                + ", ".join(repr(v) for v in OPTIONS[key]))
+        return problems
+
+    def initial_state(self) -> DsState:
+        players = {
+            p.name: DsPlayer(name=p.name, role=ROLE_NAMES[p.role or "村"],
+                             gender=p.gender or "male")
+            for p in self.cfg.players
+        }
+        return DsState(players=players, levels={n: NORMAL_LEVEL for n in players})
+
+    def setup_events(self, em: Emitter[DsState]) -> None:
+        ww.setup_masons(em)
+
+    # ------------------------------------------------------------ validation
+    def slot(self, action: A.Action, actor: str) -> tuple[str, str, str] | None:
+        if isinstance(action, Bet | Buy | Sell):
+            return (actor, "night_action", "ds.night.one_action")
+        if isinstance(action, Chance):
+            return (actor, "chance", "ds.chance.when")
+        return ww.ww_slot(action, actor)
+
+    def validate(self, state: DsState, phase: str, actor: str, action: A.Action,
+                 held: dict[str, Candidate]) -> A.Action:
+        checked = ww.validate_ww(state, phase, actor, action, self.options)
+        if checked is not None:
+            return checked
+        if isinstance(action, A.FollowUp):
+            pending = held.get("night_action")
+            if pending is None or not isinstance(pending.action, Buy) or pending.action.shares:
+                raise IllegalActionError("share count without an inquiry",
+                                         "株数だけでは購入できません（先に 購入@名前の株）",
+                                         code="no_inquiry", rule="ds.night.inquiry")
+            action = Buy(issuer=pending.action.issuer, shares=action.shares)
+        if not phase.startswith("night") and isinstance(action, Bet | Buy | Sell | Chance):
+            raise IllegalActionError(f"{action.kind} by day", "この行動は夜時間に行ってください",
+                                     code="wrong_phase", rule="ds.night.one_action")
+        me = state.players[actor]
+        if isinstance(action, Bet):
+            return self._validate_bet(state, me, action)
+        if isinstance(action, Buy):
+            return self._validate_buy(state, me, action)
+        if isinstance(action, Sell):
+            if me.stock is None:
+                raise IllegalActionError("sell with no shares", "売却できる株を持っていません",
+                                         code="no_shares", rule="ds.stock.sell")
+            if action.issuer is not None and action.issuer != me.stock.of:
+                raise IllegalActionError(
+                    f"sell {action.issuer!r} but holds {me.stock.of!r}",
+                    f"持っているのは{me.stock.of}さんの株です", code="not_held",
+                    rule="ds.stock.sell")
+            return action
+        if isinstance(action, Chance):
+            if phase != "night2":
+                raise IllegalActionError("super chance outside night2",
+                                         "スーパーチャンスは2日目の夜だけです",
+                                         code="chance_not_now", rule="ds.chance.when")
+            if action.target in GENDER_WORDS:
+                raise IllegalActionError("chance on a gender", "チャンスは個人名かGMを指名してください",
+                                         code="not_player", rule="ds.chance.when")
+            return action
+        raise IllegalActionError(f"{action.kind} is not a command of this village",
+                                 "この村にはないコマンドです", code="not_in_variant",
+                                 rule="ds.night.one_action")
+
+    def _validate_bet(self, state: DsState, me: DsPlayer, bet: Bet) -> Bet:
+        rule = "ds.derby.bet"
+        if bet.target in GENDER_WORDS:
+            genders = {state.players[n].gender for n in ww.living(state)}
+            if len(genders) <= 1:
+                raise IllegalActionError(
+                    "gender bet while every living player shares one gender",
+                    "生存者が全員同じ性別のため、性別予想は受け付けられません",
+                    code="gender_void", rule="ds.derby.gender_void")
+        elif bet.target == "GM" or bet.target not in state.players:
+            raise IllegalActionError(f"bet on {bet.target!r}",
+                                     "予想は生存している参加者の名前か 男性/女性 で書いてください",
+                                     code="not_player", rule=rule)
+        elif not state.players[bet.target].alive:
+            raise IllegalActionError(f"bet on dead {bet.target!r}",
+                                     f"{bet.target}さんはすでに死亡しています",
+                                     code="target_dead", rule=rule)
+        if bet.amount <= 0:
+            raise IllegalActionError(f"bet of {bet.amount}", "賭け金は1万ドル以上です",
+                                     code="bet_not_positive", rule=rule)
+        if bet.amount % BET_UNIT:
+            raise IllegalActionError(f"bet of {bet.amount} is not a multiple of 10,000",
+                                     "賭け金は1万ドル単位です", code="bet_unit", rule=rule)
+        if bet.amount > me.cash:
+            raise IllegalActionError(
+                f"bet of {bet.amount} above cash {me.cash}",
+                f"所持金（{yen(me.cash)}）を超えて賭けることはできません",
+                code="bet_above_cash", rule=rule)
+        return bet
+
+    def _validate_buy(self, state: DsState, me: DsPlayer, buy: Buy) -> Buy:
+        rule = "ds.stock.buy"
+        x = buy.issuer
+        if x not in state.players:
+            raise IllegalActionError(f"buy stock of {x!r}", "株は参加者の名前で指定してください",
+                                     code="not_player", rule=rule)
+        if not state.players[x].alive:
+            raise IllegalActionError(f"buy stock of dead {x!r}",
+                                     f"{x}さんはすでに死亡しています", code="target_dead",
+                                     rule=rule)
+        if me.stock is not None and me.stock.of != x:
+            raise IllegalActionError(
+                f"holds {me.stock.of!r}, cannot buy {x!r}",
+                f"すでに{me.stock.of}さんの株を持っています。別の人の株は売却してから別の夜に購入してください",
+                code="second_issuer", rule="ds.stock.one_issuer")
+        if state.levels[x] == 0:
+            raise IllegalActionError(f"{x!r} is at 最低", f"{x}さんの株は最低株のため購入できません",
+                                     code="lowest_stock", rule="ds.stock.levels")
+        if buy.shares is None:
+            return buy
+        if buy.shares < 1:
+            raise IllegalActionError("buy 0 shares", "1株以上を指定してください",
+                                     code="zero_shares", rule=rule)
+        cost = buy.shares * price(state, x)
+        if cost > me.cash:
+            raise IllegalActionError(
+                f"{buy.shares} shares cost {cost}, cash is {me.cash}",
+                f"{buy.shares}株は{yen(cost)}で、所持金（{yen(me.cash)}）を超えます",
+                code="buy_above_cash", rule=rule)
+        return buy
+
+    def validate_directive(self, state: DsState, phase: str, action: A.Action) -> A.Action:
+        if isinstance(action, A.Listed):
+            for t in action.targets:
+                if t not in state.players:
+                    raise IllegalActionError(f"{t!r} is not a player",
+                                             f"「{t}」は参加者ではありません",
+                                             code="not_player", rule="ds.stock.cheer_source")
+            if not phase.startswith("day"):
+                raise IllegalActionError(
+                    f"{action.kind} directive at night: it belongs in a day log",
+                    "声援・活躍の指定は昼のログに書いてください", code="wrong_phase",
+                    rule="ds.stock.cheer_source")
+        return action
+
+    # ------------------------------------------------------------ resolution
+    def resolve(self, em: Emitter[DsState], phase: PhaseInput) -> None:
+        if phase.id.startswith("night"):
+            self._night(em, phase)
+        else:
+            self._day(em, phase)
+
+    def _night(self, em: Emitter[DsState], ph: PhaseInput) -> None:
+        start = em.state
+        acts = ph.actions
+        # (1) sales, then purchases, at the levels of the start of the night
+        for c in acts:
+            if isinstance(c.action, Sell):
+                held = start.players[c.actor].stock
+                assert held is not None
+                got = held.shares * price(start, held.of)
+                em.emit("shares_sold", "ds.stock.sell", c.ref, "player", to=c.actor,
+                        player=c.actor, target=held.of, amount=got, shares=held.shares,
+                        level=level_ja(start, held.of), price=price(start, held.of))
+        buyers: dict[str, set[str]] = defaultdict(set)
+        for c in acts:
+            if isinstance(c.action, Buy):
+                x = c.action.issuer
+                if c.action.shares is None:
+                    em.emit("inquiry", "ds.night.inquiry", c.ref, "player", to=c.actor,
+                            player=c.actor, target=x, level=level_ja(start, x),
+                            price=price(start, x))
+                    continue
+                cost = c.action.shares * price(start, x)
+                em.emit("shares_bought", "ds.stock.buy", c.ref, "player", to=c.actor,
+                        player=c.actor, target=x, amount=-cost, shares=c.action.shares,
+                        level=level_ja(start, x), price=price(start, x))
+                buyers[x].add(c.actor)
+        # (2) bets are staked
+        for c in acts:
+            if isinstance(c.action, Bet):
+                target = GENDER_WORDS.get(c.action.target, c.action.target)
+                em.emit("bet_placed", "ds.derby.bet", c.ref, "player", to=c.actor,
+                        player=c.actor, target=target, amount=-c.action.amount)
+        for c in acts:
+            if isinstance(c.action, Chance):
+                em.emit("chance_entry", "ds.chance.hit", c.ref, "gm", player=c.actor,
+                        target=c.action.target, hit=self._chance_hit(start, c.actor,
+                                                                     c.action.target))
+        # (3) the bite
+        ww.resolve_night(em, acts, self.options)
+        # (4) shares of the dead become void
+        dead = [n for n in start.players if start.players[n].alive
+                and not em.state.players[n].alive]
+        self._void(em, dead, f"phase:{em.phase}")
+        # (5) stock levels move
+        self._move_stocks(em, buyers)
+        # (6) the morning: richest, then the win check
+        richest = max(p.cash for p in em.state.players.values())
+        em.emit("richest", "ds.post.richest", f"phase:{em.phase}", "public", amount=richest)
+        if ww.check_win(em):
+            self._finish(em)
+
+    def _chance_hit(self, state: DsState, actor: str, target: str) -> bool:
+        """ds.chance.hit: village names the madman, wolves name the hunter; GM if absent."""
+        wanted = "madman" if team_of(state.players[actor].role) == "village" else "hunter"
+        present = any(p.role == wanted for p in state.players.values())
+        if target == "GM":
+            return not present
+        return target in state.players and state.players[target].role == wanted
+
+    def _void(self, em: Emitter[DsState], dead: list[str], cause: str) -> None:
+        for name in dead:
+            for holder, p in em.state.players.items():
+                if p.stock is not None and p.stock.of == name:
+                    em.emit("shares_void", "ds.stock.void", cause, "player", to=holder,
+                            player=holder, target=name, shares=p.stock.shares)
+
+    def _move_stocks(self, em: Emitter[DsState], buyers: dict[str, set[str]]) -> None:
+        st = em.state
+        alive = ww.living(st)
+        delta: Counter[str] = Counter()
+        why: dict[str, list[str]] = defaultdict(list)
+        for x in st.players:
+            if x in alive and len(buyers.get(x, ())) >= 2:
+                delta[x] += 1
+                why[x].append("ds.stock.move.buyers")
+        for source, rule in (("cheer", "ds.stock.move.cheer"),
+                             ("activity", "ds.stock.move.activity")):
+            for direction, step in (("up", 1), ("down", -1)):
+                pool = [n for n in st.moves.get(f"{source}_{direction}", []) if n in alive]
+                if not pool:
+                    continue
+                if len(pool) > 1:
+                    label = {"cheer": "声援", "activity": "活躍"}[source]
+                    side = "最多" if step > 0 else "なし"
+                    pick = em.draw(pool, rule, f"{label}{side}の候補が複数のためランダムに1人")
+                else:
+                    pick = pool[0]
+                delta[pick] += step
+                why[pick].append(rule)
+        for x in st.players:
+            if not delta.get(x):
+                continue
+            old = em.state.levels[x]
+            new = max(0, min(len(STOCK_LEVELS) - 1, old + delta[x]))
+            em.emit("stock_level", "ds.stock.move", f"phase:{em.phase}", "gm", target=x,
+                    step=delta[x], before=STOCK_LEVELS[old][1], after=STOCK_LEVELS[new][1],
+                    index=new, rules=why[x])
+        em.emit("moves_used", "ds.stock.move", f"phase:{em.phase}", "gm")
+
+    def _day(self, em: Emitter[DsState], ph: PhaseInput) -> None:
+        start = em.state
+        executed = ww.resolve_vote(em, ph.actions, self.options["tie"])
+        if executed:
+            self._void(em, [executed], f"phase:{em.phase}")
+        self._settle_bets(em, start, executed)
+        self._note_moves(em, ph)
+        if ww.check_win(em):
+            self._finish(em)
+
+    def _settle_bets(self, em: Emitter[DsState], start: DsState, executed: str | None) -> None:
+        """ds.derby.payout.* / ds.derby.bitten / ds.derby.no_execution."""
+        for bet in start.bets:
+            bettor = start.players[bet.bettor]
+            if not bettor.alive:
+                em.emit("bet_lost", "ds.derby.bitten", bet.ref, "player", to=bet.bettor,
+                        player=bet.bettor, target=bet.target, stake=bet.amount,
+                        why="bitten", executed=executed)
+                continue
+            if executed is None:
+                em.emit("bet_lost", "ds.derby.no_execution", bet.ref, "player", to=bet.bettor,
+                        player=bet.bettor, target=bet.target, stake=bet.amount,
+                        why="no_execution", executed=None)
+                continue
+            if bet.target in ("male", "female"):
+                if start.players[executed].gender == bet.target:
+                    odds10 = gender_odds10(start, bet.target)
+                    em.emit("bet_won", "ds.derby.payout.gender", bet.ref, "player",
+                            to=bet.bettor, player=bet.bettor, target=bet.target,
+                            amount=odds10 * bet.amount // 10, stake=bet.amount,
+                            odds=f"{odds10 // 10}.{odds10 % 10}", executed=executed)
+                    continue
+            elif bet.target == executed:
+                em.emit("bet_won", "ds.derby.payout.name", bet.ref, "player", to=bet.bettor,
+                        player=bet.bettor, target=bet.target, amount=NAME_ODDS * bet.amount,
+                        stake=bet.amount, odds=str(NAME_ODDS), executed=executed)
+                continue
+            em.emit("bet_lost", "ds.derby.bet", bet.ref, "player", to=bet.bettor,
+                    player=bet.bettor, target=bet.target, stake=bet.amount, why="wrong",
+                    executed=executed)
+
+    def _note_moves(self, em: Emitter[DsState], ph: PhaseInput) -> None:
+        """ds.stock.cheer_source: the day's 声援/活躍 for the next morning's move."""
+        moves: dict[str, list[str]] = {}
+        refs: dict[str, str] = {}
+        for d in ph.directives:
+            a = d.action
+            kinds: dict[type, str] = {A.Cheer: "cheer_up", A.NoCheer: "cheer_down",
+                                     A.Activity: "activity_up", A.NoActivity: "activity_down"}
+            key = kinds.get(type(a))
+            if key is not None and isinstance(a, A.Listed):
+                moves[key] = list(dict.fromkeys(a.targets))
+                refs[key] = d.ref
+        chat = ph.extra_logs.get("chat")
+        if chat is not None and "cheer_up" not in moves and "cheer_down" not in moves:
+            alive = ww.living(em.state)
+            mentions = Counter[str]()
+            keys = {n: {name_key(n), *(name_key(a) for a in self._aliases(n))} for n in alive}
+            for line in chat:
+                text = name_key(line.text)
+                for n, ks in keys.items():
+                    if any(k and k in text for k in ks):
+                        mentions[n] += 1
+            if mentions:
+                top = max(mentions.values())
+                moves["cheer_up"] = [n for n in alive if mentions[n] == top]
+            moves["cheer_down"] = [n for n in alive if not mentions[n]]
+            ref = f"{chat[0].source}" if chat else "chat"
+            refs["cheer_up"] = refs["cheer_down"] = ref
+            em.emit("mentions", "ds.stock.cheer_source", ref, "gm",
+                    counts={n: mentions[n] for n in alive})
+        for key, names in moves.items():
+            if names:
+                em.emit("move_noted", "ds.stock.cheer_source", refs[key], "gm", key=key,
+                        players=names)
+
+    def _aliases(self, name: str) -> list[str]:
+        return list(self.cfg.player(name).aliases)
+
+    def _finish(self, em: Emitter[DsState]) -> None:
+        """ds.end.money / ds.end.winner: final money; unsettled bets lose."""
+        for bet in em.state.bets:
+            em.emit("bet_lost", "ds.derby.no_execution", bet.ref, "player", to=bet.bettor,
+                    player=bet.bettor, target=bet.target, stake=bet.amount,
+                    why="game_over", executed=None)
+        finals: dict[str, int] = {}
+        for name, p in em.state.players.items():
+            reward = CHANCE_REWARD if p.chance_hit else 0
+            finals[name] = p.cash + reward
+            em.emit("final_money", "ds.end.money", f"phase:{em.phase}", "public", player=name,
+                    amount=finals[name], cash=p.cash, chance_reward=reward,
+                    chance_target=p.chance_target)
+        top = max(finals.values())
+        winners = [n for n in em.state.players if finals[n] == top]
+        em.emit("winners", "ds.end.winner", f"phase:{em.phase}", "public", players=winners,
+                amount=top)
+
+    # ------------------------------------------------------------ state
+    def evolve(self, state: DsState, ev: Event) -> DsState:
+        st: DsState = ww.evolve_ww(state, ev)
+        k = ev.kind
+        if k in MONEY_KINDS and ev.player and ev.amount is not None:
+            p = st.players[ev.player]
+            st = ww.with_player(st, ev.player, cash=p.cash + ev.amount)
+        if k == "shares_bought" and ev.player and ev.target:
+            have = st.players[ev.player].stock
+            n = (have.shares if have else 0) + int(ev.data["shares"])
+            st = ww.with_player(st, ev.player, stock=Holding(of=ev.target, shares=n))
+        elif k in ("shares_sold", "shares_void") and ev.player:
+            st = ww.with_player(st, ev.player, stock=None)
+        elif k == "bet_placed" and ev.player and ev.target and ev.amount is not None:
+            bet = PendingBet(ref=ev.cause, bettor=ev.player, target=ev.target,
+                             amount=-ev.amount)
+            st = st.model_copy(update={"bets": [*st.bets, bet]})
+        elif k in ("bet_won", "bet_lost"):
+            st = st.model_copy(update={"bets": [b for b in st.bets if b.ref != ev.cause]})
+        elif k == "stock_level" and ev.target:
+            st = st.model_copy(update={"levels": {**st.levels, ev.target: ev.data["index"]}})
+        elif k == "move_noted":
+            st = st.model_copy(update={"moves": {**st.moves, ev.data["key"]: ev.data["players"]}})
+        elif k == "moves_used":
+            st = st.model_copy(update={"moves": {}})
+        elif k == "chance_entry" and ev.player:
+            st = ww.with_player(st, ev.player, chance_target=ev.target,
+                                chance_hit=bool(ev.data["hit"]))
+        elif k == "final_money" and ev.player:
+            st = ww.with_player(st, ev.player, final_money=ev.amount)
+        elif k == "winners":
+            st = st.model_copy(update={"winners": list(ev.data["players"])})
+        return st
+
+    # ------------------------------------------------------------ output
+    def render(self, before: DsState, after: DsState, phase: PhaseInput,
+               events: list[Event]) -> tuple[str, dict[str, list[str]], str]:
+        return render_phase(self, before, after, phase, events)
+
+    def export(self, state: DsState) -> tuple[dict[str, dict[str, Any]], dict[str, Any]]:
+        players: dict[str, dict[str, Any]] = {}
+        for name, p in state.players.items():
+            players[name] = {
+                "alive": p.alive,
+                "role": ROLE_JA[p.role],
+                "gender": p.gender,
+                "cash": p.cash,
+                "stock": {"of": p.stock.of, "shares": p.stock.shares} if p.stock else None,
+                "stock_level": STOCK_LEVELS[state.levels[name]][1],
+                "final_money": p.final_money,
+            }
+        return players, {"team_won": state.team_won}
+
+
+ROLE_JA = {rid: ja for ja, rid in ROLE_NAMES.items() if len(ja) > 1 and not ja.isascii()}

@@ -1,0 +1,257 @@
+"""Shared werewolf machinery (werewolf.md, rule ids ww.*): votes, executions, bites,
+seer, medium, hunter, masons and win checks.  Written once; variants reuse it.
+
+Functions here are pure: they read the state held by the emitter and record events.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from typing import Any, Protocol
+
+from pydantic import BaseModel, ConfigDict
+
+from . import actions as A
+from .errors import IllegalActionError
+from .models import Event
+from .variants.base import Candidate, Emitter
+from .vocab import role_ja, team_of
+
+
+class PlayerState(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    name: str
+    role: str = "villager"
+    alive: bool = True
+    died: str | None = None  # "bitten:night2", "executed:day3"
+
+
+class WerewolfState(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    players: dict[str, Any]  # name -> PlayerState (a variant's subclass)
+    last_guard: str | None = None
+    last_executed: str | None = None
+    finished: bool = False
+    team_won: str | None = None
+    winners: list[str] = []
+
+
+class HasPlayers(Protocol):
+    players: dict[str, Any]
+
+
+def with_player(state: Any, name: str, **update: Any) -> Any:
+    players = dict(state.players)
+    players[name] = players[name].model_copy(update=update)
+    return state.model_copy(update={"players": players})
+
+
+def living(state: HasPlayers) -> list[str]:
+    return [n for n, p in state.players.items() if p.alive]
+
+
+def living_with_role(state: HasPlayers, role: str) -> list[str]:
+    return [n for n, p in state.players.items() if p.alive and p.role == role]
+
+
+def is_wolf(state: HasPlayers, name: str) -> bool:
+    return bool(state.players[name].role == "wolf")
+
+
+# ---------------------------------------------------------------- validation
+def _need_living_target(state: HasPlayers, target: str, what: str, rule: str) -> None:
+    if target not in state.players:
+        raise IllegalActionError(
+            f"{what}: {target!r} is not a player", f"{what}先は参加者の名前で書いてください",
+            code="not_player", rule=rule)
+    if not state.players[target].alive:
+        raise IllegalActionError(
+            f"{what}: {target!r} is dead", f"{target}さんはすでに死亡しています",
+            code="target_dead", rule=rule)
+
+
+def validate_ww(
+    state: Any, phase: str, actor: str, action: A.Action, options: dict[str, Any]
+) -> A.Action | None:
+    """Validate a base werewolf action; None if ``action`` is not one."""
+    day = phase.startswith("day")
+    me = state.players[actor]
+    if isinstance(action, A.Vote):
+        if not day:
+            raise IllegalActionError("vote at night", "投票は昼の投票時間に行ってください",
+                                     code="wrong_phase", rule="ww.vote")
+        _need_living_target(state, action.target, "投票", "ww.vote")
+        if action.target == actor:
+            raise IllegalActionError("vote for self", "自分には投票できません",
+                                     code="self_target", rule="ww.vote")
+        return action
+    if isinstance(action, A.Bite | A.Divine | A.Guard):
+        kind, role, rule, ja = {
+            A.Bite: ("bite", "wolf", "ww.bite", "噛み"),
+            A.Divine: ("divine", "seer", "ww.divine", "占い"),
+            A.Guard: ("guard", "hunter", "ww.guard", "護衛"),
+        }[type(action)]
+        if day:
+            raise IllegalActionError(f"{kind} by day", f"{ja}は夜に行ってください",
+                                     code="wrong_phase", rule=rule)
+        if me.role != role:
+            raise IllegalActionError(
+                f"{actor!r} is not a {role}", f"{ja}は{role_ja(role)}だけが行えます",
+                code="not_role", rule=rule)
+        _need_living_target(state, action.target, ja, rule)
+        if kind == "bite":
+            if phase == "night1" and not options.get("first_bite", True):
+                raise IllegalActionError("no bite on night1", "初日の夜は噛みがありません",
+                                         code="no_first_bite", rule="ww.night.first_bite")
+            if is_wolf(state, action.target):
+                raise IllegalActionError("wolf bites wolf", "人狼は噛めません",
+                                         code="wolf_target", rule=rule)
+        elif action.target == actor:
+            raise IllegalActionError(f"{kind} on self", f"自分を{ja}することはできません",
+                                     code="self_target", rule=rule)
+        if (kind == "guard" and not options.get("hunter_repeat", True)
+                and state.last_guard == action.target):
+            raise IllegalActionError(
+                "same guard two nights running", "2夜連続で同じ人は護衛できません",
+                code="repeat_guard", rule="ww.guard")
+        return action
+    return None
+
+
+def ww_slot(action: A.Action, actor: str) -> tuple[str, str, str] | None:
+    if isinstance(action, A.Vote):
+        return (actor, "vote", "ww.vote")
+    if isinstance(action, A.Bite):
+        return ("*wolves", "bite", "ww.bite")
+    if isinstance(action, A.Divine):
+        return (actor, "divine", "ww.divine")
+    if isinstance(action, A.Guard):
+        return (actor, "guard", "ww.guard")
+    return None
+
+
+# ---------------------------------------------------------------- resolution
+def setup_masons(em: Emitter[Any]) -> None:
+    """ww.role.mason: masons are told each other at the start."""
+    masons = [n for n, p in em.state.players.items() if p.role == "mason"]
+    for m in masons:
+        others = [o for o in masons if o != m]
+        em.emit("masons", "ww.role.mason", f"phase:{em.phase}", "player", to=m, player=m,
+                partners=others)
+
+
+def resolve_vote(em: Emitter[Any], actions: Sequence[Candidate], tie: str) -> str | None:
+    """ww.vote / ww.vote.tie / ww.vote.post: tally, execute, record.  Returns the executed."""
+    votes = [c for c in actions if isinstance(c.action, A.Vote)]
+    voters = {c.actor for c in votes}
+    for c in votes:
+        em.emit("vote", "ww.vote", c.ref, "public", player=c.actor,
+                target=c.action.target, by_gm=c.by_gm)  # type: ignore[attr-defined]
+    alive = living(em.state)
+    missing = [n for n in alive if n not in voters]
+    if missing:
+        em.emit("no_vote", "ww.vote.post", f"phase:{em.phase}", "public", players=missing)
+    tally = Counter(c.action.target for c in votes)  # type: ignore[attr-defined]
+    if not tally:
+        em.emit("no_execution", "ww.vote", f"phase:{em.phase}", "public", why="no_votes")
+        return None
+    top = max(tally.values())
+    tied = [n for n in em.state.players if tally.get(n) == top]
+    em.emit("tally", "ww.vote", f"phase:{em.phase}", "public",
+            counts={n: tally[n] for n in em.state.players if n in tally})
+    if len(tied) > 1:
+        if tie == "none":
+            em.emit("no_execution", "ww.vote.tie", f"phase:{em.phase}", "public",
+                    why="tie", tied=tied)
+            return None
+        executed = em.draw(tied, "ww.vote.tie", "同票のためランダムで処刑者を決定")
+    else:
+        executed = tied[0]
+    em.emit("execution", "ww.vote", f"phase:{em.phase}", "public", player=executed,
+            votes=top)
+    em.emit("death", "ww.vote", f"phase:{em.phase}", "public", player=executed,
+            how="executed")
+    return executed
+
+
+def resolve_night(
+    em: Emitter[Any], actions: Sequence[Candidate], options: dict[str, Any]
+) -> list[str]:
+    """ww.bite / ww.guard / ww.divine / ww.medium.  Returns who died."""
+    start = em.state
+    acts = list(actions)
+    guard = next((c for c in acts if isinstance(c.action, A.Guard)), None)
+    if guard is not None:
+        em.emit("guard", "ww.guard", guard.ref, "gm", player=guard.actor,
+                target=guard.action.target)  # type: ignore[attr-defined]
+    for c in acts:
+        if isinstance(c.action, A.Divine):
+            seen = c.action.target
+            result = "人狼" if is_wolf(start, seen) else "人間"
+            em.emit("divine", "ww.divine", c.ref, "player", to=c.actor, player=c.actor,
+                    target=seen, result=result)
+    if start.last_executed and living_with_role(start, "medium"):
+        executed = start.last_executed
+        result = "人狼" if is_wolf(start, executed) else "人間"
+        for m in living_with_role(start, "medium"):
+            em.emit("medium", "ww.medium", f"phase:{em.phase}", "player", to=m, player=m,
+                    target=executed, result=result)
+    deaths: list[str] = []
+    bite = next((c for c in acts if isinstance(c.action, A.Bite)), None)
+    target: str | None = None
+    wolves_alive = living_with_role(start, "wolf")
+    can_bite = bool(wolves_alive) and (em.phase != "night1" or options.get("first_bite", True))
+    if bite is not None:
+        target = bite.action.target  # type: ignore[attr-defined]
+        em.emit("bite", "ww.bite", bite.ref, "gm", player=bite.actor, target=target)
+    elif can_bite and options.get("no_bite", "random") != "none":
+        pool = [n for n in living(start) if not is_wolf(start, n)]
+        if pool:
+            target = em.draw(pool, "ww.bite", "噛みの指定がないためランダムに決定")
+            em.emit("bite", "ww.bite", "rng", "gm", player=None, target=target, random=True)
+    if target is not None:
+        guarded = guard is not None and getattr(guard.action, "target", None) == target
+        if guarded:
+            em.emit("guarded", "ww.guard", guard.ref if guard else "rng", "gm", target=target)
+        else:
+            em.emit("death", "ww.bite", bite.ref if bite else "rng", "public", player=target,
+                    how="bitten")
+            deaths.append(target)
+    return deaths
+
+
+def check_win(em: Emitter[Any]) -> str | None:
+    """ww.win.village / ww.win.wolves; records ``team_win`` and returns the team."""
+    st = em.state
+    alive = living(st)
+    wolves = [n for n in alive if is_wolf(st, n)]
+    if not wolves:
+        em.emit("team_win", "ww.win.village", f"phase:{em.phase}", "public", team="village")
+        return "village"
+    if len(wolves) >= len(alive) - len(wolves):
+        em.emit("team_win", "ww.win.wolves", f"phase:{em.phase}", "public", team="wolves")
+        return "wolves"
+    return None
+
+
+def evolve_ww(state: Any, ev: Event) -> Any:
+    """State changes of the base werewolf events (others leave state as it is)."""
+    if ev.kind == "death" and ev.player:
+        how = ev.data.get("how", "died")
+        return with_player(state, ev.player, alive=False, died=f"{how}:{ev.cause}")
+    if ev.kind == "guard":
+        return state.model_copy(update={"last_guard": ev.target})
+    if ev.kind == "execution":
+        return state.model_copy(update={"last_executed": ev.player})
+    if ev.kind == "no_execution":
+        return state.model_copy(update={"last_executed": None})
+    if ev.kind == "team_win":
+        return state.model_copy(update={"finished": True, "team_won": ev.data["team"]})
+    return state
+
+
+def teams_of(state: HasPlayers, names: Iterable[str]) -> dict[str, str]:
+    return {n: team_of(state.players[n].role) for n in names}
