@@ -78,8 +78,9 @@ def cmd_add(args: argparse.Namespace) -> int:
 
 
 # ------------------------------------------------------------------ resolve
-def write_outputs(game: Any, data: dict[str, Any]) -> Path:
-    out = game.root / "out"
+def write_outputs(game: Any, data: dict[str, Any], out: Path | None = None) -> Path:
+    """Every output of a resolved game under ``out`` (default GAME/out/), replacing it."""
+    out = out if out is not None else game.root / "out"
     if out.exists():
         shutil.rmtree(out)
     out.mkdir()

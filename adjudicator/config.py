@@ -91,19 +91,24 @@ def common_problems(cfg: GameConfig) -> list[str]:
     problems: list[str] = []
     from .normalize import name_key
 
+    # A name must be unique, and no alias may equal another player's name.  Two players
+    # may share an alias (けんた and けんじ both called けん): using it is then an
+    # "ambiguous name" diagnostic listing both, as DESIGN.md asks.
+    names: dict[str, str] = {}
     seen: dict[str, str] = {}
     for i, p in enumerate(cfg.players, 1):
-        for label in [p.name, *p.aliases]:
-            key = name_key(label)
-            other = seen.get(key)
-            if other is not None and other != p.name:
-                what = "name" if label == p.name else "alias"
-                problems.append(
-                    f"players[{i}] ({p.name}): {what} {label!r} is already used by {other!r}"
-                )
-            elif other == p.name and label != p.name and name_key(label) == name_key(p.name):
-                continue
-            seen.setdefault(key, p.name)
+        key = name_key(p.name)
+        if key in names:
+            problems.append(f"players[{i}] ({p.name}): name {p.name!r} is already used by "
+                            f"{names[key]!r}")
+        names.setdefault(key, p.name)
+        seen.setdefault(key, p.name)
+    for i, p in enumerate(cfg.players, 1):
+        for alias in p.aliases:
+            owner = names.get(name_key(alias))
+            if owner is not None and owner != p.name:
+                problems.append(f"players[{i}] ({p.name}): alias {alias!r} is the name of "
+                                f"{owner!r}")
         if p.role is not None and p.role not in ROLE_NAMES and cfg.variant in ("derby-stock",):
             problems.append(
                 f"players[{i}] ({p.name}).role: unknown role {p.role!r}; expected one of "

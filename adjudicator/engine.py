@@ -162,7 +162,16 @@ class PhaseReader:
             return
         actor = self._speaker(line.speaker)
         if found is None:
-            self._record(ref, line, text, "chatter")
+            free = None
+            if actor is not None and text.strip() and not self.variant.finished(self.state):
+                free = self.variant.free_action(self.state, self.phase, actor, text)
+            if free is None:
+                self._record(ref, line, text, "chatter")
+                return
+            try:
+                self._accept(line, ref, text, actor, free, by_gm=False)
+            except CommandError as e:
+                self._reject(ref, line, text, actor, e)
             return
         offset, how = found
         if actor is None:
@@ -390,7 +399,7 @@ def resolve_game(root: Path, fmt: str | None = None, cfg: GameConfig | None = No
         game.phases.append(PhaseResult(
             id=pid, deaths=variant.deaths(em.events), executed=variant.executed(em.events),
             public_post=post, private=private, ledger=ledger, events=em.events,
-            diagnostics=reader.diagnostics + diags, lines=reader.records,
+            diagnostics=reader.diagnostics + diags + em.diagnostics, lines=reader.records,
         ))
         game.states.append(state)
     return game

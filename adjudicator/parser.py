@@ -7,6 +7,7 @@ AmountError); the engine calls it per line and turns the error into a diagnostic
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -78,7 +79,7 @@ def mark_names(text: str, roster: Roster) -> Marked:
         i += 1
         if ch in _NAME_STARTS and (ch == "@" or names):
             hit = roster.match_prefix(text[i:])
-            if hit is not None:
+            if hit is not None and _ends_name(text, i + hit[1]):
                 canonical, used = hit
                 lead = len(text[i : i + used]) - len(text[i : i + used].lstrip())
                 out.append(text[i : i + lead])
@@ -86,6 +87,18 @@ def mark_names(text: str, roster: Roster) -> Marked:
                 names.append(canonical)
                 i += used
     return Marked("".join(out), tuple(names))
+
+
+#: characters that may follow a name directly: amounts, の株/株, list separators
+_AFTER_NAME = set("〇零一二三四五六七八九十百千万億兆壱弐参拾株の、,・と$")
+
+
+def _ends_name(text: str, j: int) -> bool:
+    """A matched name must end at a boundary: `えりこ` is not `えり` plus `こ`."""
+    if j >= len(text):
+        return True
+    ch = text[j]
+    return ch.isspace() or ch in _AFTER_NAME or not unicodedata.category(ch).startswith("L")
 
 
 def unmark(text: str, names: Sequence[str]) -> str:

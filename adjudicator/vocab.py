@@ -59,5 +59,5 @@ def yen(amount: int) -> str:
     if man and rest == 0:
         return f"{sign}{man:,}万ドル"
     if man:
-        return f"{sign}{man:,}万{rest:,}ドル"
+        return f"{sign}{man:,}万{rest}ドル"
     return f"{sign}{n:,}ドル"

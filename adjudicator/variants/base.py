@@ -17,7 +17,7 @@ from pydantic import BaseModel
 from ..actions import Action
 from ..chatlog import ChatLine
 from ..config import GameConfig
-from ..models import Audience, Event, LineRecord
+from ..models import Audience, Diagnostic, Event, LineRecord
 from ..parser import CommandTransformer
 from ..rng import PhaseRng
 
@@ -45,6 +45,13 @@ class Emitter(Generic[S]):
     rng: PhaseRng
     phase: str
     events: list[Event] = field(default_factory=list)
+    diagnostics: list[Diagnostic] = field(default_factory=list)  # added to the phase's
+
+    def diagnose(self, level: str, code: str, source: str, message: str,
+                 reason_ja: str | None = None) -> None:
+        """A diagnostic found while resolving (a log without times…), for the GM."""
+        self.diagnostics.append(Diagnostic(level=level, code=code, source=source,  # type: ignore[arg-type]
+                                           message=message, reason_ja=reason_ja))
 
     def emit(
         self,
@@ -155,6 +162,11 @@ class Variant(Generic[S]):
         rewritten action (a share count completing an inquiry).  ``held`` maps the
         actor's slot keys to their currently accepted candidates."""
         raise NotImplementedError
+
+    def free_action(self, state: S, phase: str, actor: str, text: str) -> Action | None:
+        """An action for a player line that holds no command (Trap Word: every line of a
+        hint-giver is a hint, of an answerer an answer); None: the line is chatter."""
+        return None
 
     def validate_directive(self, state: S, phase: str, action: Action) -> Action:
         return action

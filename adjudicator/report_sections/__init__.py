@@ -1,0 +1,147 @@
+"""Per-variant sections of the HTML report, and the charts every game gets for free.
+
+A variant contributes sections in either of two ways (both may be used):
+
+- a method ``report_sections(self, game) -> list[Section]`` on its Variant class, or
+- a function registered here by variant name::
+
+      from adjudicator.report_sections import register
+      from adjudicator.report_sections.charts import Chart, Section, Series, Table
+
+      @register("splatoon")
+      def splatoon_sections(game):
+          return [Section(id="gauges", title="ゲージ", blocks=[Chart(...)], covers={"gauge"})]
+
+  and listed in ``BUILTIN`` below so it is imported when a report is made.
+
+A game without a section still gets the whole generic report, plus an automatic chart
+of every numeric field of the JSON export that changes over the game (``cash``,
+``gauge``, ``points``, ``faith``…), except the fields a variant section ``covers``.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from typing import Any
+
+from .charts import Chart, Section, Series
+
+SectionHook = Callable[[Any], list[Section]]
+_REGISTRY: dict[str, list[SectionHook]] = {}
+#: modules of this package that register sections (imported lazily)
+BUILTIN = ("derby_stock",)
+
+FIELD_JA = {
+    "cash": "所持金", "final_money": "最終所持金", "gold": "ゴールド", "gauge": "ゲージ",
+    "points": "ポイント", "faith": "信仰", "castle": "築城", "positions": "位置",
+    "monster": "モンスターの位置", "round": "ラウンド", "role": "役職", "gender": "性別",
+    "stock": "株", "stock_level": "株価", "society": "結社", "leader": "リーダー",
+    "traitor": "裏切り者", "faction": "陣営", "colour": "色", "weapon": "ブキ",
+    "alive": "生死",
+}
+
+
+def register(variant: str) -> Callable[[SectionHook], SectionHook]:
+    def deco(fn: SectionHook) -> SectionHook:
+        _REGISTRY.setdefault(variant, []).append(fn)
+        return fn
+
+    return deco
+
+
+def _load_builtin() -> None:
+    for mod in BUILTIN:
+        importlib.import_module(f"{__name__}.{mod}")
+
+
+def phase_label(pid: str) -> str:
+    """day2 -> '2日目 昼', night2 -> '2日目 夜', round3 -> '第3ラウンド'."""
+    kind = pid.rstrip("0123456789")
+    n = pid[len(kind):]
+    if kind == "day":
+        return f"{n}日目 昼"
+    if kind == "night":
+        return f"{n}日目 夜"
+    if kind == "round":
+        return f"第{n}ラウンド"
+    return pid
+
+
+def x_labels(game: Any) -> list[str]:
+    return ["開始"] + [phase_label(p.id) for p in game.phases]
+
+
+def variant_sections(game: Any) -> list[Section]:
+    _load_builtin()
+    out: list[Section] = []
+    method = getattr(game.variant, "report_sections", None)
+    if callable(method):
+        out.extend(method(game))
+    for hook in _REGISTRY.get(game.variant.name, []):
+        out.extend(hook(game))
+    return out
+
+
+def _num(v: Any) -> bool:
+    return isinstance(v, int | float) and not isinstance(v, bool)
+
+
+def auto_sections(game: Any, covered: frozenset[str] | set[str]) -> list[Section]:
+    """Charts of the export's numeric fields over the phases (generic, every variant)."""
+    try:
+        snaps = [game.variant.export(s) for s in [game.initial, *game.states]]
+    except Exception:  # a variant whose export needs a finished state: no auto charts
+        return []
+    labels = x_labels(game)
+    blocks: list[Chart] = []
+    names: list[str] = list(snaps[-1][0])
+    fields: list[str] = []
+    for players, _extra in snaps:
+        for p in players.values():
+            for k, v in p.items():
+                if _num(v) and k not in fields and k not in covered:
+                    fields.append(k)
+    for k in fields:
+        series = [Series(n, [p.get(n, {}).get(k) if _num(p.get(n, {}).get(k)) else None
+                             for p, _e in snaps]) for n in names]
+        if _changes(series):
+            blocks.append(Chart(title=f"{FIELD_JA.get(k, k)}の推移", x_labels=labels,
+                                series=series, caption=f"プレイヤーごとの {k}"))
+    tops: list[str] = []
+    for _p, extra in snaps:
+        for k, v in extra.items():
+            if k in covered or k in tops:
+                continue
+            if _num(v) or (isinstance(v, dict) and v and all(_num(x) for x in v.values())):
+                tops.append(k)
+    for k in tops:
+        keys: list[str] = []
+        for _p, extra in snaps:
+            v = extra.get(k)
+            for key in (v if isinstance(v, dict) else {k: v}):
+                if key not in keys:
+                    keys.append(key)
+        series = []
+        for key in keys:
+            vals: list[float | None] = []
+            for _p, extra in snaps:
+                v = extra.get(k)
+                x = v.get(key) if isinstance(v, dict) else v
+                vals.append(x if _num(x) else None)
+            series.append(Series(str(key), vals))
+        if _changes(series):
+            blocks.append(Chart(title=f"{FIELD_JA.get(k, k)}の推移", x_labels=labels,
+                                series=series, caption=f"{k}"))
+    if not blocks:
+        return []
+    return [Section(id="auto-charts", title="数値の推移", blocks=list(blocks),
+                    intro="エクスポートの数値項目を局面ごとに並べたグラフです。")]
+
+
+def _changes(series: list[Series]) -> bool:
+    return any(len({v for v in s.values if v is not None}) > 1 for s in series)
+
+
+__all__ = ["Section", "Chart", "Series", "register", "variant_sections", "auto_sections",
+           "phase_label", "x_labels", "FIELD_JA"]

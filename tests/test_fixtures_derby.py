@@ -1,0 +1,67 @@
+"""Whole derby-stock games compared exactly with their expected outputs.
+
+Regenerate on purpose (after an intended change) with::
+
+    UPDATE_EXPECTED=1 python -m pytest tests/test_fixtures_derby.py
+
+then read the diff of ``tests/fixtures/*/expected`` before committing it.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from adjudicator.cli import write_outputs
+from adjudicator.engine import resolve_game
+from adjudicator.export import export_game
+
+from fixture_utils import FIXTURES, UPDATE, read_tree
+
+GAMES = sorted(p.name for p in FIXTURES.glob("derby*") if (p / "game.toml").exists())
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_fixture_game(name: str, tmp_path: Path) -> None:
+    root = FIXTURES / name
+    game = resolve_game(root)
+    out = write_outputs(game, export_game(game), tmp_path / "out")
+    expected = root / "expected"
+    if UPDATE:
+        if expected.exists():
+            shutil.rmtree(expected)
+        shutil.copytree(out, expected)
+    got, want = read_tree(out), read_tree(expected)
+    assert sorted(got) == sorted(want), "the set of output files changed"
+    for rel in want:
+        assert got[rel] == want[rel], f"{name}/expected/{rel} differs"
+
+
+def test_every_fixture_has_expected_outputs() -> None:
+    assert len(GAMES) >= 3
+    for name in GAMES:
+        assert (FIXTURES / name / "expected" / "game.json").is_file(), name
+
+
+def test_sixteen_player_game_is_finished_with_all_features() -> None:
+    data = json.loads((FIXTURES / "derby16" / "expected" / "game.json").read_text("utf-8"))
+    assert data["finished"] and data["winners"] == ["たろう"]
+    assert len(data["players"]) == 16
+    kinds = {(e["kind"], e["rule"]) for p in data["phases"] for e in p["events"]}
+    assert ("bet_won", "ds.derby.payout.gender") in kinds
+    assert ("bet_lost", "ds.derby.bitten") in kinds
+    assert ("shares_void", "ds.stock.void") in kinds
+    hits = [e for p in data["phases"] for e in p["events"]
+            if e["kind"] == "chance_entry" and e["hit"]]
+    assert {e["player"] for e in hits} == {"たろう", "まい", "ひろし"}
+
+
+def test_twelve_player_game() -> None:
+    data = json.loads((FIXTURES / "derby12" / "expected" / "game.json").read_text("utf-8"))
+    assert len(data["players"]) == 12 and data["finished"]
+    draws = [e for p in data["phases"] for e in p["events"] if e["kind"] == "draw"]
+    assert any(d["rule"] == "ww.vote.tie" for d in draws)
+    assert data["players"]["しずか"]["final_money"] == 1_145_000  # 2.5x gender odds + chance
