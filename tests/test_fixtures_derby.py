@@ -14,12 +14,11 @@ import shutil
 from pathlib import Path
 
 import pytest
+from fixture_utils import FIXTURES, UPDATE, read_tree
 
 from adjudicator.cli import write_outputs
 from adjudicator.engine import resolve_game
 from adjudicator.export import export_game
-
-from fixture_utils import FIXTURES, UPDATE, read_tree
 
 GAMES = sorted(p.name for p in FIXTURES.glob("derby*") if (p / "game.toml").exists())
 

@@ -1,0 +1,59 @@
+"""Small derby-stock games built inside a test: a 12-player roster and plain logs."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from adjudicator.engine import Game, resolve_game
+
+ROSTER = [  # name, gender, role
+    ("たろう", "male", "人狼"), ("じろう", "male", "人狼"), ("はなこ", "female", "狂人"),
+    ("さくら", "female", "占い師"), ("けんた", "male", "霊能者"), ("みか", "female", "狩人"),
+    ("ゆう", "male", "共有者"), ("あい", "female", "共有者"), ("しん", "male", "村人"),
+    ("なお", "female", "村人"), ("りく", "male", "村人"), ("めい", "female", "村人"),
+]
+
+
+def write_game(root: Path, logs: dict[str, str], options: dict[str, Any] | None = None,
+               roster: list[tuple[str, str, str]] | None = None, seed: int = 1) -> Path:
+    root.mkdir(parents=True, exist_ok=True)
+    lines = ['variant = "derby-stock"', f"seed = {seed}", 'gm = ["GM"]', "[options]"]
+    for k, v in (options or {}).items():
+        lines.append(f"{k} = {v!r}".replace("True", "true").replace("False", "false")
+                     if isinstance(v, bool) else f'{k} = "{v}"')
+    for name, gender, role in roster or ROSTER:
+        lines += ["[[players]]", f'name = "{name}"', f'gender = "{gender}"', f'role = "{role}"']
+    (root / "game.toml").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    (root / "logs").mkdir(exist_ok=True)
+    for phase, text in logs.items():
+        body = "\n".join(line.strip() for line in text.strip().splitlines()) + "\n"
+        (root / "logs" / f"{phase}.txt").write_text(body, encoding="utf-8")
+    return root
+
+
+def play(tmp_path: Path, logs: dict[str, str], **kw: Any) -> Game:
+    return resolve_game(write_game(tmp_path / "game", logs, **kw))
+
+
+def events(game: Game, phase: str | None = None, kind: str | None = None) -> list[Any]:
+    return [e for p in game.phases if phase in (None, p.id) for e in p.events
+            if kind in (None, e.kind)]
+
+
+def phase(game: Game, pid: str) -> Any:
+    return next(p for p in game.phases if p.id == pid)
+
+
+def record(game: Game, ref: str) -> Any:
+    return next(r for p in game.phases for r in p.lines if r.ref == ref)
+
+
+ALL_VOTE_SHIN = "\n".join(f"{n}: 投票@しん" for n, _g, _r in ROSTER if n != "しん") + \
+    "\nしん: 投票@たろう"
+
+
+def day_votes(target: str, alive: list[str] | None = None) -> str:
+    names = alive or [n for n, _g, _r in ROSTER]
+    other = next(n for n in names if n != target)
+    return "\n".join(f"{n}: 投票@{target if n != target else other}" for n in names)

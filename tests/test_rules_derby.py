@@ -1,0 +1,370 @@
+"""One test (at least) per rule id of werewolf.md and derby-stock.md.
+
+Each test is tagged with the rule ids it pins (``@rules(...)``); the last test checks that
+every rule id of the bundled rule files is pinned by some test.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from derby_helpers import ROSTER, day_votes, events, phase, play, record, write_game
+
+from adjudicator.config import load_config
+from adjudicator.errors import ConfigError
+
+PINNED: set[str] = set()
+
+
+def rules(*ids: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    PINNED.update(ids)
+    return lambda f: f
+
+
+NAMES = [n for n, _g, _r in ROSTER]
+QUIET_NIGHT = "たろう: 噛み@しん\nみか: 護衛@さくら"
+
+
+def alive_after(*dead: str) -> list[str]:
+    return [n for n in NAMES if n not in dead]
+
+
+# ------------------------------------------------------------------ werewolf roles
+@rules("ww.role.wolf", "ww.bite")
+def test_last_valid_bite_of_any_wolf_kills(tmp_path: Path) -> None:
+    g = play(tmp_path, {"day1": day_votes("めい"),
+                        "night1": "たろう: 噛み@しん\nじろう: 噛み@じろう\nじろう: 噛み@なお"})
+    assert phase(g, "night1").deaths == ["なお"]
+    assert record(g, "logs/night1.txt:1").disposition == "superseded"
+    assert record(g, "logs/night1.txt:2").code == "wolf_target"
+
+
+@rules("ww.role.madman", "ww.role.seer", "ww.divine")
+def test_seer_sees_wolf_and_madman_as_human(tmp_path: Path) -> None:
+    g = play(tmp_path, {"day1": day_votes("めい"), "night1": "さくら: 占い@はなこ",
+                        "day2": day_votes("なお", alive_after("めい", "しん")),
+                        "night2": "さくら: 占い@たろう\nさくら: 占い@めい"})
+    assert phase(g, "night1").private["さくら"] == ["占い結果：はなこさんは【人間】です。"]
+    assert "占い結果：たろうさんは【人狼】です。" in phase(g, "night2").private["さくら"]
+    assert record(g, "logs/night2.txt:2").code == "target_dead"
+
+
+@rules("ww.role.medium", "ww.medium")
+def test_medium_learns_the_executed(tmp_path: Path) -> None:
+    g = play(tmp_path, {"day1": day_votes("たろう"), "night1": "じろう: 噛み@しん"})
+    assert phase(g, "night1").private["けんた"] == ["霊能結果：処刑されたたろうさんは【人狼】でした。"]
+
+
+@rules("ww.role.hunter", "ww.guard")
+def test_guard_saves_and_repeat_option(tmp_path: Path) -> None:
+    g = play(tmp_path, {"day1": day_votes("めい"), "night1": "たろう: 噛み@さくら\nみか: 護衛@さくら",
+                        "day2": day_votes("なお", alive_after("めい")),
+                        "night2": "みか: 護衛@さくら\nみか: 護衛@みか"},
+             options={"hunter_repeat": False})
+    assert phase(g, "night1").deaths == []
+    assert "昨晩は誰も死亡しませんでした。" in phase(g, "night1").public_post
+    assert record(g, "logs/night2.txt:1").code == "repeat_guard"
+    assert record(g, "logs/night2.txt:2").code == "self_target"
+
+
+@rules("ww.role.mason")
+def test_masons_are_told_each_other(tmp_path: Path) -> None:
+    g = play(tmp_path, {"day1": ""})
+    assert phase(g, "day1").private["ゆう"] == ["あなたは共有者です。相方は あい です。"]
+    assert phase(g, "day1").private["あい"] == ["あなたは共有者です。相方は ゆう です。"]
+
+
+@rules("ww.role.villager")
+def test_villager_has_no_ability(tmp_path: Path) -> None:
+    g = play(tmp_path, {"day1": day_votes("めい"), "night1": "しん: 噛み@なお\nしん: 占い@なお"})
+    assert record(g, "logs/night1.txt:1").code == "not_role"
+    assert record(g, "logs/night1.txt:2").code == "not_role"
+
+
+@rules("ww.phase.order")
+def test_phases_run_day_night_and_morning_belongs_to_next_day(tmp_path: Path) -> None:
+    g = play(tmp_path, {"day1": day_votes("めい"), "night1": QUIET_NIGHT, "day2": ""})
+    assert [p.id for p in g.phases] == ["day1", "night1", "day2"]
+    assert phase(g, "night1").public_post.startswith("【2日目の朝】")
+
+
+@rules("ww.night.first_bite")
+def test_first_bite_option(tmp_path: Path) -> None:
+    g = play(tmp_path, {"day1": day_votes("めい"), "night1": "たろう: 噛み@しん"},
+             options={"first_bite": False})
+    assert phase(g, "night1").deaths == []
+    assert record(g, "logs/night1.txt:1").code == "no_first_bite"
+
+
+def test_no_bite_given_is_random_or_none(tmp_path: Path) -> None:
+    g = play(tmp_path / "a", {"day1": day_votes("めい"), "night1": ""})
+    draw = [e for e in events(g, "night1", "draw") if e.rule == "ww.bite"]
+    assert len(draw) == 1 and phase(g, "night1").deaths == [draw[0].target]
+    assert draw[0].target not in ("たろう", "じろう")
+    g = play(tmp_path / "b", {"day1": day_votes("めい"), "night1": ""},
+             options={"no_bite": "none"})
+    assert phase(g, "night1").deaths == []
+
+
+@rules("ww.vote", "ww.vote.post")
+def test_votes_last_counts_and_post_lists_everyone(tmp_path: Path) -> None:
+    log = day_votes("めい").replace("しん: 投票@めい", "しん: 投票@なお\nしん: 投票@めい")
+    log = log.replace("りく: 投票@めい\n", "")
+    g = play(tmp_path, {"day1": log})
+    post = phase(g, "day1").public_post
+    assert phase(g, "day1").executed == "めい"
+    assert "しん → めい" in post and "しん → なお" not in post
+    assert "未投票：りく" in post and "めいさんが処刑されました。" in post
+
+
+@rules("ww.vote.tie")
+def test_tie_is_drawn_or_none(tmp_path: Path) -> None:
+    log = "たろう: 投票@しん\nじろう: 投票@なお"
+    g = play(tmp_path / "a", {"day1": log})
+    draw = events(g, "day1", "draw")
+    assert draw[0].rule == "ww.vote.tie" and draw[0].data["among"] == ["しん", "なお"]
+    assert phase(g, "day1").executed == draw[0].target
+    g = play(tmp_path / "b", {"day1": log}, options={"tie": "none"})
+    assert phase(g, "day1").executed is None
+    assert "同票のため、本日は処刑なしです。" in phase(g, "day1").public_post
+
+
+@rules("ww.win.village", "ww.win.check", "ds.end.when")
+def test_village_wins_when_wolves_are_dead(tmp_path: Path) -> None:
+    g = play(tmp_path, {"day1": day_votes("たろう"), "night1": "じろう: 噛み@しん",
+                        "day2": day_votes("じろう", alive_after("たろう", "しん"))})
+    assert g.state.finished and g.state.team_won == "village"
+    assert "陣営勝利：村人陣営" in phase(g, "day2").public_post
+
+
+@rules("ww.win.wolves")
+def test_wolves_win_on_parity(tmp_path: Path) -> None:
+    executed = ["さくら", "はなこ", "りく", "ゆう"]
+    bitten = ["しん", "なお", "めい", "あい"]
+    logs: dict[str, str] = {}
+    dead: list[str] = []
+    for day, (ex, bite) in enumerate(zip(executed, bitten, strict=True), 1):
+        logs[f"day{day}"] = day_votes(ex, alive_after(*dead))
+        logs[f"night{day}"] = f"たろう: 噛み@{bite}"
+        dead += [ex, bite]
+    g = play(tmp_path, logs)
+    assert g.state.finished and g.state.team_won == "wolves"
+    assert phase(g, "night4").public_post.count("陣営勝利：人狼陣営") == 1
+
+
+# ------------------------------------------------------------------ derby-stock setup
+@rules("ds.setup.roles")
+def test_player_count_is_checked(tmp_path: Path) -> None:
+    for count in (11, 17):
+        roster = [(f"p{i}", "male", "村人") for i in range(count - 1)] + [("w", "male", "人狼")]
+        root = write_game(tmp_path / str(count), {}, roster=roster)
+        with pytest.raises(ConfigError, match="12 to 16"):
+            load_config(root / "game.toml")
+
+
+@rules("ds.setup.gender")
+def test_gender_is_required(tmp_path: Path) -> None:
+    root = write_game(tmp_path, {})
+    text = (root / "game.toml").read_text("utf-8").replace('gender = "male"\n', "", 1)
+    (root / "game.toml").write_text(text, "utf-8")
+    with pytest.raises(ConfigError, match="gender: required"):
+        load_config(root / "game.toml")
+
+
+@rules("ds.setup.cash")
+def test_everyone_starts_with_100000(tmp_path: Path) -> None:
+    g = play(tmp_path, {"day1": ""})
+    assert {p.cash for p in g.state.players.values()} == {100_000}
+
+
+# ------------------------------------------------------------------ night actions
+@rules("ds.night.one_action")
+def test_one_action_a_night_last_wins(tmp_path: Path) -> None:
+    g = play(tmp_path, {"day1": day_votes("めい"),
+                        "night1": "しん: 予想@なお 1万\nしん: 購入@なおの株 1株\nしん: 売却@"})
+    assert record(g, "logs/night1.txt:1").disposition == "superseded"
+    assert record(g, "logs/night1.txt:2").disposition == "accepted"
+    assert record(g, "logs/night1.txt:3").code == "no_shares"
+    assert not events(g, "night1", "bet_placed")
+    assert g.state.players["しん"].stock.of == "なお"
+
+
+@rules("ds.night.inquiry")
+def test_inquiry_and_follow_up(tmp_path: Path) -> None:
+    g = play(tmp_path, {"day1": day_votes("めい"),
+                        "night1": "しん: 購入@なおの株\nなお: 購入@しんの株\nなお: 1"})
+    assert "なおさんの株価は現在平常株、1株 10万ドル です。" in phase(g, "night1").private["しん"][0]
+    assert g.state.players["しん"].cash == 100_000 and g.state.players["しん"].stock is None
+    assert g.state.players["なお"].stock.shares == 1
+    assert record(g, "logs/night1.txt:3").action == "購入@しんの株 1株"
+
+
+@rules("ds.night.order", "ds.stock.sell", "ds.stock.move", "ds.stock.move.buyers")
+def test_sales_then_purchases_at_start_levels_then_levels_move(tmp_path: Path) -> None:
+    g = play(tmp_path, {"day1": day_votes("めい"),
+                        "night1": QUIET_NIGHT + "\nなお: 購入@りくの株 1株\nゆう: 購入@りくの株 1株",
+                        "day2": day_votes("あい", alive_after("めい", "しん")),
+                        "night2": "たろう: 噛み@けんた\nなお: 売却@\nあい: 購入@りくの株 1株"})
+    lv = events(g, "night1", "stock_level")
+    assert [(e.target, e.data["after"]) for e in lv] == [("りく", "高級")]
+    sold = events(g, "night2", "shares_sold")[0]
+    assert sold.amount == 200_000 and sold.data["level"] == "高級"
+
+
+# ------------------------------------------------------------------ derby
+@rules("ds.derby.bet", "ds.derby.payout.name", "ds.derby.notice")
+def test_name_bet_pays_eight_times(tmp_path: Path) -> None:
+    g = play(tmp_path, {"day1": day_votes("めい"), "night1": QUIET_NIGHT + "\nなお: 予想@りく 2万",
+                        "day2": day_votes("りく", alive_after("めい", "しん"))})
+    assert events(g, "night1", "bet_placed")[0].amount == -20_000
+    assert g.state.players["なお"].cash == 100_000 - 20_000 + 160_000
+    assert phase(g, "day2").private["なお"][0].startswith("ダービー的中！")
+    assert "なお" not in phase(g, "day2").public_post.split("得票")[0].split("\n")[-1]
+
+
+@rules("ds.derby.payout.gender")
+def test_gender_odds_are_clamped_and_rounded_down(tmp_path: Path) -> None:
+    # after night1 (しん bitten): 10 alive, 4 male (たろう じろう けんた ゆう りく…)
+    g = play(tmp_path, {"day1": day_votes("めい"), "night1": QUIET_NIGHT + "\nなお: 予想@男性 1万"
+                        "\nあい: 予想@女性 1万",
+                        "day2": day_votes("りく", alive_after("めい", "しん"))})
+    won = events(g, "day2", "bet_won")[0]
+    alive = alive_after("めい", "しん")
+    males = [n for n, gd, _r in ROSTER if gd == "male" and n in alive]
+    odds10 = max(20, min(40, len(alive) * 10 // len(males)))
+    assert won.player == "なお" and won.amount == odds10 * 10_000 // 10
+    assert events(g, "day2", "bet_lost")[0].player == "あい"
+
+
+@rules("ds.derby.gender_void")
+def test_gender_bets_void_when_one_gender_left(tmp_path: Path) -> None:
+    roster = [(n, "female", r) for n, _g, r in ROSTER]
+    g = play(tmp_path, {"day1": day_votes("めい"), "night1": "なお: 予想@女性 1万"}, roster=roster)
+    assert record(g, "logs/night1.txt:1").code == "gender_void"
+
+
+@rules("ds.derby.bitten")
+def test_bitten_bettor_loses(tmp_path: Path) -> None:
+    g = play(tmp_path, {"day1": day_votes("めい"), "night1": "たろう: 噛み@なお\nなお: 予想@りく 1万",
+                        "day2": day_votes("りく", alive_after("めい", "なお"))})
+    lost = events(g, "day2", "bet_lost")[0]
+    assert lost.rule == "ds.derby.bitten" and g.state.players["なお"].cash == 90_000
+
+
+@rules("ds.derby.no_execution")
+def test_no_execution_loses_every_bet(tmp_path: Path) -> None:
+    g = play(tmp_path, {"day1": day_votes("めい"), "night1": QUIET_NIGHT + "\nなお: 予想@りく 1万",
+                        "day2": "たろう: 投票@りく\nじろう: 投票@なお"}, options={"tie": "none"})
+    assert events(g, "day2", "bet_lost")[0].rule == "ds.derby.no_execution"
+
+
+# ------------------------------------------------------------------ super chance
+@rules("ds.chance.when", "ds.chance.hit", "ds.chance.reward", "ds.end.money")
+def test_super_chance(tmp_path: Path) -> None:
+    g = play(tmp_path, {"day1": day_votes("たろう"), "night1": "じろう: 噛み@しん\nなお: チャンス@はなこ",
+                        "day2": day_votes("めい", alive_after("たろう", "しん")),
+                        "night2": "じろう: 噛み@りく\nなお: チャンス@はなこ\nはなこ: チャンス@みか"
+                                  "\nあい: チャンス@GM",
+                        "day3": day_votes("じろう", alive_after("たろう", "しん", "めい", "りく"))})
+    assert record(g, "logs/night1.txt:2").code == "chance_not_now"
+    hits = {e.player: e.data["hit"] for e in events(g, "night2", "chance_entry")}
+    assert hits == {"なお": True, "はなこ": True, "あい": False}
+    assert all(e.audience == "gm" for e in events(g, "night2", "chance_entry"))
+    assert "チャンス" not in phase(g, "night2").public_post
+    assert g.state.players["なお"].final_money == 100_000 + 1_000_000
+
+
+def test_chance_on_gm_hits_when_the_role_is_absent(tmp_path: Path) -> None:
+    roster = [(n, gd, "村人" if r == "狂人" else r) for n, gd, r in ROSTER]
+    g = play(tmp_path, {"day1": day_votes("めい"), "night1": QUIET_NIGHT,
+                        "day2": day_votes("りく", alive_after("めい", "しん")),
+                        "night2": "なお: チャンス@GM"}, roster=roster)
+    assert events(g, "night2", "chance_entry")[0].data["hit"] is True
+
+
+# ------------------------------------------------------------------ stocks
+@rules("ds.stock.levels", "ds.stock.move.cheer", "ds.stock.move.activity")
+def test_levels_move_by_cheer_and_activity_and_lowest_cannot_be_bought(tmp_path: Path) -> None:
+    day1 = day_votes("めい") + "\nGM: 声援なし@りく\nGM: 活躍なし@りく\nGM: 声援@なお\nGM: 活躍@なお"
+    g = play(tmp_path, {"day1": day1, "night1": QUIET_NIGHT,
+                        "day2": day_votes("あい", alive_after("めい", "しん")),
+                        "night2": "なお: 購入@りくの株 1株\nゆう: 購入@なおの株 1株"})
+    assert g.states[1].levels["りく"] == 0 and g.states[1].levels["なお"] == 4
+    assert record(g, "logs/night2.txt:1").code == "lowest_stock"
+    rec = record(g, "logs/night2.txt:2")
+    assert rec.code == "buy_above_cash" and "50万ドル" in rec.reason  # 最高: 500,000 a share
+
+
+def test_tied_cheer_candidates_are_drawn(tmp_path: Path) -> None:
+    g = play(tmp_path, {"day1": day_votes("めい") + "\nGM: 活躍@なお、りく", "night1": QUIET_NIGHT})
+    draw = [e for e in events(g, "night1", "draw") if e.rule == "ds.stock.move.activity"]
+    assert draw and draw[0].data["among"] == ["なお", "りく"]
+
+
+@rules("ds.stock.cheer_source")
+def test_cheers_from_spectators_chat(tmp_path: Path) -> None:
+    chat = "観戦A: なおさん頑張れ\n観戦B: なお最高\n観戦C: りくもいいね"
+    g = play(tmp_path, {"day1": day_votes("めい"), "day1-chat": chat, "night1": QUIET_NIGHT})
+    moved = {e.target: e.data["step"] for e in events(g, "night1", "stock_level")}
+    assert moved.get("なお") == 1
+    assert sum(1 for v in moved.values() if v == -1) == 1
+
+
+@rules("ds.stock.buy", "ds.stock.one_issuer")
+def test_buy_cost_and_one_issuer(tmp_path: Path) -> None:
+    g = play(tmp_path, {"day1": day_votes("めい"), "night1": QUIET_NIGHT + "\nなお: 購入@なおの株 1株",
+                        "day2": day_votes("あい", alive_after("めい", "しん")),
+                        "night2": "なお: 購入@りくの株 1株\nりく: 購入@りくの株 2株"})
+    assert g.states[1].players["なお"].cash == 0
+    assert record(g, "logs/night2.txt:1").code == "second_issuer"
+    assert record(g, "logs/night2.txt:2").code == "buy_above_cash"
+
+
+@rules("ds.stock.void", "ds.stock.end")
+def test_shares_of_the_dead_are_void_and_worth_nothing(tmp_path: Path) -> None:
+    g = play(tmp_path, {"day1": day_votes("めい"), "night1": "たろう: 噛み@なお\nりく: 購入@なおの株 1株"})
+    void = events(g, "night1", "shares_void")[0]
+    assert void.player == "りく" and g.state.players["りく"].stock is None
+    assert "無効" in phase(g, "night1").private["りく"][-1]
+
+
+def test_selling_at_lowest_costs_money(tmp_path: Path) -> None:
+    day1 = day_votes("めい") + "\nGM: 声援なし@りく\nGM: 活躍なし@りく"
+    g = play(tmp_path, {"day1": day1, "night1": QUIET_NIGHT + "\nなお: 購入@りくの株 1株",
+                        "day2": day_votes("あい", alive_after("めい", "しん")),
+                        "night2": "たろう: 噛み@ゆう\nなお: 売却@りくの株"})
+    assert g.states[1].levels["りく"] == 0  # bought at 平常, then 最低 by the morning
+    sold = events(g, "night2", "shares_sold")[0]
+    assert sold.amount == -200_000 and g.state.players["なお"].cash == -200_000
+    assert "20万ドルを支払いました" in phase(g, "night2").private["なお"][0]
+
+
+@rules("ds.post.richest")
+def test_richest_is_announced_without_name(tmp_path: Path) -> None:
+    g = play(tmp_path, {"day1": day_votes("めい"), "night1": QUIET_NIGHT + "\nなお: 予想@りく 2万",
+                        "day2": day_votes("りく", alive_after("めい", "しん")),
+                        "night2": "たろう: 噛み@ゆう"})
+    post = phase(g, "night2").public_post
+    assert "富豪アラーム：現在の最高所持金は 24万ドル です。" in post and "なお" not in post.split("\n")[2]
+
+
+@rules("ds.end.winner")
+def test_equal_highest_all_win(tmp_path: Path) -> None:
+    g = play(tmp_path, {"day1": day_votes("たろう"), "night1": "じろう: 噛み@しん",
+                        "day2": day_votes("じろう", alive_after("たろう", "しん"))})
+    assert g.state.finished
+    assert set(g.state.winners) == set(alive_after()) - set()  # nobody traded: all 100,000
+
+
+def test_every_rule_id_is_pinned() -> None:
+    folder = Path(__file__).resolve().parents[1] / "adjudicator" / "rules"
+    ids = set()
+    for name in ("werewolf.md", "derby-stock.md"):
+        ids |= set(re.findall(r"^\s*-\s+((?:ww|ds)\.[a-z_.]+)", (folder / name).read_text("utf-8"),
+                              re.M))
+    ids = {i.rstrip(".:") for i in ids}
+    assert ids - PINNED == set()
