@@ -379,6 +379,7 @@ def resolve_game(root: Path, fmt: str | None = None, cfg: GameConfig | None = No
                 extra[suffix], _ = _read_lines(game, epath, names, diags, fmt)
         reader = PhaseReader(game, roster, state, pid)
         reader.read(lines, json_like)
+        reader.diagnostics.extend(variant.review_lines(state, pid, reader.records))
         em: Emitter[Any] = Emitter(state=state, evolve=variant.evolve,
                                    rng=PhaseRng(cfg.seed, pid), phase=pid)
         if pending_setup:

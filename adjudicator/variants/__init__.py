@@ -13,7 +13,11 @@ def get_variant(name: str) -> Any:
         from .derby_stock import DerbyStock
 
         return DerbyStock
+    if name == "splatoon":
+        from .splatoon import Splatoon
+
+        return Splatoon
     raise ConfigError("game.toml", [f"variant: {name!r} is not implemented yet"])
 
 
-IMPLEMENTED = ("derby-stock",)
+IMPLEMENTED = ("derby-stock", "splatoon")

@@ -171,6 +171,11 @@ class Variant(Generic[S]):
     def validate_directive(self, state: S, phase: str, action: Action) -> Action:
         return action
 
+    def review_lines(self, state: S, phase: str, lines: list[LineRecord]) -> list[Diagnostic]:
+        """Extra diagnostics on a phase's classified lines (e.g. a squid that may not
+        speak today); ``state`` is the state at the start of the phase.  None by default."""
+        return []
+
     # --- resolution ---
     def resolve(self, em: Emitter[S], phase: PhaseInput) -> None:
         raise NotImplementedError
