@@ -8,6 +8,7 @@ data to the variant's pure functions.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -78,7 +79,9 @@ def _source(root: Path, path: Path) -> str:
 
 def _sub_lines(line: ChatLine, json_like: bool) -> list[tuple[str, str]]:
     """One message -> (ref, text) per text line.  Line-based formats cite file lines."""
-    parts = line.text.split("\n") if line.text else [""]
+    if "\n" not in line.text:
+        return [(f"{line.source}:{line.lineno}", line.text)]
+    parts = line.text.split("\n")
     out = []
     for i, part in enumerate(parts):
         if json_like:
@@ -107,23 +110,38 @@ class PhaseReader:
         self.directives: list[Candidate] = []
         self.deadline: str | None = None
         self.order = 0
+        self._gm_cache: dict[str, bool] = {}
+        self._speaker_cache: dict[str, str | None] = {}
 
     # -- helpers --
     def _is_gm(self, speaker: str) -> bool:
-        return nfkc(speaker).casefold().replace(" ", "") in self.gm_keys
+        hit = self._gm_cache.get(speaker)
+        if hit is None:
+            hit = self._gm_cache[speaker] = (
+                nfkc(speaker).casefold().replace(" ", "") in self.gm_keys)
+        return hit
 
     def _speaker(self, speaker: str) -> str | None:
+        if speaker in self._speaker_cache:
+            return self._speaker_cache[speaker]
         try:
-            name = self.roster.resolve(speaker)
+            name: str | None = self.roster.resolve(speaker)
         except CommandError:
-            return None
-        return name if self.variant.is_player(self.state, name) else None
+            name = None
+        if name is not None and not self.variant.is_player(self.state, name):
+            name = None
+        self._speaker_cache[speaker] = name
+        return name
 
     def _record(self, ref: str, line: ChatLine, text: str, disposition: str, **kw: Any) -> int:
+        # model_construct: built from validated parts; one per input line, so validation
+        # would dominate the cost of a long log
         self.records.append(
             LineRecord(
                 ref=ref, speaker=line.speaker, text=text, time=line.time,
-                disposition=disposition, **kw,  # type: ignore[arg-type]
+                disposition=disposition,  # type: ignore[arg-type]
+                action=kw.get("action"), reason=kw.get("reason"),
+                code=kw.get("code"),
             )
         )
         return len(self.records) - 1
@@ -165,7 +183,7 @@ class PhaseReader:
             free = None
             if actor is not None and text.strip() and not self.variant.finished(self.state):
                 free = self.variant.free_action(self.state, self.phase, actor, text)
-            if free is None:
+            if free is None or actor is None:
                 self._record(ref, line, text, "chatter")
                 return
             try:
@@ -247,11 +265,9 @@ class PhaseReader:
             pidx, pcand = prev
             old = self.records[pidx]
             if old.disposition == "accepted":
-                self.records[pidx] = old.model_copy(update={
-                    "disposition": "superseded",
-                    "reason": f"後の指示（{ref}）で置き換えられました",
-                    "code": "superseded",
-                })
+                self.records[pidx] = replace(
+                    old, disposition="superseded",
+                    reason=f"後の指示（{ref}）で置き換えられました", code="superseded")
             self.rejections.append((pcand.ref, pcand.actor, "superseded", rule,
                                     f"{pcand.action.describe()} は {action.describe()} に置き換えられました"))
         self.held[(owner, key)] = (idx, cand)
@@ -277,6 +293,9 @@ class PhaseReader:
         if isinstance(action, A.Deadline):
             self.deadline = ref
             self._record(ref, line, text, "gm", action=action.describe())
+            return
+        if isinstance(action, A.GmCommand) and how == "none":
+            self._record(ref, line, text, "gm")  # GM prose that happens to parse
             return
         if isinstance(action, A.GmCommand):
             err = CommandSyntaxError(

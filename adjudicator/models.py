@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -55,10 +56,12 @@ class Diagnostic(BaseModel):
     reason_ja: str | None = None
 
 
-class LineRecord(BaseModel):
-    """How one input line was read: exactly one disposition per line."""
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LineRecord:
+    """How one input line was read: exactly one disposition per line.
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    A slotted dataclass (pydantic validates it where it is exported): one is made per
+    input line, and a pydantic model would dominate the cost of a 50,000-line log."""
 
     ref: str  # logs/night1.txt:12
     speaker: str

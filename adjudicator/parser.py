@@ -11,6 +11,7 @@ import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 from lark import Lark, Token, Transformer, UnexpectedInput, v_args
@@ -28,6 +29,22 @@ _MARK_RE = re.compile("\ue000([0-9]+)\ue001")
 _NAME_STARTS = ("@", ",", "、", "・", "と")
 
 
+def _cache_file(variant: str) -> str | bool:
+    """Lark's LALR tables cached in the temp dir, keyed by grammar and lark version."""
+    import hashlib
+    import tempfile
+
+    import lark
+
+    key = hashlib.sha256((grammar_text(variant) + lark.__version__).encode()).hexdigest()[:16]
+    path = Path(tempfile.gettempdir()) / f"adjudicator-{variant}-{key}.lark.cache"
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return False
+    return str(path)
+
+
 @cache
 def build_parser(variant: str) -> Lark:
     """The LALR parser of a variant (common.lark + <variant>.lark), built once."""
@@ -37,6 +54,7 @@ def build_parser(variant: str) -> Lark:
         lexer="contextual",
         start=["player_line", "gm_line"],
         maybe_placeholders=False,
+        cache=_cache_file(variant),
     )
 
 
@@ -266,6 +284,23 @@ def is_gm_word(text: str) -> bool:
     return text.lstrip().startswith(GM_WORDS)
 
 
+@cache
+def _first_chars(variant: str) -> frozenset[str]:
+    return frozenset(w[0] for w in command_words(variant))
+
+
+def _maybe_command(text: str, variant: str) -> bool:
+    """Cheap pre-check: chatter with no '@' that does not start like a command word."""
+    if "@" in text or "＠" in text or "﹫" in text:
+        return True
+    s = text.lstrip()
+    if not s:
+        return False
+    first = s[0]
+    firsts = _first_chars(variant)
+    return first in firsts or first.isdigit() or unicodedata.normalize("NFKC", first)[:1] in firsts
+
+
 _COUNT_RE = re.compile(r"^\s*[0-9]+\s*株?\s*$")
 
 
@@ -276,6 +311,8 @@ def find_command(text: str, variant: str) -> tuple[int, str] | None:
     ``unknown_word`` (a short unknown word before '@', likely a typo), ``bare_keyword``
     (a command word with no '@'), ``count`` (a bare share count); None for chatter.
     """
+    if not _maybe_command(text, variant):
+        return None
     norm = nfkc(text)
     words = command_words(variant)
     at = norm.find("@")
