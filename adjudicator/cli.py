@@ -1,4 +1,4 @@
-"""Command line: ``adjudicator new|add|resolve|check|explain|schema|demo``.
+"""Command line: ``adjudicator new|add|resolve|check|explain|report|archive|schema|demo``.
 
 Exit codes: 0 done; 1 the game has errors the GM must fix (listed); 2 bad usage.
 """
@@ -279,6 +279,12 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--phase")
     s.add_argument("--format", choices=FORMATS, help=fmt_help)
     s.set_defaults(func=cmd_explain)
+
+    from .archive_cli import add_archive_command
+    from .report import add_report_command
+
+    add_report_command(add)
+    add_archive_command(add)
 
     s = add("schema", "print the JSON Schema of `resolve --json`", "adjudicator schema")
     s.set_defaults(func=cmd_schema)

@@ -7,8 +7,21 @@ its value and label, so a test (or a reader hovering a point) can check it.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+
+
+def nice_step(raw: float) -> float:
+    """1, 2, 2.5 or 5 times a power of ten, at least ``raw``."""
+    if raw <= 0:
+        return 1.0
+    mag = 10 ** math.floor(math.log10(raw))
+    for m in (1, 2, 2.5, 5, 10):
+        if m * mag >= raw:
+            return m * mag
+    return 10 * mag
+
 
 #: distinct hues for up to ~20 series (golden-angle steps), readable on white
 def palette(n: int) -> list[str]:
@@ -71,11 +84,13 @@ class Chart:
         if not vals:
             return 0.0, 1.0
         lo, hi = min(vals), max(vals)
-        if lo > 0 and not self.y_ticks:
-            lo = 0.0
+        if self.y_ticks:
+            return lo, hi if hi > lo else lo + 1
+        lo = min(lo, 0.0)
         if hi == lo:
             hi = lo + 1
-        return lo, hi
+        step = nice_step((hi - lo) / 4)
+        return math.floor(lo / step) * step, math.ceil(hi / step) * step
 
     def _xy(self, i: int, v: float, lo: float, hi: float) -> tuple[float, float]:
         n = max(1, len(self.x_labels) - 1)
@@ -93,10 +108,12 @@ class Chart:
         lo, hi = self._range()
         if self.y_ticks:
             return [Tick(self._xy(0, v, lo, hi)[1], lab) for v, lab in self.y_ticks]
+        step = nice_step((hi - lo) / 4)
         out = []
-        for k in range(5):
-            v = lo + (hi - lo) * k / 4
+        v = lo
+        while v <= hi + step / 2:
             out.append(Tick(self._xy(0, v, lo, hi)[1], self.y_format(v)))
+            v += step
         return out
 
     def zero(self) -> float | None:

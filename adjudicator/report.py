@@ -1,0 +1,323 @@
+"""``adjudicator report``: the end-of-game HTML report, one self-contained file.
+
+One walk over the derived game (``engine.resolve_game``) builds plain view data; the
+template ``reports/report.html.j2`` (autoescaped: every name, line and GM text is
+untrusted) turns it into HTML.  No external asset, no script (a Content-Security-Policy
+forbids them), charts are inline SVG.  Variants add sections through
+``adjudicator.report_sections``.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from . import __version__
+from .export import export_game
+from .render import environment
+from .report_sections import FIELD_JA, auto_sections, phase_label, variant_sections
+from .report_sections.charts import Section
+from .rulebook import quote
+from .vocab import GENDERS, yen
+
+VARIANT_JA = {
+    "derby-stock": "ダービー＆ストック村", "secret-society": "秘密結社村",
+    "splatoon": "スプラトゥーン村", "genpei": "源平村", "majora": "ムジュラの仮面村",
+    "trapword": "トラップワード",
+}
+DISPOSITION_JA = {
+    "accepted": "受理", "rejected": "却下", "superseded": "上書き", "gm": "GM",
+    "chatter": "雑談",
+}
+HOW_JA = {"executed": "処刑", "bitten": "襲撃"}
+TEAM_JA = {"village": "村人陣営", "wolves": "人狼陣営"}
+#: event fields shown elsewhere (not repeated in a ruling's detail)
+_HIDDEN = {"by_gm"}
+
+
+@dataclass
+class LineView:
+    anchor: str
+    ref: str
+    time: str
+    speaker: str
+    text: str
+    disposition: str
+    label: str
+    action: str
+    reason: str
+    rule: str
+
+
+@dataclass
+class EventView:
+    kind: str
+    rule: str
+    quote: str
+    cause: str
+    cause_anchor: str
+    audience: str
+    summary: str
+
+
+@dataclass
+class PhaseView:
+    id: str
+    label: str
+    public_post: str
+    deaths: list[str]
+    executed: str | None
+    votes: list[tuple[str, str, bool, str]]  # voter, target, by GM, cause anchor
+    tally: list[tuple[str, int]]
+    counts: dict[str, int]
+    events: list[EventView]
+    draws: list[EventView]
+    diagnostics: list[tuple[str, str, str, str]]  # level, source, anchor, text
+    lines: list[LineView] = field(default_factory=list)
+
+
+@dataclass
+class PlayerView:
+    name: str
+    anchor: str
+    aliases: list[str]
+    role: str
+    fate: str
+    alive: bool
+    winner: bool
+    fields: list[tuple[str, str]]
+    votes: list[tuple[str, str]]
+    actions: list[LineView]
+    events: list[tuple[str, EventView]]
+    notices: list[tuple[str, str]]
+
+
+def _fmt(v: Any) -> str:
+    if v is None:
+        return "—"
+    if isinstance(v, bool):
+        return "はい" if v else "いいえ"
+    if isinstance(v, int):
+        return f"{v:,}"
+    if isinstance(v, dict):
+        return "、".join(f"{k}: {_fmt(x)}" for k, x in v.items())
+    if isinstance(v, list | tuple):
+        return "、".join(_fmt(x) for x in v)
+    return str(v)
+
+
+def _summary(ev: Any) -> str:
+    parts: list[str] = []
+    if ev.player:
+        parts.append(ev.player)
+    if ev.target:
+        parts.append(f"→ {ev.target}")
+    if ev.amount is not None:
+        parts.append(f"{ev.amount:+,}")
+    for k, v in ev.data.items():
+        if k not in _HIDDEN:
+            parts.append(f"{k}={_fmt(v)}")
+    if ev.to and ev.to != ev.player:
+        parts.append(f"（{ev.to}へ通知）")
+    return " ".join(parts)
+
+
+def _involved(ev: Any, names: set[str]) -> list[str]:
+    """The players an event concerns, in a stable order (actor, target, notice, data)."""
+    found: dict[str, None] = {}
+    for v in (ev.player, ev.target, ev.to, *ev.data.values()):
+        if isinstance(v, str):
+            if v in names:
+                found[v] = None
+        elif isinstance(v, list | dict):
+            for x in v:
+                if isinstance(x, str) and x in names:
+                    found[x] = None
+    return list(found)
+
+
+def _fate(p: Any, death: tuple[str, str] | None) -> str:
+    if p.get("alive", True):
+        return "生存"
+    if death:
+        pid, how = death
+        return f"{phase_label(pid)}に{HOW_JA.get(how, how or '死亡')}"
+    return "死亡"
+
+
+def _field(key: str, v: Any) -> str:
+    if key in ("cash", "final_money") and isinstance(v, int):
+        return yen(v)
+    if key == "gender" and isinstance(v, str):
+        return GENDERS.get(v, v)
+    if isinstance(v, dict) and set(v) == {"of", "shares"}:
+        return f"{v['of']} {v['shares']}株"
+    return _fmt(v)
+
+
+def build_context(game: Any) -> dict[str, Any]:
+    """Every piece of the report as plain data (no HTML)."""
+    data = export_game(game)
+    v = game.variant
+    quotes: dict[str, str] = {}
+
+    def q(rule: str) -> str:
+        if rule not in quotes:
+            quotes[rule] = quote(rule)
+        return quotes[rule]
+
+    anchors: dict[str, str] = {}
+    n = 0
+    for ph in game.phases:
+        for rec in ph.lines:
+            n += 1
+            anchors.setdefault(rec.ref, f"L{n}")
+
+    def ev_view(ev: Any) -> EventView:
+        return EventView(kind=ev.kind, rule=ev.rule, quote=q(ev.rule), cause=ev.cause,
+                         cause_anchor=anchors.get(ev.cause, ""), audience=ev.audience,
+                         summary=_summary(ev))
+
+    name_set = set(data["players"])
+    by_speaker: dict[str, list[LineView]] = defaultdict(list)
+    player_events: dict[str, list[tuple[str, EventView]]] = defaultdict(list)
+    player_votes: dict[str, list[tuple[str, str]]] = defaultdict(list)
+    notices: dict[str, list[tuple[str, str]]] = defaultdict(list)
+    phases: list[PhaseView] = []
+    draws: list[tuple[str, EventView]] = []
+    deaths: dict[str, tuple[str, str]] = {}
+    total = {k: 0 for k in DISPOSITION_JA}
+    for ph in game.phases:
+        label = phase_label(ph.id)
+        rejected_rule = {e.cause: e.rule for e in ph.events if e.kind == "rejected"}
+        events = [ev_view(e) for e in ph.events]
+        counts = {k: 0 for k in DISPOSITION_JA}
+        lines: list[LineView] = []
+        for rec in ph.lines:
+            counts[rec.disposition] += 1
+            lv = LineView(
+                anchor=anchors[rec.ref], ref=rec.ref, time=rec.time or "",
+                speaker=rec.speaker, text=rec.text, disposition=rec.disposition,
+                label=DISPOSITION_JA[rec.disposition], action=rec.action or "",
+                reason=rec.reason or "",
+                rule=rejected_rule.get(rec.ref, "") if rec.disposition == "rejected" else "",
+            )
+            lines.append(lv)
+            if rec.disposition != "chatter":
+                by_speaker[rec.speaker].append(lv)
+        for k, c in counts.items():
+            total[k] += c
+        votes = []
+        phase_draws: list[EventView] = []
+        tally: list[tuple[str, int]] = []
+        for e, view in zip(ph.events, events, strict=True):
+            if e.kind == "vote" and e.player and e.target:
+                votes.append((e.player, e.target, bool(e.data.get("by_gm")),
+                              view.cause_anchor))
+                player_votes[e.player].append((label, e.target))
+            elif e.kind == "death" and e.player:
+                deaths.setdefault(e.player, (ph.id, str(e.data.get("how", ""))))
+            elif e.kind == "tally":
+                tally = sorted(e.data.get("counts", {}).items(), key=lambda kv: -kv[1])
+            elif e.kind == "draw":
+                draws.append((label, view))
+                phase_draws.append(view)
+            if e.kind != "vote":
+                for name in _involved(e, name_set):
+                    player_events[name].append((label, view))
+        for name, texts in ph.private.items():
+            for t in texts:
+                notices[name].append((label, t))
+        phases.append(PhaseView(
+            id=ph.id, label=label, public_post=ph.public_post, deaths=list(ph.deaths),
+            executed=ph.executed, votes=votes, tally=tally, counts=counts,
+            events=events, draws=phase_draws,
+            diagnostics=[(d.level, d.source, anchors.get(d.source, ""), d.reason_ja or d.message)
+                         for d in ph.diagnostics], lines=lines,
+        ))
+    winners = set(data.get("winners", []))
+    players: list[PlayerView] = []
+    aliases = {p.name: list(p.aliases) for p in game.cfg.players}
+    for i, (name, p) in enumerate(data["players"].items(), 1):
+        fields = [(FIELD_JA.get(k, k), _field(k, x)) for k, x in p.items()
+                  if k not in ("alive", "role")]
+        players.append(PlayerView(
+            name=name, anchor=f"p{i}", aliases=aliases.get(name, []),
+            role=str(p.get("role", "")), fate=_fate(p, deaths.get(name)), alive=bool(p.get("alive", True)),
+            winner=name in winners, fields=fields, votes=player_votes[name],
+            actions=by_speaker.get(name, []), events=player_events[name],
+            notices=notices[name],
+        ))
+    sections: list[Section] = variant_sections(game)
+    covered: set[str] = set()
+    for s in sections:
+        covered |= set(s.covers)
+    sections += auto_sections(game, covered)
+    for s in sections:
+        s.id = f"sec-{s.id}"
+    extra = {k: x for k, x in data.items() if k not in (
+        "variant", "seed", "finished", "winners", "phases", "players", "diagnostics")}
+    team_won = extra.pop("team_won", None)
+    name = game.root.resolve().name
+    return {
+        "title": name,
+        "variant": v.name,
+        "variant_ja": VARIANT_JA.get(v.name, v.name),
+        "seed": data["seed"],
+        "finished": data["finished"],
+        "winners": data.get("winners", []),
+        "team_won": TEAM_JA.get(str(team_won), team_won) if team_won else None,
+        "extra": [(FIELD_JA.get(k, k), _fmt(x)) for k, x in extra.items()],
+        "players": players,
+        "teams": [(t.name, list(t.members)) for t in game.cfg.teams],
+        "gms": list(game.cfg.gm),
+        "phases": phases,
+        "draws": draws,
+        "sections": sections,
+        "rules": sorted(quotes.items()),
+        "totals": total,
+        "line_total": sum(total.values()),
+        "game_diagnostics": list(game.diagnostics),
+        "version": __version__,
+        "dispositions": DISPOSITION_JA,
+    }
+
+
+def render_report(game: Any) -> str:
+    """The report of a resolved game, as one HTML document."""
+    tpl = environment().get_template("report.html.j2")
+    return tpl.render(**build_context(game))
+
+
+def write_report(game: Any, path: Path) -> Path:
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(render_report(game), encoding="utf-8")
+    tmp.replace(path)
+    return path
+
+
+def cmd_report(args: Any) -> int:
+    """``adjudicator report GAME [-o FILE]``."""
+    from .engine import resolve_game
+    from .errors import UsageError
+
+    root = Path(args.game)
+    if not root.is_dir():
+        raise UsageError(f"no game folder at {args.game!r}")
+    game = resolve_game(root, fmt=getattr(args, "format", None))
+    out = Path(args.output) if args.output else root / "report.html"
+    write_report(game, out)
+    print(f"wrote {out}")
+    return 0
+
+
+def add_report_command(add: Any) -> None:
+    s = add("report", "write the end-of-game HTML report (one self-contained file)",
+            "adjudicator report mygame -o mygame.html")
+    s.add_argument("game")
+    s.add_argument("-o", "--output", help="the HTML file (default: GAME/report.html)")
+    s.set_defaults(func=cmd_report)

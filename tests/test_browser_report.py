@@ -1,0 +1,107 @@
+"""The report in a real browser: headless Chromium (Debian's package) driven by Playwright.
+
+Skipped, with the reason, where there is no Chromium or no Playwright; ``.ci/extra-setup``
+installs both in CI.  Set ``REPORT_SCREENSHOT=path.png`` to keep the screenshot.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from report_games import SAMPLE, write_evil_game
+
+from adjudicator.engine import resolve_game
+from adjudicator.export import export_game
+from adjudicator.report import write_report
+
+CHROMIUM = os.environ.get("CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    if not Path(CHROMIUM).is_file():
+        pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install chromium; see .ci/extra-setup)")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        pytest.skip("playwright is not installed (pip install playwright; see .ci/extra-setup)")
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        yield b
+        b.close()
+
+
+def open_page(browser: Any, path: Path, width: int = 1100) -> tuple[Any, list[str]]:
+    page = browser.new_page(viewport={"width": width, "height": 900})
+    problems: list[str] = []
+    page.on("console", lambda m: problems.append(f"console {m.type}: {m.text}")
+            if m.type in ("error", "warning") else None)
+    page.on("pageerror", lambda e: problems.append(f"page error: {e}"))
+    page.on("request", lambda r: problems.append(f"request: {r.url}")
+            if not r.url.startswith("file://") else None)
+    page.goto(path.as_uri())
+    page.wait_for_load_state("load")
+    return page, problems
+
+
+def test_sample_report_in_chromium(browser: Any, tmp_path: Path) -> None:
+    game = resolve_game(SAMPLE)
+    data = export_game(game)
+    html = write_report(game, tmp_path / "report.html")
+    page, problems = open_page(browser, html)
+    assert problems == []
+    assert page.title().endswith("終了レポート")
+    # the money chart: one series per player, one point per snapshot, values as derived
+    money = page.locator('figure[data-chart="所持金の推移"] g.series')
+    assert money.count() == len(data["players"])
+    per = len(data["phases"]) + 1
+    for i, (name, p) in enumerate(data["players"].items()):
+        g = money.nth(i)
+        assert g.get_attribute("data-series") == name
+        circles = g.locator("circle")
+        assert circles.count() == per
+        assert float(circles.nth(per - 1).get_attribute("data-value") or "nan") == p["cash"]
+        box = circles.nth(0).bounding_box()
+        assert box and box["width"] > 0  # drawn, inside the page
+    # stock levels: a point for every phase a player was alive
+    assert page.locator('figure[data-chart="株価の推移"] circle').count() > 0
+    # the annotated log lists every line, rejected lines stand out
+    n_lines = sum(len(ph.lines) for ph in game.phases)
+    assert page.locator("ol.log li[id]").count() == n_lines
+    rejected = page.locator("ol.log li.d-rejected").first
+    bg = rejected.evaluate("e => getComputedStyle(e).backgroundColor")
+    plain = page.locator("ol.log li.d-chatter").first.evaluate(
+        "e => getComputedStyle(e).backgroundColor")
+    assert bg != plain
+    # the CSS-only filter hides chatter
+    page.locator("#only-actions").check()
+    assert not page.locator("ol.log li.d-chatter").first.is_visible()
+    page.locator("#only-actions").uncheck()
+    # a phone-width view has no horizontal overflow of the page itself
+    page.set_viewport_size({"width": 390, "height": 844})
+    overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+    assert overflow <= 1
+    page.set_viewport_size({"width": 1100, "height": 900})
+    shot = Path(os.environ.get("REPORT_SCREENSHOT") or tmp_path / "report.png")
+    page.screenshot(path=str(shot))
+    assert shot.stat().st_size > 10_000
+    page.close()
+
+
+def test_hostile_report_executes_nothing(browser: Any, tmp_path: Path) -> None:
+    game = resolve_game(write_evil_game(tmp_path / "evil"))
+    html = write_report(game, tmp_path / "evil.html")
+    page, problems = open_page(browser, html)
+    assert problems == []  # a blocked inline script would be a CSP console error
+    assert page.evaluate("typeof window.__pwned") == "undefined"
+    assert page.locator("script, iframe, img, textarea, main b").count() == 0
+    assert page.locator("style").count() == 1
+    assert "<script>window.__pwned=1</script>" in page.locator("#roster").inner_text()
+    page.close()

@@ -1,0 +1,181 @@
+"""The HTML report of every fixture game, compared by structure (not by bytes)."""
+
+from __future__ import annotations
+
+from html.parser import HTMLParser
+from pathlib import Path
+from typing import Any
+
+import pytest
+from report_games import SAMPLE, all_games, game_ids
+
+from adjudicator.cli import main
+from adjudicator.engine import resolve_game
+from adjudicator.export import export_game
+from adjudicator.report import render_report
+from adjudicator.report_sections import auto_sections, register, variant_sections
+from adjudicator.report_sections.charts import Chart, Section, Series, nice_step
+
+
+class Tree(HTMLParser):
+    """Just enough of a DOM: every element with its attributes, parent chain and text."""
+
+    VOID = {"meta", "br", "img", "input", "hr", "link", "line", "circle", "path"}
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.elements: list[dict[str, Any]] = []
+        self.stack: list[dict[str, Any]] = []
+        self.text: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        el = {"tag": tag, "attrs": dict(attrs), "parents": [p["tag"] for p in self.stack],
+              "classes": [c for p in self.stack for c in (p["attrs"].get("class") or "").split()],
+              "text": []}
+        self.elements.append(el)
+        if tag not in self.VOID:
+            self.stack.append(el)
+
+    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.handle_starttag(tag, attrs)
+        if tag not in self.VOID:
+            self.stack.pop()
+
+    def handle_endtag(self, tag: str) -> None:
+        for i in range(len(self.stack) - 1, -1, -1):
+            if self.stack[i]["tag"] == tag:
+                del self.stack[i:]
+                break
+
+    def handle_data(self, data: str) -> None:
+        self.text.append(data)
+        if self.stack:
+            self.stack[-1]["text"].append(data)
+
+    def find(self, tag: str, cls: str | None = None, **attrs: str) -> list[dict[str, Any]]:
+        out = []
+        for el in self.elements:
+            if el["tag"] != tag:
+                continue
+            if cls and cls not in (el["attrs"].get("class") or "").split():
+                continue
+            if all(el["attrs"].get(k.replace("_", "-")) == v for k, v in attrs.items()):
+                out.append(el)
+        return out
+
+
+def parse(html: str) -> Tree:
+    t = Tree()
+    t.feed(html)
+    t.close()
+    return t
+
+
+@pytest.fixture(scope="module", params=all_games(), ids=game_ids())
+def reported(request: pytest.FixtureRequest) -> tuple[Any, dict[str, Any], Tree, str]:
+    game = resolve_game(request.param)
+    html = render_report(game)
+    return game, export_game(game), parse(html), html
+
+
+def test_report_structure_matches_the_game(reported: tuple[Any, dict[str, Any], Tree, str]) -> None:
+    game, data, tree, _html = reported
+    # roster: one row per player, the role revealed
+    rows = [el for el in tree.find("tr") if "data-player" in el["attrs"]]
+    assert [r["attrs"]["data-player"] for r in rows] == list(data["players"])
+    # timeline: one article per phase
+    arts = tree.find("article", "phase")
+    assert [a["attrs"]["id"] for a in arts] == [f"phase-{p['id']}" for p in data["phases"]]
+    # every vote event is a row of the phase's vote table
+    n_votes = sum(1 for p in data["phases"] for e in p["events"] if e["kind"] == "vote")
+    vote_rows = [el for el in tree.find("tr") if "votes" in el["classes"] and "tbody" in el["parents"]]
+    assert len(vote_rows) == n_votes
+    # every ruling listed, every rule id it cites quoted in the rules section
+    n_events = sum(len(p["events"]) for p in data["phases"])
+    assert len([el for el in tree.find("li") if (el["attrs"].get("class") or "").startswith("ev ")]) == n_events
+    cited = {el["attrs"]["id"][5:] for el in tree.find("dt") if el["attrs"].get("id", "").startswith("rule-")}
+    assert {e["rule"] for p in data["phases"] for e in p["events"]} <= cited
+    # the annotated log: every input line exactly once, with its disposition
+    log = [el for el in tree.find("li") if "log" in el["classes"] and el["attrs"].get("id")]
+    recs = [r for ph in game.phases for r in ph.lines]
+    assert len(log) == len(recs)
+    assert [el["attrs"]["class"] for el in log] == [f"d-{r.disposition}" for r in recs]
+    # rejected lines stand out, with their reason
+    text = "".join(tree.text)
+    for r in recs:
+        if r.disposition in ("rejected", "superseded"):
+            assert r.reason and r.reason in text
+    assert len(tree.find("span", "b-rejected")) >= sum(r.disposition == "rejected" for r in recs)
+    # every draw appears in the draws section
+    n_draws = sum(1 for p in data["phases"] for e in p["events"] if e["kind"] == "draw")
+    draw_items = [el for el in tree.find("li", "draw") if "rulings" in el["classes"]]
+    assert len(draw_items) == n_draws
+    # one details per player, winners marked
+    assert len(tree.find("details", "player")) == len(data["players"])
+    # self-contained: no script, no external reference
+    assert not tree.find("script")
+    for el in tree.elements:
+        for k, v in el["attrs"].items():
+            assert not k.startswith("on")
+            if k in ("href", "src") and v:
+                assert v.startswith("#"), (k, v)
+
+
+def test_derby_stock_charts_have_a_point_per_phase(reported: tuple[Any, dict[str, Any], Tree, str]) -> None:
+    game, data, tree, _html = reported
+    if data["variant"] != "derby-stock":
+        pytest.skip("derby-stock section only")
+    figs = {f["attrs"]["data-chart"]: f for f in tree.find("figure", "chart")}
+    assert "所持金の推移" in figs and "株価の推移" in figs
+    series = [el for el in tree.find("g", "series")]
+    money = [s for s in series if "chart" in s["classes"]][: len(data["players"])]
+    assert [s["attrs"]["data-series"] for s in money] == list(data["players"])
+    circles = [el for el in tree.find("circle")]
+    # the first chart (money) has one point per player per snapshot (start + each phase)
+    assert len(circles) >= len(data["players"]) * (len(data["phases"]) + 1)
+    final_cash = {n: p["cash"] for n, p in data["players"].items()}
+    values = [float(c["attrs"]["data-value"]) for c in circles[: len(data["players"]) * (len(data["phases"]) + 1)]]
+    per = len(data["phases"]) + 1
+    assert [values[i * per + per - 1] for i in range(len(final_cash))] == [float(v) for v in final_cash.values()]
+
+
+def test_report_command_writes_the_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "r.html"
+    assert main(["report", str(SAMPLE), "-o", str(out)]) == 0
+    html = out.read_text("utf-8")
+    assert html.startswith("<!DOCTYPE html>") and "たろう" in html
+    assert "Content-Security-Policy" in html
+    assert main(["report", str(tmp_path / "nope")]) == 2
+
+
+def test_section_hook_by_method_and_registry() -> None:
+    game = resolve_game(SAMPLE)
+
+    class Hooked(type(game.variant)):  # type: ignore[misc]
+        name = "hooked-test"
+
+        def report_sections(self, g: Any) -> list[Section]:
+            return [Section(id="mine", title="追加", blocks=[], covers=frozenset({"cash"}))]
+
+    @register("hooked-test")
+    def extra(g: Any) -> list[Section]:
+        return [Section(id="reg", title="登録", blocks=[])]
+
+    game.variant = Hooked(game.cfg)
+    secs = variant_sections(game)
+    assert [s.id for s in secs] == ["mine", "reg"]
+    html = render_report(game)
+    assert 'id="sec-mine"' in html and 'id="sec-reg"' in html
+    # no derby section now (the variant name changed): auto charts still cover the rest
+    autos = auto_sections(game, set())
+    assert autos and any(b.title.startswith("所持金") for b in autos[0].blocks)
+
+
+def test_chart_geometry() -> None:
+    c = Chart(title="t", x_labels=["a", "b", "c"], series=[Series("x", [0, 50, None]),
+                                                            Series("y", [-10, 10, 20])])
+    lay = c.layouts()
+    assert [len(s.points) for s in lay] == [2, 3]
+    assert lay[0].path.startswith("M") and lay[1].path.count("L") == 2
+    assert nice_step(23) == 25 and nice_step(0.7) == 1 and nice_step(120_000) == 200_000
+    assert c.zero() is not None
