@@ -17,7 +17,11 @@ def get_variant(name: str) -> Any:
         from .splatoon import Splatoon
 
         return Splatoon
+    if name == "trapword":
+        from .trapword import TrapWord
+
+        return TrapWord
     raise ConfigError("game.toml", [f"variant: {name!r} is not implemented yet"])
 
 
-IMPLEMENTED = ("derby-stock", "splatoon")
+IMPLEMENTED = ("derby-stock", "splatoon", "trapword")
