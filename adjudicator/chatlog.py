@@ -18,11 +18,10 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-
 from adjudicator.errors import ChatFormatError
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class ChatLine:
     """One chat message as read from a log.
 
@@ -239,10 +238,22 @@ def _plain_shape(line: str, names: Sequence[str]) -> tuple[str, str, str | None]
     return (m["name"], m["text"], None) if m else None
 
 
+#: the commonest shape, `[21:03] name: text`, read in one match when `name` is a known
+#: speaker (the general path below gives the same result, several times slower)
+RE_PLAIN_FAST = re.compile(r"\[([0-2][0-9]):([0-5][0-9])\][ \t\u3000]*([^:：\t]{1,64}?)[:：]"
+                           r"(?!//)[ \t\u3000]*(.*)")
+
+
 def _read_plain(lines: list[str], source: str, names: Sequence[str]) -> list[_Draft]:
     out: list[_Draft] = []
     blanks: list[str] = []
+    known = frozenset(names)
+    fast = RE_PLAIN_FAST.fullmatch
     for no, line in enumerate(lines, 1):
+        m = fast(line) if known else None
+        if m is not None and m[3] in known and m[1] < "24" and not blanks:
+            out.append(_Draft(no, m[3], m[4], line, None, f"{m[1]}:{m[2]}"))
+            continue
         if not line.strip():
             blanks.append(line)
             continue

@@ -8,8 +8,7 @@ data to the variant's pure functions.
 from __future__ import annotations
 
 import re
-from dataclasses import replace
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -25,7 +24,7 @@ from .errors import (
 )
 from .models import Diagnostic, Event, LineRecord, PhaseResult
 from .normalize import nfkc
-from .parser import find_command, is_gm_word, parse_command
+from .parser import command_hint, find_command, is_gm_word, parse_command
 from .rng import PhaseRng
 from .roster import Roster
 from .variants import get_variant
@@ -168,9 +167,21 @@ class PhaseReader:
 
     # -- the walk --
     def read(self, lines: list[ChatLine], json_like: bool) -> None:
+        # Fast path for the bulk of a log: a one-line message from a player or a stranger
+        # that cannot be a command is chatter (the same answer _one gives, found cheaper).
+        maybe = command_hint(self.variant.name)
+        free = type(self.variant).free_action is not Variant.free_action
+        records = self.records
         for line in lines:
-            for ref, text in _sub_lines(line, json_like):
-                self._one(line, ref, text)
+            text = line.text
+            if (not json_like and not free and "\n" not in text and not maybe(text)
+                    and not self._is_gm(line.speaker)):
+                records.append(LineRecord(
+                    ref=f"{line.source}:{line.lineno}", speaker=line.speaker, text=text,
+                    time=line.time, disposition="chatter"))
+                continue
+            for ref, part in _sub_lines(line, json_like):
+                self._one(line, ref, part)
 
     def _one(self, line: ChatLine, ref: str, text: str) -> None:
         v = self.variant.name

@@ -56,7 +56,7 @@ class Diagnostic(BaseModel):
     reason_ja: str | None = None
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True)
 class LineRecord:
     """How one input line was read: exactly one disposition per line.
 

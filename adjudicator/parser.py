@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -289,16 +289,32 @@ def _first_chars(variant: str) -> frozenset[str]:
     return frozenset(w[0] for w in command_words(variant))
 
 
-def _maybe_command(text: str, variant: str) -> bool:
-    """Cheap pre-check: chatter with no '@' that does not start like a command word."""
-    if "@" in text or "＠" in text or "﹫" in text:
-        return True
-    s = text.lstrip()
-    if not s:
-        return False
-    first = s[0]
+_ATS = re.compile("[@\uff20\ufe6b]")  # '@' and the characters NFKC turns into it
+
+
+@cache
+def command_hint(variant: str) -> Callable[[str], bool]:
+    """A cheap test that is False for lines that cannot be commands: no '@' in any width,
+    and a first character that (after NFKC) starts no command word and is no digit."""
     firsts = _first_chars(variant)
-    return first in firsts or first.isdigit() or unicodedata.normalize("NFKC", first)[:1] in firsts
+    at = _ATS.search
+    nfkc_one = unicodedata.normalize
+
+    def hint(text: str) -> bool:
+        if at(text):
+            return True
+        s = text.lstrip()
+        if not s:
+            return False
+        c = s[0]
+        if c in firsts or c.isdigit():
+            return True
+        if c < "\u0080" or "\u3040" <= c <= "\u30ff" or "\u4e00" <= c <= "\u9fff":
+            return False  # ASCII, kana and kanji are their own NFKC
+        n = nfkc_one("NFKC", c)[:1]
+        return n in firsts or n.isdigit()
+
+    return hint
 
 
 _COUNT_RE = re.compile(r"^\s*[0-9]+\s*株?\s*$")
@@ -311,7 +327,7 @@ def find_command(text: str, variant: str) -> tuple[int, str] | None:
     ``unknown_word`` (a short unknown word before '@', likely a typo), ``bare_keyword``
     (a command word with no '@'), ``count`` (a bare share count); None for chatter.
     """
-    if not _maybe_command(text, variant):
+    if not command_hint(variant)(text):
         return None
     norm = nfkc(text)
     words = command_words(variant)

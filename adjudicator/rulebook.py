@@ -11,6 +11,7 @@ from functools import cache
 from pathlib import Path
 
 _BULLET = re.compile(r"^\s*-\s+([a-z]+(?:\.[a-z_]+)+)\s*(.*)$")
+_INLINE = re.compile(r"\(([a-z]+(?:\.[a-z_]+)+)\)")
 
 
 @cache
@@ -28,6 +29,12 @@ def rules() -> dict[str, str]:
                 out[current] += " " + line.strip()
             else:
                 current = None
+        # ids named inline, "(sp.same_team)": quoted with the sentence that names them
+        for para in re.split(r"\n\s*\n|\n(?=\s*-\s)", path.read_text(encoding="utf-8")):
+            text = " ".join(line.strip().lstrip("-").strip() for line in para.splitlines())
+            for sentence in re.split(r"(?<=[.。;；])\s+", text):
+                for rid in _INLINE.findall(sentence):
+                    out.setdefault(rid, sentence.strip())
     return out
 
 

@@ -187,6 +187,9 @@ def resolve_night(
     if guard is not None:
         em.emit("guard", "ww.guard", guard.ref, "gm", player=guard.actor,
                 target=guard.action.target)  # type: ignore[attr-defined]
+    elif start.last_guard is not None:
+        # no guard tonight: tomorrow the hunter may guard anyone again (hunter_repeat)
+        em.emit("guard_none", "ww.guard", f"phase:{em.phase}", "gm")
     for c in acts:
         if isinstance(c.action, A.Divine):
             seen = c.action.target
@@ -242,7 +245,7 @@ def evolve_ww(state: Any, ev: Event) -> Any:
     if ev.kind == "death" and ev.player:
         how = ev.data.get("how", "died")
         return with_player(state, ev.player, alive=False, died=f"{how}:{ev.cause}")
-    if ev.kind == "guard":
+    if ev.kind in ("guard", "guard_none"):
         return state.model_copy(update={"last_guard": ev.target})
     if ev.kind == "execution":
         return state.model_copy(update={"last_executed": ev.player})

@@ -368,3 +368,13 @@ def test_every_rule_id_is_pinned() -> None:
                               re.M))
     ids = {i.rstrip(".:") for i in ids}
     assert ids - PINNED == set()
+
+
+def test_guard_repeat_counts_consecutive_nights_only(tmp_path: Path) -> None:
+    g = play(tmp_path, {"day1": day_votes("めい"), "night1": "たろう: 噛み@しん\nみか: 護衛@さくら",
+                        "day2": day_votes("なお", alive_after("めい", "しん")),
+                        "night2": "たろう: 噛み@りく",
+                        "day3": day_votes("あい", alive_after("めい", "しん", "なお", "りく")),
+                        "night3": "たろう: 噛み@ゆう\nみか: 護衛@さくら"},
+             options={"hunter_repeat": False})
+    assert record(g, "logs/night3.txt:2").disposition == "accepted"
