@@ -76,6 +76,7 @@ def command_words(variant: str) -> tuple[str, ...]:
             for alt in body.split("|"):
                 if alt and re.fullmatch(r"[^\\()\[\]*+?.^$]+", alt):
                     words.add(alt)
+    words.discard("@")
     return tuple(sorted(words, key=lambda w: (-len(w), w)))
 
 
@@ -329,6 +330,11 @@ def find_command(text: str, variant: str) -> tuple[int, str] | None:
     """
     if not command_hint(variant)(text):
         return None
+    return _locate_command(text, variant)
+
+
+def _locate_command(text: str, variant: str) -> tuple[int, str] | None:
+    """find_command without the cheap pre-check (the tests hold the two equal)."""
     norm = nfkc(text)
     words = command_words(variant)
     at = norm.find("@")
