@@ -19,6 +19,13 @@ gm = ["GM"]         # chat names whose lines are GM directives
 # first_bite = true     # ww.night.first_bite: wolves bite from night1
 '''
     if variant != "derby-stock":
+        from .resources import data_dir
+
+        sample = data_dir("samples") / variant / "game.toml"
+        if sample.is_file():  # a complete, commented example of that village to edit
+            return ("# adjudicator game setup, from the bundled sample: change the players,\n"
+                    "# keep the shape. Every key is checked when the game is resolved.\n"
+                    + sample.read_text(encoding="utf-8"))
         return head + '''
 # Fill in [[players]] as the rules of this village say (see README.md).
 [[players]]
