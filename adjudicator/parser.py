@@ -124,6 +124,22 @@ def unmark(text: str, names: Sequence[str]) -> str:
     return _MARK_RE.sub(lambda m: names[int(m.group(1))], text)
 
 
+def _targeted(cls: type[A.Targeted]) -> Any:
+    @v_args(inline=True)
+    def rule(self: Any, _kw: Token, target: str) -> A.Action:
+        return cls(target=target)
+
+    return rule
+
+
+def _listed(cls: type[A.Listed]) -> Any:
+    @v_args(inline=True)
+    def rule(self: Any, _kw: Token, targets: tuple[str, ...]) -> A.Action:
+        return cls(targets=targets)
+
+    return rule
+
+
 class CommandTransformer(Transformer[Token, Any]):
     """Trees to actions.  Variants subclass it and add their own command rules."""
 
@@ -169,37 +185,15 @@ class CommandTransformer(Transformer[Token, Any]):
     def target_list(self, children: list[Any]) -> tuple[str, ...]:
         return tuple(c for c in children if not isinstance(c, Token))
 
-    @v_args(inline=True)
-    def vote(self, _kw: Token, target: str) -> A.Action:
-        return A.Vote(target=target)
-
-    @v_args(inline=True)
-    def bite(self, _kw: Token, target: str) -> A.Action:
-        return A.Bite(target=target)
-
-    @v_args(inline=True)
-    def divine(self, _kw: Token, target: str) -> A.Action:
-        return A.Divine(target=target)
-
-    @v_args(inline=True)
-    def guard(self, _kw: Token, target: str) -> A.Action:
-        return A.Guard(target=target)
-
-    @v_args(inline=True)
-    def activity(self, _kw: Token, targets: tuple[str, ...]) -> A.Action:
-        return A.Activity(targets=targets)
-
-    @v_args(inline=True)
-    def no_activity(self, _kw: Token, targets: tuple[str, ...]) -> A.Action:
-        return A.NoActivity(targets=targets)
-
-    @v_args(inline=True)
-    def cheer(self, _kw: Token, targets: tuple[str, ...]) -> A.Action:
-        return A.Cheer(targets=targets)
-
-    @v_args(inline=True)
-    def no_cheer(self, _kw: Token, targets: tuple[str, ...]) -> A.Action:
-        return A.NoCheer(targets=targets)
+    # one-target commands and GM lists: one rule method each, made from the action type
+    vote = _targeted(A.Vote)
+    bite = _targeted(A.Bite)
+    divine = _targeted(A.Divine)
+    guard = _targeted(A.Guard)
+    activity = _listed(A.Activity)
+    no_activity = _listed(A.NoActivity)
+    cheer = _listed(A.Cheer)
+    no_cheer = _listed(A.NoCheer)
 
     def deadline(self, _children: list[Any]) -> A.Action:
         return A.Deadline()

@@ -15,3 +15,25 @@ def read_tree(root: Path) -> dict[str, str]:
         for p in sorted(root.rglob("*"))
         if p.is_file()
     }
+
+
+def assert_fixture_game(root: Path, tmp: Path) -> None:
+    """Resolve a fixture game and compare every output file with ``expected/`` exactly
+    (with UPDATE_EXPECTED=1, write them instead: read the diff before committing)."""
+    import shutil
+
+    from adjudicator.cli import write_outputs
+    from adjudicator.engine import resolve_game
+    from adjudicator.export import export_game
+
+    game = resolve_game(root)
+    out = write_outputs(game, export_game(game), tmp / "out")
+    expected = root / "expected"
+    if UPDATE:
+        if expected.exists():
+            shutil.rmtree(expected)
+        shutil.copytree(out, expected)
+    got, want = read_tree(out), read_tree(expected)
+    assert sorted(got) == sorted(want), "the set of output files changed"
+    for rel in want:
+        assert got[rel] == want[rel], f"{root.name}/expected/{rel} differs"

@@ -10,33 +10,17 @@ then read the diff of ``tests/fixtures/*/expected`` before committing it.
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
 
 import pytest
-from fixture_utils import FIXTURES, UPDATE, read_tree
-
-from adjudicator.cli import write_outputs
-from adjudicator.engine import resolve_game
-from adjudicator.export import export_game
+from fixture_utils import FIXTURES, assert_fixture_game
 
 GAMES = sorted(p.name for p in FIXTURES.glob("derby*") if (p / "game.toml").exists())
 
 
 @pytest.mark.parametrize("name", GAMES)
 def test_fixture_game(name: str, tmp_path: Path) -> None:
-    root = FIXTURES / name
-    game = resolve_game(root)
-    out = write_outputs(game, export_game(game), tmp_path / "out")
-    expected = root / "expected"
-    if UPDATE:
-        if expected.exists():
-            shutil.rmtree(expected)
-        shutil.copytree(out, expected)
-    got, want = read_tree(out), read_tree(expected)
-    assert sorted(got) == sorted(want), "the set of output files changed"
-    for rel in want:
-        assert got[rel] == want[rel], f"{name}/expected/{rel} differs"
+    assert_fixture_game(FIXTURES / name, tmp_path)
 
 
 def test_every_fixture_has_expected_outputs() -> None:

@@ -11,11 +11,10 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
 from pathlib import Path
 
 import pytest
-from fixture_utils import FIXTURES, UPDATE, read_tree
+from fixture_utils import FIXTURES, assert_fixture_game
 from splatoon_helpers import (
     CFG,
     candidates,
@@ -27,11 +26,9 @@ from splatoon_helpers import (
     with_gauges,
 )
 
-from adjudicator.cli import write_outputs
 from adjudicator.config import GameConfig
 from adjudicator.engine import resolve_game
 from adjudicator.errors import IllegalActionError
-from adjudicator.export import export_game
 from adjudicator.models import LineRecord
 from adjudicator.parser import command_words, parse_command
 from adjudicator.roster import Roster
@@ -47,18 +44,7 @@ RULES_MD = Path(__file__).parents[1] / "adjudicator" / "rules" / "splatoon.md"
 # ---------------------------------------------------------------- whole games
 @pytest.mark.parametrize("name", GAMES)
 def test_fixture_game(name: str, tmp_path: Path) -> None:
-    root = FIXTURES / name
-    game = resolve_game(root)
-    out = write_outputs(game, export_game(game), tmp_path / "out")
-    expected = root / "expected"
-    if UPDATE:
-        if expected.exists():
-            shutil.rmtree(expected)
-        shutil.copytree(out, expected)
-    got, want = read_tree(out), read_tree(expected)
-    assert sorted(got) == sorted(want), "the set of output files changed"
-    for rel in want:
-        assert got[rel] == want[rel], f"{name}/expected/{rel} differs"
+    assert_fixture_game(FIXTURES / name, tmp_path)
 
 
 def _game(name: str) -> dict:
