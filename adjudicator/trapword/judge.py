@@ -131,10 +131,40 @@ def reading(text: str) -> str:
     return "".join(m.reading for m in analyze(text))
 
 
+@dataclass(frozen=True)
+class Span:
+    """Up to four consecutive morphemes of a text, with every key precomputed."""
+
+    surface: str
+    folded: str
+    norm: str
+    base: str
+    reading: str  # folded to hiragana
+    kana: bool
+    lone_function_word: bool
+    first_norm: str
+
+
 def _spans(morphs: Sequence[Morph], width: int = 4) -> Iterable[tuple[Sequence[Morph], str]]:
     for i in range(len(morphs)):
         for j in range(i + 1, min(len(morphs), i + width) + 1):
             yield morphs[i:j], "".join(m.surface for m in morphs[i:j])
+
+
+@lru_cache(maxsize=4096)
+def spans(text: str) -> tuple[Span, ...]:
+    out = []
+    for span, surface in _spans(analyze(text)):
+        out.append(Span(surface, fold(surface), "".join(m.norm for m in span),
+                        "".join(m.base for m in span), fold("".join(m.reading for m in span)),
+                        is_kana(surface), len(span) == 1 and not span[0].content,
+                        span[0].norm))
+    return tuple(out)
+
+
+@lru_cache(maxsize=4096)
+def _folded(text: str) -> str:
+    return fold(text)
 
 
 class Judge:
@@ -149,27 +179,27 @@ class Judge:
     # ------------------------------------------------------------ grading
     def grade(self, hint: str, word: str) -> Verdict:
         """The verdict of one hint against one word: the strongest match found."""
-        h, w = fold(hint), fold(word)
+        h, w = _folded(hint), _folded(word)
         hm, wm = analyze(hint), analyze(word)
+        hs = spans(hint)
         if not w:
             return Verdict(word, "none", "none", "空の単語です")
         # definite: the word itself
         if w in h and (not re.match(r"^[\u3041-\u309fー]+$", nfkc(word)) or len(w) > 3 or
-                       any(fold(s) == w for _m, s in _spans(hm))):
+                       any(sp.folded == w for sp in hs)):
             return Verdict(word, "definite", "exact", f"「{word}」そのものを含みます", word)
         # definite: the same normalized form (spelling variant, inflection, kana spelling)
         wnorm = "".join(m.norm for m in wm)
         wbase = "".join(m.base for m in wm)
-        for span, surface in _spans(hm):
-            if len(span) == 1 and not span[0].content:
+        wread = _folded(reading(word))
+        for sp in hs:
+            if sp.lone_function_word:
                 continue
-            if "".join(m.norm for m in span) in (wnorm, wbase) or "".join(
-                    m.base for m in span) == wbase:
-                if not (is_kana(surface) and reading(surface) == reading(word)
-                        and span[0].norm != wnorm):
+            if sp.norm in (wnorm, wbase) or sp.base == wbase:
+                if not (sp.kana and sp.reading == wread and sp.first_norm != wnorm):
                     return Verdict(word, "definite", "normalized",
-                                   f"「{surface}」は「{word}」と同じ語です（表記ゆれ・活用）",
-                                   surface)
+                                   f"「{sp.surface}」は「{word}」と同じ語です（表記ゆれ・活用）",
+                                   sp.surface)
         best: Verdict | None = None
         # definite: a part of the word (tw.trap.part)
         pieces = set(parts_a(word))
@@ -195,13 +225,11 @@ class Judge:
                         return v
                     best = best or v
         # possible (before synonyms): a kana word that reads like the word (箸 → はし)
-        wread = fold(reading(word))
-        for span, surface in _spans(hm):
-            if is_kana(surface) and len(wread) >= 2 and fold(
-                    "".join(m.reading for m in span)) == wread:
+        for sp in hs:
+            if sp.kana and len(wread) >= 2 and sp.reading == wread:
                 v = Verdict(word, "possible", "reading",
-                            f"かな書きの「{surface}」は「{word}」と同じ読みです（GMが判断）",
-                            surface)
+                            f"かな書きの「{sp.surface}」は「{word}」と同じ読みです（GMが判断）",
+                            sp.surface)
                 best = v if best is None or RANK[v.grade] < RANK[best.grade] else best
         # likely: a paraphrase (tw.trap.paraphrase)
         if best is None or RANK[best.grade] > RANK["likely"]:
