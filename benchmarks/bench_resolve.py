@@ -41,9 +41,8 @@ def make_game(dest: Path, lines: int, seed: int = 1) -> int:
             out.append(f"[20:{i % 60:02d}] {rng.choice(names)}: {rng.choice(CHATTER)}")
         for line in real:  # the real commands, spread through the chatter
             out.insert(rng.randrange(len(out) + 1), line)
-        deadline = [i for i, l in enumerate(out) if "締め切り" in l]
-        for i in deadline:  # keep the deadline last so no command turns late
-            out.append(out.pop(i))
+        # keep the deadline last so that no command turns late
+        out = [x for x in out if "締め切り" not in x] + [x for x in out if "締め切り" in x]
         path.write_text("\n".join(out) + "\n", encoding="utf-8")
         total += len(out)
     return total
