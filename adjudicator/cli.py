@@ -281,7 +281,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.set_defaults(func=cmd_explain)
 
     from .archive_cli import add_archive_command
-    from .report import add_report_command
+    from .report_cli import add_report_command
 
     add_report_command(add)
     add_archive_command(add)

@@ -9,10 +9,13 @@ forbids them), charts are inline SVG.  Variants add sections through
 
 from __future__ import annotations
 
+import html
 from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+from markupsafe import Markup
 
 from . import __version__
 from .export import export_game
@@ -75,7 +78,7 @@ class PhaseView:
     events: list[EventView]
     draws: list[EventView]
     diagnostics: list[tuple[str, str, str, str]]  # level, source, anchor, text
-    lines: list[LineView] = field(default_factory=list)
+    log_html: Markup = field(default_factory=Markup)
 
 
 @dataclass
@@ -157,6 +160,46 @@ def _field(key: str, v: Any) -> str:
     return _fmt(v)
 
 
+class _Escaper:
+    """``html.escape`` (quotes too) with a cache: speakers and times repeat a lot."""
+
+    def __init__(self) -> None:
+        self.cache: dict[str, str] = {}
+
+    def __call__(self, text: str) -> str:
+        out = self.cache.get(text)
+        if out is None:
+            out = html.escape(text, quote=True)
+            if len(self.cache) < 50_000:
+                self.cache[text] = out
+        return out
+
+
+# The annotated log is the one part of the report with one row per input line (50,000
+# in a long game), so its rows are built here rather than in the template, for speed.
+# Every field that comes from input goes through html.escape (quote=True), exactly as
+# the template's autoescape would; the XSS tests cover these rows too.
+def _chatter_row(anchor: str, rec: Any, esc: _Escaper) -> str:
+    return (f'<li id="{anchor}" class="d-chatter"><span class="ref">{esc(rec.ref)}</span>'
+            f'<span class="time">{esc(rec.time or "")}</span><span class="who">'
+            f'{esc(rec.speaker)}</span><span class="text">{esc(rec.text)}</span></li>')
+
+
+def _action_row(lv: LineView, esc: _Escaper) -> str:
+    how = f'<span class="badge b-{lv.disposition}">{esc(lv.label)}</span>'
+    if lv.action:
+        how += f" {esc(lv.action)}"
+    if lv.reason:
+        how += f" — {esc(lv.reason)}"
+    if lv.rule:
+        rule = esc(lv.rule)
+        how += f' <span class="rule"><a href="#rule-{rule}">{rule}</a></span>'
+    return (f'<li id="{lv.anchor}" class="d-{lv.disposition}"><span class="ref">'
+            f'{esc(lv.ref)}</span><span class="time">{esc(lv.time)}</span><span class="who">'
+            f'{esc(lv.speaker)}</span><span class="text">{esc(lv.text)}</span>'
+            f'<span class="how">{how}</span></li>')
+
+
 def build_context(game: Any) -> dict[str, Any]:
     """Every piece of the report as plain data (no HTML)."""
     data = export_game(game)
@@ -174,6 +217,8 @@ def build_context(game: Any) -> dict[str, Any]:
         for rec in ph.lines:
             n += 1
             anchors.setdefault(rec.ref, f"L{n}")
+    seq = 0
+    esc = _Escaper()
 
     def ev_view(ev: Any) -> EventView:
         return EventView(kind=ev.kind, rule=ev.rule, quote=q(ev.rule), cause=ev.cause,
@@ -194,19 +239,23 @@ def build_context(game: Any) -> dict[str, Any]:
         rejected_rule = {e.cause: e.rule for e in ph.events if e.kind == "rejected"}
         events = [ev_view(e) for e in ph.events]
         counts = {k: 0 for k in DISPOSITION_JA}
-        lines: list[LineView] = []
+        rows: list[str] = []
         for rec in ph.lines:
             counts[rec.disposition] += 1
+            seq += 1
+            anchor = f"L{seq}"
+            if rec.disposition == "chatter":
+                rows.append(_chatter_row(anchor, rec, esc))
+                continue
             lv = LineView(
-                anchor=anchors[rec.ref], ref=rec.ref, time=rec.time or "",
+                anchor=anchor, ref=rec.ref, time=rec.time or "",
                 speaker=rec.speaker, text=rec.text, disposition=rec.disposition,
                 label=DISPOSITION_JA[rec.disposition], action=rec.action or "",
                 reason=rec.reason or "",
                 rule=rejected_rule.get(rec.ref, "") if rec.disposition == "rejected" else "",
             )
-            lines.append(lv)
-            if rec.disposition != "chatter":
-                by_speaker[rec.speaker].append(lv)
+            rows.append(_action_row(lv, esc))
+            by_speaker[rec.speaker].append(lv)
         for k, c in counts.items():
             total[k] += c
         votes = []
@@ -233,9 +282,9 @@ def build_context(game: Any) -> dict[str, Any]:
         phases.append(PhaseView(
             id=ph.id, label=label, public_post=ph.public_post, deaths=list(ph.deaths),
             executed=ph.executed, votes=votes, tally=tally, counts=counts,
-            events=events, draws=phase_draws,
+            events=events, draws=phase_draws, log_html=Markup("\n".join(rows)),
             diagnostics=[(d.level, d.source, anchors.get(d.source, ""), d.reason_ja or d.message)
-                         for d in ph.diagnostics], lines=lines,
+                         for d in ph.diagnostics],
         ))
     winners = set(data.get("winners", []))
     players: list[PlayerView] = []
@@ -299,25 +348,3 @@ def write_report(game: Any, path: Path) -> Path:
     tmp.replace(path)
     return path
 
-
-def cmd_report(args: Any) -> int:
-    """``adjudicator report GAME [-o FILE]``."""
-    from .engine import resolve_game
-    from .errors import UsageError
-
-    root = Path(args.game)
-    if not root.is_dir():
-        raise UsageError(f"no game folder at {args.game!r}")
-    game = resolve_game(root, fmt=getattr(args, "format", None))
-    out = Path(args.output) if args.output else root / "report.html"
-    write_report(game, out)
-    print(f"wrote {out}")
-    return 0
-
-
-def add_report_command(add: Any) -> None:
-    s = add("report", "write the end-of-game HTML report (one self-contained file)",
-            "adjudicator report mygame -o mygame.html")
-    s.add_argument("game")
-    s.add_argument("-o", "--output", help="the HTML file (default: GAME/report.html)")
-    s.set_defaults(func=cmd_report)

@@ -89,6 +89,7 @@ def test_sample_report_in_chromium(browser: Any, tmp_path: Path) -> None:
     overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
     assert overflow <= 1
     page.set_viewport_size({"width": 1100, "height": 900})
+    page.evaluate("window.scrollTo(0, 0)")
     shot = Path(os.environ.get("REPORT_SCREENSHOT") or tmp_path / "report.png")
     page.screenshot(path=str(shot))
     assert shot.stat().st_size > 10_000
