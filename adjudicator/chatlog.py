@@ -101,7 +101,7 @@ RE_ISO = re.compile(r"^(?P<date>\d{4}-\d{2}-\d{2})[T ](?P<time>\d{2}:\d{2}(?::\d
 CSV_HEADER = ["AuthorID", "Author", "Date", "Content"]
 
 
-@dataclass
+@dataclass(slots=True)
 class _Draft:
     """A message being read; continuation lines (``more``) may still be appended."""
 
@@ -530,11 +530,11 @@ def read_log(
         drafts = _read_dce_json(text, source)
     # ChatLine is a slotted dataclass, not a pydantic model: one is made per message,
     # and validation would cost a third of the time of reading a 50,000-line log
-    make = ChatLine
+    make = ChatLine  # positional: source, lineno, speaker, text, raw, date, time
     return [
-        make(source=source, lineno=d.lineno, speaker=d.speaker, date=d.date, time=d.time,
-             text=d.text if not d.more else "\n".join([d.text, *d.more]),
-             raw=d.raw if not d.more else "\n".join([d.raw, *d.more]))
+        make(source, d.lineno, d.speaker, d.text, d.raw, d.date, d.time) if not d.more else
+        make(source, d.lineno, d.speaker, "\n".join([d.text, *d.more]),
+             "\n".join([d.raw, *d.more]), d.date, d.time)
         for d in drafts
     ]
 

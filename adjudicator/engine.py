@@ -172,13 +172,17 @@ class PhaseReader:
         maybe = command_hint(self.variant.name)
         free = type(self.variant).free_action is not Variant.free_action
         records = self.records
+        gm_cache = self._gm_cache
+        fast = not json_like and not free
         for line in lines:
             text = line.text
-            if (not json_like and not free and "\n" not in text and not maybe(text)
-                    and not self._is_gm(line.speaker)):
-                records.append(LineRecord(
-                    ref=f"{line.source}:{line.lineno}", speaker=line.speaker, text=text,
-                    time=line.time, disposition="chatter"))
+            speaker = line.speaker
+            is_gm = gm_cache.get(speaker)
+            if is_gm is None:
+                is_gm = self._is_gm(speaker)
+            if fast and not is_gm and not maybe(text) and "\n" not in text:
+                records.append(LineRecord(f"{line.source}:{line.lineno}", speaker, text,
+                                          line.time))  # disposition: chatter
                 continue
             for ref, part in _sub_lines(line, json_like):
                 self._one(line, ref, part)

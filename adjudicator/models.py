@@ -56,7 +56,7 @@ class Diagnostic(BaseModel):
     reason_ja: str | None = None
 
 
-@dataclass(slots=True, kw_only=True)
+@dataclass(slots=True)
 class LineRecord:
     """How one input line was read: exactly one disposition per line.
 
@@ -67,7 +67,7 @@ class LineRecord:
     speaker: str
     text: str
     time: str | None = None
-    disposition: Disposition
+    disposition: Disposition = "chatter"
     action: str | None = None  # the action as read, in command form
     reason: str | None = None  # why rejected / superseded (Japanese, for the player)
     code: str | None = None
