@@ -244,27 +244,36 @@ RE_PLAIN_FAST = re.compile(r"\[([0-2][0-9]):([0-5][0-9])\][ \t\u3000]*([^:：\t]
                            r"(?!//)[ \t\u3000]*(.*)")
 
 
-def _read_plain(lines: list[str], source: str, names: Sequence[str]) -> list[_Draft]:
-    out: list[_Draft] = []
+def _read_plain(lines: list[str], source: str, names: Sequence[str]) -> list[ChatLine]:
+    """Plain pastes, straight into ChatLines (the bulk format: no drafts in between)."""
+    out: list[ChatLine] = []
+    more: dict[int, list[str]] = {}  # message index -> continuation lines
     blanks: list[str] = []
     known = frozenset(names)
     fast = RE_PLAIN_FAST.fullmatch
+    make = ChatLine  # positional: source, lineno, speaker, text, raw, date, time
     for no, line in enumerate(lines, 1):
-        m = fast(line) if known else None
-        if m is not None and m[3] in known and m[1] < "24" and not blanks:
-            out.append(_Draft(no, m[3], m[4], line, None, f"{m[1]}:{m[2]}"))
-            continue
+        m = fast(line) if known and not blanks else None
+        if m is not None:
+            hour, _minute, who, text = m.groups()
+            if who in known and hour < "24":
+                out.append(make(source, no, who, text, line, None, line[1:6]))
+                continue
         if not line.strip():
             blanks.append(line)
             continue
         shape = _plain_shape(line, names)
         if shape:
-            out.append(_Draft(no, shape[0], shape[1], line, None, shape[2]))
+            out.append(make(source, no, shape[0], shape[1], line, None, shape[2]))
         elif out:
-            out[-1].extend(blanks, line)
+            more.setdefault(len(out) - 1, []).extend([*blanks, line])
         else:
             raise _no_fit(source, no, line, "line fits no plain chat shape")
         blanks = []
+    for i, extra in more.items():
+        msg = out[i]
+        msg.text = "\n".join([msg.text, *extra])
+        msg.raw = "\n".join([msg.raw, *extra])
     return out
 
 
@@ -517,8 +526,8 @@ def read_log(
                    key=len, reverse=True)
     lines = text.split("\n")
     if fmt == "plain":
-        drafts = _read_plain(lines, source, known)
-    elif fmt in ("line", "line-pc"):
+        return _read_plain(lines, source, known)
+    if fmt in ("line", "line-pc"):
         drafts = _read_line(lines, source, known, fmt == "line-pc")
     elif fmt == "discord":
         drafts = _read_discord(lines, source)

@@ -6,6 +6,7 @@ Exit codes: 0 done; 1 the game has errors the GM must fix (listed); 2 bad usage.
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import re
 import shutil
@@ -299,6 +300,17 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run one command; the cyclic GC is off meanwhile (see ``adjudicator._entry``)."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        return _main(argv)
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
+def _main(argv: Sequence[str] | None) -> int:
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
