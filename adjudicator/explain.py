@@ -55,23 +55,16 @@ def _involves(ev: Any, player: str | None) -> bool:
                for v in ev.data.values())
 
 
+def _plain(v: Any) -> str:
+    if isinstance(v, list):
+        return "、".join(str(x) for x in v)
+    if isinstance(v, dict):
+        return "、".join(f"{a}:{b}" for a, b in v.items())
+    return str(v)
+
+
 def _fields(ev: Any) -> str:
-    fields = []
-    if ev.player:
-        fields.append(ev.player)
-    if ev.target:
-        fields.append(f"→ {ev.target}")
-    if ev.amount is not None:
-        fields.append(f"{ev.amount:+,}")
-    for k, v in ev.data.items():
-        if k in ("among", "why") and ev.kind == "draw":
-            continue
-        if isinstance(v, list):
-            v = "、".join(str(x) for x in v)
-        elif isinstance(v, dict):
-            v = "、".join(f"{a}:{b}" for a, b in v.items())
-        fields.append(f"{k}={v}")
-    return " ".join(fields)
+    return str(ev.summary(skip=("among", "why") if ev.kind == "draw" else (), fmt=_plain))
 
 
 class _Chain:

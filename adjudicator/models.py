@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -30,6 +31,20 @@ class Event(BaseModel):
     target: str | None = None
     amount: int | None = None
     data: dict[str, Any] = Field(default_factory=dict)
+
+    def summary(
+        self, skip: Collection[str] = (), fmt: Callable[[Any], str] = str
+    ) -> str:
+        """One line for people: subject, → target, signed amount, then ``key=value``."""
+        parts: list[str] = []
+        if self.player:
+            parts.append(self.player)
+        if self.target:
+            parts.append(f"→ {self.target}")
+        if self.amount is not None:
+            parts.append(f"{self.amount:+,}")
+        parts.extend(f"{k}={fmt(v)}" for k, v in self.data.items() if k not in skip)
+        return " ".join(parts)
 
     def flat(self) -> dict[str, Any]:
         """The JSON shape of DESIGN.md: kind, rule, cause, then the event's own fields."""

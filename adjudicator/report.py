@@ -112,19 +112,10 @@ def _fmt(v: Any) -> str:
 
 
 def _summary(ev: Any) -> str:
-    parts: list[str] = []
-    if ev.player:
-        parts.append(ev.player)
-    if ev.target:
-        parts.append(f"→ {ev.target}")
-    if ev.amount is not None:
-        parts.append(f"{ev.amount:+,}")
-    for k, v in ev.data.items():
-        if k not in _HIDDEN:
-            parts.append(f"{k}={_fmt(v)}")
+    text = str(ev.summary(skip=_HIDDEN, fmt=_fmt))
     if ev.to and ev.to != ev.player:
-        parts.append(f"（{ev.to}へ通知）")
-    return " ".join(parts)
+        text += f" （{ev.to}へ通知）"
+    return text
 
 
 def _involved(ev: Any, names: set[str]) -> list[str]:
