@@ -17,6 +17,7 @@ import os
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from itertools import islice
 
 from adjudicator.errors import ChatFormatError
 
@@ -240,7 +241,7 @@ def _plain_shape(line: str, names: Sequence[str]) -> tuple[str, str, str | None]
 
 #: the commonest shape, `[21:03] name: text`, read in one match when `name` is a known
 #: speaker (the general path below gives the same result, several times slower)
-RE_PLAIN_FAST = re.compile(r"\[([0-2][0-9]):([0-5][0-9])\][ \t\u3000]*([^:：\t]{1,64}?)[:：]"
+RE_PLAIN_FAST = re.compile(r"\[(?:[01][0-9]|2[0-3]):[0-5][0-9]\][ \t\u3000]*([^:：\t]{1,64}?)[:：]"
                            r"(?!//)[ \t\u3000]*(.*)")
 
 
@@ -255,8 +256,8 @@ def _read_plain(lines: list[str], source: str, names: Sequence[str]) -> list[Cha
     for no, line in enumerate(lines, 1):
         m = fast(line) if known and not blanks else None
         if m is not None:
-            hour, _minute, who, text = m.groups()
-            if who in known and hour < "24":
+            who, text = m.groups()
+            if who in known:
                 out.append(make(source, no, who, text, line, None, line[1:6]))
                 continue
         if not line.strip():
@@ -476,10 +477,16 @@ def decode(data: bytes, source: str) -> str:
     raise ChatFormatError(source, f"cannot decode: neither UTF-8 nor cp932 (byte 0x{bad})", lineno)
 
 
+_SNIFF_CHARS = 64_000  # detection reads the head of a log only (60 non-blank lines)
+
+
 def detect_format(text: str, source: str = "<log>") -> str:
     """Sniff the format: JSON, CSV header, 62-'=' banner, LINE, Discord, then plain."""
-    lines = _normalize(text).split("\n")
-    nonblank = [(no, line) for no, line in enumerate(lines, 1) if line.strip()][:60]
+    head_text = text[:_SNIFF_CHARS]
+    lines = _normalize(head_text).split("\n")
+    if len(head_text) < len(text):
+        lines = lines[:-1] or lines  # the last one may be cut in the middle
+    nonblank = list(islice(((no, line) for no, line in enumerate(lines, 1) if line.strip()), 60))
     if not nonblank:
         return "plain"
     first_no, first_line = nonblank[0]
