@@ -228,6 +228,43 @@ def _hint(text: str, words: Sequence[str]) -> str:
     return "コマンドの形が読めません"
 
 
+_N = f"{MARK_OPEN}0{MARK_CLOSE}"  # a marked name, as the parser sees one
+
+#: what went wrong, told by example (lark's match_examples): label -> malformed lines.
+#: Only the examples whose command word the variant's grammar has are used.
+SYNTAX_EXAMPLES: dict[str, list[str]] = {
+    "@の後に名前がありません": ["投票@", "噛み@", "占い@", "護衛@", "予想@", "購入@", "チャンス@",
+                          "活躍@", "声援@", "代理@"],
+    "金額がありません": [f"予想@{_N}"],
+    "金額が読めません（3万、30000 のように書いてください）": [f"予想@{_N} 3まん", f"予想@{_N} 3万 5千"],
+    "「の株」が抜けています": [f"購入@{_N} 5株", f"購入@{_N} 5"],
+    "株数が読めません": [f"購入@{_N}の株 5株 5株"],
+    "代理の後にコマンドがありません": [f"代理@{_N}", f"代理@{_N} よろしく"],
+}
+
+
+@cache
+def _examples(variant: str, start: str) -> dict[str, list[str]]:
+    words = command_words(variant)
+    return {label: [x for x in xs if x.startswith(words)]
+            for label, xs in SYNTAX_EXAMPLES.items()}
+
+
+def _label(e: UnexpectedInput, variant: str, gm: bool) -> str | None:
+    """The label of the closest malformed example (lark's match_examples), or None."""
+    start = "gm_line" if gm else "player_line"
+    parser = build_parser(variant)
+    examples = {k: v for k, v in _examples(variant, start).items() if v}
+    if not examples:
+        return None
+    try:
+        label = e.match_examples(lambda s: parser.parse(s, start=start), examples,
+                                 token_type_match_fallback=True)
+    except Exception:  # an example that itself misbehaves must not hide the real error
+        return None
+    return str(label) if label else None
+
+
 def _describe_unexpected(e: UnexpectedInput, marked: Marked) -> str:
     tok = getattr(e, "token", None)
     if tok is not None and getattr(tok, "type", "") == "$END":
@@ -256,8 +293,10 @@ def parse_command(
         tree = parser.parse(marked.text, start="gm_line" if gm else "player_line")
     except UnexpectedInput as e:
         what = _describe_unexpected(e, marked)
+        hint = _hint(norm, command_words(variant))
+        label = _label(e, variant, gm)
         raise CommandSyntaxError(
-            f"cannot read command {text!r}: {what}", _hint(norm, command_words(variant))
+            f"cannot read command {text!r}: {what}", f"{label}。{hint}" if label else hint
         ) from None
     try:
         result = transformer(marked, roster).transform(tree)

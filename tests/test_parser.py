@@ -122,3 +122,15 @@ def test_every_role_name_loads() -> None:
     for spelling, rid in ROLE_NAMES.items():
         assert rid in ROLES, spelling
     assert len({ja for ja, _s, _t in ROLES.values()}) == 7
+
+
+@pytest.mark.parametrize("line,label", [
+    ("投票@", "@の後に名前がありません"),
+    ("予想@たろう", "金額がありません"),
+    ("予想@たろう 3まん", "金額が読めません"),
+    ("購入@たろうの株 5株 6株", "株数が読めません"),
+])
+def test_syntax_errors_are_labelled_by_example(line: str, label: str) -> None:
+    with pytest.raises(CommandSyntaxError) as e:
+        parse(line)
+    assert e.value.reason_ja.startswith(label)
