@@ -7,7 +7,6 @@ data to the variant's pure functions.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -22,7 +21,7 @@ from .errors import (
     IllegalActionError,
     UnknownNameError,
 )
-from .models import Diagnostic, Event, LineRecord, PhaseResult
+from .models import Diagnostic, LineRecord, PhaseResult
 from .normalize import nfkc
 from .parser import command_hint, find_command, is_gm_word, parse_command
 from .rng import PhaseRng
@@ -31,7 +30,7 @@ from .variants import get_variant
 from .variants.base import Candidate, Emitter, PhaseInput, Variant
 
 LOG_SUFFIXES = (".txt", ".csv", ".json", ".log")
-_PHASE_RE = re.compile(r"^(day|night|round)([0-9]+)$")
+MAX_PHASES = 400  # phase ids looked at when matching log files to phases
 
 
 @dataclass
@@ -133,8 +132,6 @@ class PhaseReader:
         return name
 
     def _record(self, ref: str, line: ChatLine, text: str, disposition: str, **kw: Any) -> int:
-        # model_construct: built from validated parts; one per input line, so validation
-        # would dominate the cost of a long log
         self.records.append(
             LineRecord(
                 ref=ref, speaker=line.speaker, text=text, time=line.time,
@@ -364,91 +361,88 @@ def _read_lines(
     return lines, json_like
 
 
+def _plan(variant: Variant[Any], logs: dict[str, Path], root: Path
+          ) -> tuple[list[str], list[Diagnostic]]:
+    """The phases to resolve (up to the last one with a log) and a warning for every log
+    file that names no phase of this game."""
+    order: list[str] = []
+    last = -1
+    for i, pid in enumerate(variant.phase_ids()):
+        if i >= MAX_PHASES:
+            break
+        order.append(pid)
+        if pid in logs:
+            last = i
+    phases = order[: last + 1]
+    known = set(phases)
+    unknown = []
+    for stem, path in logs.items():
+        base = stem.split("-", 1)[0]
+        if stem not in known and not (base in known and stem != base):
+            unknown.append(Diagnostic(
+                level="warning", code="unknown_log", source=_source(root, path),
+                message=f"{path.name!r} is not a phase of this game (expected names like "
+                f"{', '.join(order[:3])}…); it was not read"))
+    return phases, unknown
+
+
 def resolve_game(root: Path, fmt: str | None = None, cfg: GameConfig | None = None) -> Game:
     """Re-derive the whole game from game.toml and the logs (raises ConfigError)."""
     root = Path(root)
     cfg = cfg or load_config(root / "game.toml")
     variant = get_variant(cfg.variant)(cfg)
     game = Game(root=root, cfg=cfg, variant=variant)
-    roster = Roster(variant.roster_entries(), extra={
-        **{g: "GM" for g in cfg.gm}, **variant.extra_targets})
-    names = [p.name for p in cfg.players] + [a for p in cfg.players for a in p.aliases] + list(
-        cfg.gm)
+    entries = variant.roster_entries()
+    roster = Roster(entries, extra={**{g: "GM" for g in cfg.gm}, **variant.extra_targets})
+    names = [n for n, _a in entries] + [a for _n, aliases in entries for a in aliases] + list(
+        cfg.gm)  # speakers a log may name (to split "21:03 名前 本文" lines)
     logs = find_logs(root)
-    state = variant.initial_state()
-    game.initial = state
-    known: set[str] = set()
-    pending_setup = True
-    last_with_log = -1
-    order = []
-    for i, pid in enumerate(variant.phase_ids()):
-        if i > 400:
-            break
-        order.append(pid)
-        if pid in logs:
-            last_with_log = i
-    phase_ids = order[: last_with_log + 1]
-    known.update(phase_ids)
-    for stem, path in logs.items():
-        base = stem.split("-", 1)[0]
-        if stem not in known and not (base in known and stem != base):
-            game.diagnostics.append(Diagnostic(
-                level="warning", code="unknown_log", source=_source(root, path),
-                message=f"{path.name!r} is not a phase of this game (expected names like "
-                f"{', '.join(order[:3])}…); it was not read"))
-    for pid in phase_ids:
-        diags: list[Diagnostic] = []
-        found_path = logs.get(pid)
-        lines: list[ChatLine] = []
-        json_like = False
-        if found_path is None:
-            diags.append(Diagnostic(level="warning", code="missing_log", source=f"logs/{pid}.txt",
-                                    message=f"no log for {pid}: resolved with no actions"))
-        else:
-            lines, json_like = _read_lines(game, found_path, names, diags, fmt)
-        extra: dict[str, list[ChatLine]] = {}
-        for suffix, when in variant.extra_logs.items():
-            epath = logs.get(f"{pid}-{suffix}")
-            if epath is not None and (when == "any" or pid.startswith(when)):
-                extra[suffix], _ = _read_lines(game, epath, names, diags, fmt)
-        reader = PhaseReader(game, roster, state, pid)
-        reader.read(lines, json_like)
-        reader.diagnostics.extend(variant.review_lines(state, pid, reader.records))
-        em: Emitter[Any] = Emitter(state=state, evolve=variant.evolve,
-                                   rng=PhaseRng(cfg.seed, pid), phase=pid)
-        if pending_setup:
-            variant.setup_events(em)
-            pending_setup = False
-        for ref, actor, code, rule, why in reader.rejections:
-            kind = "superseded" if code == "superseded" else "rejected"
-            em.emit(kind, rule, ref, "gm" if kind == "superseded" else "player",
-                    to=actor if kind == "rejected" and variant.is_player(state, actor) else None,
-                    player=actor, code=code, reason=why)
-        pin = PhaseInput(id=pid, actions=reader.accepted(), directives=reader.directives,
-                         extra_logs=extra, lines=reader.records)
-        before = state
-        if not variant.finished(state):
-            variant.resolve(em, pin)
-        state = em.state
-        post, private, ledger = variant.render(before, state, pin, em.events)
-        game.phases.append(PhaseResult(
-            id=pid, deaths=variant.deaths(em.events), executed=variant.executed(em.events),
-            public_post=post, private=private, ledger=ledger, events=em.events,
-            diagnostics=reader.diagnostics + diags + em.diagnostics, lines=reader.records,
-        ))
+    phase_ids, game.diagnostics = _plan(variant, logs, root)
+    state = game.initial = variant.initial_state()
+    for n, pid in enumerate(phase_ids):
+        state = _resolve_phase(game, roster, names, logs, state, pid, fmt, first=n == 0)
         game.states.append(state)
     return game
 
 
-def phase_kind(pid: str) -> str:
-    m = _PHASE_RE.match(pid)
-    return m.group(1) if m else ""
-
-
-def phase_number(pid: str) -> int:
-    m = _PHASE_RE.match(pid)
-    return int(m.group(2)) if m else 0
-
-
-def is_event_for(ev: Event, player: str) -> bool:
-    return player in (ev.player, ev.target, ev.to)
+def _resolve_phase(game: Game, roster: Roster, names: list[str], logs: dict[str, Path],
+                   state: Any, pid: str, fmt: str | None, first: bool) -> Any:
+    """Read, classify and resolve one phase; append its result; return the new state."""
+    variant, cfg = game.variant, game.cfg
+    diags: list[Diagnostic] = []
+    found_path = logs.get(pid)
+    lines: list[ChatLine] = []
+    json_like = False
+    if found_path is None:
+        diags.append(Diagnostic(level="warning", code="missing_log", source=f"logs/{pid}.txt",
+                                message=f"no log for {pid}: resolved with no actions"))
+    else:
+        lines, json_like = _read_lines(game, found_path, names, diags, fmt)
+    extra: dict[str, list[ChatLine]] = {}
+    for suffix, when in variant.extra_logs.items():
+        epath = logs.get(f"{pid}-{suffix}")
+        if epath is not None and (when == "any" or pid.startswith(when)):
+            extra[suffix], _ = _read_lines(game, epath, names, diags, fmt)
+    reader = PhaseReader(game, roster, state, pid)
+    reader.read(lines, json_like)
+    reader.diagnostics.extend(variant.review_lines(state, pid, reader.records))
+    em: Emitter[Any] = Emitter(state=state, evolve=variant.evolve,
+                               rng=PhaseRng(cfg.seed, pid), phase=pid)
+    if first:
+        variant.setup_events(em)
+    for ref, actor, code, rule, why in reader.rejections:
+        kind = "superseded" if code == "superseded" else "rejected"
+        em.emit(kind, rule, ref, "gm" if kind == "superseded" else "player",
+                to=actor if kind == "rejected" and variant.is_player(state, actor) else None,
+                player=actor, code=code, reason=why)
+    pin = PhaseInput(id=pid, actions=reader.accepted(), directives=reader.directives,
+                     extra_logs=extra, lines=reader.records)
+    if not variant.finished(state):
+        variant.resolve(em, pin)
+    post, private, ledger = variant.render(state, em.state, pin, em.events)
+    game.phases.append(PhaseResult(
+        id=pid, deaths=variant.deaths(em.events), executed=variant.executed(em.events),
+        public_post=post, private=private, ledger=ledger, events=em.events,
+        diagnostics=reader.diagnostics + diags + em.diagnostics, lines=reader.records,
+    ))
+    return em.state
