@@ -112,3 +112,10 @@ def test_unreadable_log_names_file_and_line(tmp_path: Path, capsys) -> None:  # 
     code, _out, err = run(capsys, "resolve", str(game), "--no-write")
     assert code == 1
     assert "logs/day1.txt" in err and "logs/night1.json" in err and "Traceback" not in err
+
+
+def test_check_tells_the_live_price(capsys) -> None:  # type: ignore[no-untyped-def]
+    code, out, _ = run(capsys, "check", str(FIXTURES / "derby16"), "購入@たろうの株",
+                       "--speaker", "えみ", "--phase", "night3")
+    assert code == 0 and "accepted" in out
+    assert "たろうの株: 最高株 1株 50万ドル" in out and "えみの所持金: 8万ドル" in out

@@ -552,6 +552,20 @@ class DerbyStock(Variant[DsState]):
             st = st.model_copy(update={"winners": list(ev.data["players"])})
         return st
 
+    def check_detail(self, state: DsState, cand: Candidate) -> list[str]:
+        """What `adjudicator check` adds for a GM answering a player live (the price)."""
+        a = cand.action
+        cash = state.players[cand.actor].cash
+        if isinstance(a, Buy):
+            unit = price(state, a.issuer)
+            text = f"{a.issuer}の株: {level_ja(state, a.issuer)}株 1株 {yen(unit)}"
+            if a.shares:
+                text += f"、{a.shares}株で {yen(unit * a.shares)}"
+            return [text, f"{cand.actor}の所持金: {yen(cash)}"]
+        if isinstance(a, Bet | Sell):
+            return [f"{cand.actor}の所持金: {yen(cash)}"]
+        return []
+
     # ------------------------------------------------------------ output
     def render(self, before: DsState, after: DsState, phase: PhaseInput,
                events: list[Event]) -> tuple[str, dict[str, list[str]], str]:
