@@ -19,7 +19,8 @@ import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+from _games import ROOT, best
+
 SOURCE = ROOT / "samples" / "derby-stock"
 
 
@@ -57,18 +58,16 @@ def main() -> None:
                             "sha256, data FROM files WHERE game_id = ?", (cur.lastrowid, src))
                 have += 1
         size = db.stat().st_size
-        best_list = float("inf")
-        for _ in range(5):
-            t = time.perf_counter()
+        rows: list = []
+
+        def listed() -> None:
             with Archive(db) as arc:
-                rows = arc.list()
-            best_list = min(best_list, time.perf_counter() - t)
-        best_cli = float("inf")
-        for _ in range(3):
-            t = time.perf_counter()
-            subprocess.run([sys.executable, "-m", "adjudicator", "archive", "list", "--db",
-                            str(db)], check=True, stdout=subprocess.DEVNULL)
-            best_cli = min(best_cli, time.perf_counter() - t)
+                rows[:] = arc.list()
+
+        best_list = best(listed, 5)
+        best_cli = best(lambda: subprocess.run(
+            [sys.executable, "-m", "adjudicator", "archive", "list", "--db", str(db)],
+            check=True, stdout=subprocess.DEVNULL), 3)
         print(f"add {args.add} games (one process)   {t_add:7.3f} s  "
               f"({t_add / args.add * 1000:.0f} ms a game, process start included)")
         print(f"archive: {len(rows)} games, {size / 1e6:.1f} MB")

@@ -10,7 +10,6 @@ NFKC-normalizes the same lines, and the per-line ratio.  Not a timed test: figur
 from __future__ import annotations
 
 import argparse
-import random
 import shutil
 import subprocess
 import sys
@@ -20,33 +19,9 @@ import unicodedata
 from collections.abc import Callable
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+from _games import ROOT, make_game
+
 SOURCE = ROOT / "tests" / "fixtures" / "derby16"
-CHATTER = ["おはよう", "今日は誰吊る？", "占い結果待ち", "株買った人いる？", "うーん怪しい",
-           "ダービーどうしよう", "草", "それな", "はなこさん信じるよ", "じろう黒っぽい",
-           "(笑)", "ちょっと離席します", "戻りました", "３万くらい賭けようかな"]
-
-
-def make_game(dest: Path, lines: int, seed: int = 1) -> int:
-    rng = random.Random(seed)
-    shutil.copytree(SOURCE, dest, ignore=shutil.ignore_patterns("expected", "out"))
-    logs = sorted(p for p in (dest / "logs").iterdir() if p.suffix == ".txt"
-                  and "-" not in p.stem and p.read_text("utf-8").startswith("["))
-    names = ["たろう", "はなこ", "じろう", "さくら", "けんた", "みゆき", "だいすけ", "あやか"]
-    per = lines // len(logs)
-    total = 0
-    for path in logs:
-        real = path.read_text("utf-8").splitlines()
-        out = []
-        for i in range(per - len(real)):
-            out.append(f"[20:{i % 60:02d}] {rng.choice(names)}: {rng.choice(CHATTER)}")
-        for line in real:  # the real commands, spread through the chatter
-            out.insert(rng.randrange(len(out) + 1), line)
-        # keep the deadline last so that no command turns late
-        out = [x for x in out if "締め切り" not in x] + [x for x in out if "締め切り" in x]
-        path.write_text("\n".join(out) + "\n", encoding="utf-8")
-        total += len(out)
-    return total
 
 
 def wall(cmd: list[str], runs: int = 9) -> float:
@@ -78,7 +53,7 @@ def main() -> None:
     exe = [sys.executable, "-m", "adjudicator", "resolve"]
     with tempfile.TemporaryDirectory() as tmp:
         big, small = Path(tmp) / "big", Path(tmp) / "small"
-        n = make_game(big, args.lines)
+        n = make_game(big, args.lines, SOURCE)
         shutil.copytree(SOURCE, small, ignore=shutil.ignore_patterns("expected", "out"))
         t_big = wall([*exe, str(big), "--json", "--no-write"])
         t_small = wall([*exe, str(small), "--json", "--no-write"])
