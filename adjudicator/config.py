@@ -78,9 +78,11 @@ def _loc(loc: tuple[Any, ...], raw: dict[str, Any]) -> str:
             out += f"[{part + 1}]"
             if i > 0 and loc[i - 1] == "players":
                 try:
-                    out += f" ({raw['players'][part]['name']})"
+                    name = raw["players"][part]["name"]
                 except (KeyError, IndexError, TypeError):
-                    pass
+                    name = ""
+                if isinstance(name, str) and name.strip():
+                    out += f" ({name})"
         else:
             out += ("." if out else "") + str(part)
     return out or "(top level)"
@@ -152,7 +154,7 @@ def load_config(path: Path) -> GameConfig:
         raise ConfigError(shown, problems) from None
     from .variants import get_variant
 
-    problems = common_problems(cfg) + get_variant(cfg.variant).config_problems(cfg)
+    problems = common_problems(cfg) + get_variant(cfg.variant, shown).config_problems(cfg)
     if problems:
         raise ConfigError(shown, problems)
     return cfg

@@ -1,27 +1,28 @@
-"""Variant registry: variant name -> class."""
+"""Variant registry: variant name -> the module and class that implement it (imported
+only when a game of that variant is resolved)."""
 
 from __future__ import annotations
 
+from importlib import import_module
 from typing import Any
 
 from ..errors import ConfigError
 
-
-def get_variant(name: str) -> Any:
-    """The Variant class registered under ``name``."""
-    if name == "derby-stock":
-        from .derby_stock import DerbyStock
-
-        return DerbyStock
-    if name == "splatoon":
-        from .splatoon import Splatoon
-
-        return Splatoon
-    if name == "trapword":
-        from .trapword import TrapWord
-
-        return TrapWord
-    raise ConfigError("game.toml", [f"variant: {name!r} is not implemented yet"])
+#: variant name -> (module under adjudicator.variants, class name)
+REGISTRY: dict[str, tuple[str, str]] = {
+    "derby-stock": ("derby_stock", "DerbyStock"),
+    "splatoon": ("splatoon", "Splatoon"),
+    "trapword": ("trapword", "TrapWord"),
+}
+IMPLEMENTED = tuple(REGISTRY)
 
 
-IMPLEMENTED = ("derby-stock", "splatoon", "trapword")
+def get_variant(name: str, source: str = "game.toml") -> Any:
+    """The Variant class registered under ``name``; ConfigError naming ``source`` if none."""
+    try:
+        module, cls = REGISTRY[name]
+    except KeyError:
+        raise ConfigError(source, [
+            f"variant: {name!r} is not implemented yet (implemented: {', '.join(IMPLEMENTED)})"
+        ]) from None
+    return getattr(import_module(f".{module}", __name__), cls)
