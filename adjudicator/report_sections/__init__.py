@@ -30,7 +30,7 @@ from .charts import Chart, Section, Series
 SectionHook = Callable[[Any], list[Section]]
 _REGISTRY: dict[str, list[SectionHook]] = {}
 #: modules of this package that register sections (imported lazily)
-BUILTIN = ("derby_stock",)
+BUILTIN = ("derby_stock", "splatoon", "trapword")
 
 FIELD_JA = {
     "cash": "所持金", "final_money": "最終所持金", "gold": "ゴールド", "gauge": "ゲージ",

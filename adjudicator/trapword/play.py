@@ -3,7 +3,7 @@ tw.curse, tw.torch, tw.tiebreak, tw.end).  Pure: reads the phase input, emits ev
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..models import LineRecord
 from ..render import day_number
@@ -79,9 +79,11 @@ def play_round(v: TrapWord, em: Emitter[TwState], ph: PhaseInput) -> None:
     st = em.state
     # tw.round.secret: the GM's 秘密@, else drawn from the word list (recorded)
     secrets: dict[str, str] = {}
+    told: dict[str, str] = {}  # team -> the cause of its secret word
     for d in ph.directives:
         if isinstance(d.action, V.Secret):
             secrets[d.action.team] = d.action.word
+            told[d.action.team] = d.ref
             em.emit("secret_set", "tw.round.secret", d.ref, "gm", target=d.action.team,
                     word=d.action.word, source="gm")
     for tname in st.teams:
@@ -92,22 +94,30 @@ def play_round(v: TrapWord, em: Emitter[TwState], ph: PhaseInput) -> None:
         if pool:
             word = em.draw(pool, "tw.round.secret", f"{tname}チームの秘密のワード")
             secrets[tname] = word
+            told[tname] = "rng"
             em.emit("secret_set", "tw.round.secret", "rng", "gm", target=tname, word=word,
                     source="words")
         else:
             em.diagnose("error", "no_secret", ph.id, f"no secret word for team {tname!r}: "
                         f"write 秘密@{tname} <word> or add options.words",
                         f"{tname}チームの秘密のワードがありません")
+    for tname, word in secrets.items():
+        _tell_secret(v, em, tname, word, n, told[tname])
     # tw.trap.count: traps from the members' トラップ@ and the GM's トラップ設定@
     traps: dict[str, list[str]] = {t: [] for t in st.teams}  # setter -> words
+    last_set: dict[str, str] = {}  # setter -> its latest accepted trap line
     for c in sorted([*ph.actions, *ph.directives], key=lambda c: c.order):
         a = c.action
         if isinstance(a, V.SetTraps):
             setter = a.team or st.players[c.actor].team
             new = [w for w in a.words if w not in traps[setter]]
             traps[setter].extend(new)
+            last_set[setter] = c.ref
             em.emit("traps_set", "tw.trap.count", c.ref, "gm", player=c.actor, target=setter,
                     words=new, by_gm=bool(a.team))
+    for setter, words in traps.items():
+        if words:
+            _tell_traps(v, em, setter, words, n, last_set[setter])
     times, timed, tol = _times(ph.lines)
     if not timed:
         em.diagnose("warning", "no_times", ph.id, "the log has lines without times: turn "
@@ -179,6 +189,58 @@ def _emit_turn(em: Emitter[TwState], turn: Turn, cause: str) -> None:
                 "gm", player=m.actor, target=spec.team, text=m.text, right=how)
     em.emit("turn_result", turn.rule, turn.end.ref if turn.end else ref, "public",
             target=spec.team, player=spec.giver, **turn.as_dict())
+    _tell_giver(em, turn, turn.end.ref if turn.end else ref)
+
+
+# ---------------------------------------------------------------- the GM's private notices
+def _tell_secret(v: TrapWord, em: Emitter[TwState], team: str, word: str, n: int,
+                 cause: str) -> None:
+    """tw.round.secret: the secret word goes to the team's hint-giver and to every member
+    of the other team (they set the traps against it); never to the answerers."""
+    st = em.state
+    giver, other = st.teams[team].giver, st.other(team)
+    limit = v.trap_limit(st, team)
+    em.emit("secret_told", "tw.round.secret", cause, "player", to=giver, player=giver,
+            target=team, word=word, round=n, giver=giver, role="giver", limit=limit)
+    for m in st.teams[other].members:
+        em.emit("secret_told", "tw.round.secret", cause, "player", to=m, player=m,
+                target=team, word=word, round=n, giver=giver, role="trapper", limit=limit)
+
+
+def _tell_traps(v: TrapWord, em: Emitter[TwState], setter: str, words: list[str],
+                n: int, cause: str) -> None:
+    """tw.trap.count: each member of the setting team gets the trap words as accepted."""
+    st = em.state
+    target = st.other(setter)
+    limit = v.trap_limit(st, target)
+    for m in st.teams[setter].members:
+        em.emit("traps_told", "tw.trap.count", cause, "player", to=m, player=m,
+                target=target, words=list(words), team=setter, limit=limit, round=n,
+                window=v.options["call_window_seconds"], auto=v.options["trap_mode"] == "auto")
+
+
+def _tell_giver(em: Emitter[TwState], turn: Turn, cause: str) -> None:
+    """tw.fail: the hint-giver learns why the turn failed on a hint (illegal, foul, trap)."""
+    if turn.reason not in ("illegal", "foul", "trap"):
+        return
+    spec = turn.spec
+    hint = next((h for h in reversed(turn.hints) if h.illegal or h.sprung), None)
+    best = hint.best() if hint else None
+    sprung = [c for c in turn.calls if c.get("result") == "sprung"]
+    if turn.reason == "trap":
+        why = best.reason if best else turn.detail
+    else:
+        why = (hint.illegal if hint else None) or turn.detail
+    extra: dict[str, Any] = {}
+    if hint is not None:
+        extra["hint"] = hint.move.text
+    if best is not None and turn.reason == "trap":
+        extra["word"] = best.word
+    if sprung:
+        extra["caller"] = sprung[-1]["by"]
+    em.emit("hint_ruled", turn.rule, cause, "player", to=spec.giver, player=spec.giver,
+            target=spec.team, reason=turn.reason, why=why,
+            by_gm=turn.end is not None and turn.end.kind in ("trap_yes", "foul"), **extra)
 
 
 def _results(v: TrapWord, em: Emitter[TwState], turns: list[Turn], fighting: set[str],
