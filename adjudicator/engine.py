@@ -430,6 +430,9 @@ def _resolve_phase(game: Game, roster: Roster, names: list[str], logs: dict[str,
                                rng=PhaseRng(cfg.seed, pid), phase=pid)
     if first:
         variant.setup_events(em)
+    if reader.deadline is not None:  # the GM's judgment that the phase's time is up
+        late = sum(1 for r in reader.records if r.code == "late")
+        em.emit("deadline", "engine.deadline", reader.deadline, "gm", late_lines=late)
     for ref, actor, code, rule, why in reader.rejections:
         kind = "superseded" if code == "superseded" else "rejected"
         em.emit(kind, rule, ref, "gm" if kind == "superseded" else "player",
