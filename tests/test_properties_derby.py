@@ -53,6 +53,21 @@ def test_any_commands_resolve_and_every_line_is_accounted_once(
         assert all(r.disposition in ("accepted", "rejected", "superseded", "gm", "chatter")
                    for r in ph.lines)
     _money_is_conserved(game)
+    _nobody_acts_dead(game)
+
+
+def _nobody_acts_dead(game) -> None:  # type: ignore[no-untyped-def]
+    """No accepted action, and no event a player caused by a line, comes from the dead."""
+    states = [game.initial, *game.states]
+    for ph, before in zip(game.phases, states, strict=False):
+        for rec in ph.lines:
+            if rec.disposition in ("accepted", "superseded") and rec.speaker in before.players:
+                assert before.players[rec.speaker].alive, (ph.id, rec)
+        for ev in ph.events:
+            if ev.player in before.players and ev.cause.startswith("logs/") and ev.kind in (
+                    "bet_placed", "shares_bought", "shares_sold", "vote", "bite", "divine",
+                    "guard", "chance_entry", "inquiry"):
+                assert before.players[ev.player].alive, (ph.id, ev)
 
 
 @settings(max_examples=60, deadline=None)
@@ -74,9 +89,11 @@ def _money_is_conserved(game) -> None:  # type: ignore[no-untyped-def]
             assert p.final_money - p.cash in (0, 1_000_000)
 
 
-def test_fixture_games_conserve_money() -> None:
+def test_fixture_games_conserve_money_and_nobody_acts_dead() -> None:
     for root in sorted(FIXTURES.glob("derby*")):
-        _money_is_conserved(resolve_game(root))
+        game = resolve_game(root)
+        _money_is_conserved(game)
+        _nobody_acts_dead(game)
 
 
 def test_resolving_twice_and_under_two_hash_seeds_is_byte_identical(tmp_path: Path) -> None:
