@@ -328,14 +328,18 @@ def command_hint(variant: str) -> Callable[[str], bool]:
     compiled search over the NFKC text, normalizing only lines that are not NFKC already
     (most chat is).  It runs on every chat line; the tests hold it equal to the slow path."""
     _before_at, opening = _command_regexes(variant)
-    search = re.compile(f"@|^(?:{opening.pattern})|{_COUNT_RE.pattern}").search
+    starts = re.compile(f"(?:{opening.pattern})|{_COUNT_RE.pattern}").match
+    firsts = frozenset(w[0] for w in command_words(variant)) | frozenset("0123456789")
     normalized = unicodedata.is_normalized
     normalize = unicodedata.normalize
 
     def hint(text: str) -> bool:
         if not normalized("NFKC", text):
             text = normalize("NFKC", text)
-        return search(text) is not None
+        if "@" in text:
+            return True
+        s = text.lstrip()  # the alternation is slow to fail: look at the first char first
+        return bool(s) and s[0] in firsts and starts(s) is not None
 
     return hint
 
