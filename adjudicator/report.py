@@ -20,7 +20,7 @@ from markupsafe import Markup
 from . import __version__
 from .export import export_game
 from .render import environment
-from .report_sections import FIELD_JA, auto_sections, phase_label, variant_sections
+from .report_sections import FIELD_JA, VALUE_JA, auto_sections, phase_label, variant_sections
 from .report_sections.charts import Section
 from .rulebook import quote
 from .vocab import GENDERS, yen
@@ -148,6 +148,8 @@ def _field(key: str, v: Any) -> str:
         return GENDERS.get(v, v)
     if isinstance(v, dict) and set(v) == {"of", "shares"}:
         return f"{v['of']} {v['shares']}株"
+    if isinstance(v, str) and key in VALUE_JA:
+        return VALUE_JA[key].get(v, v)
     return _fmt(v)
 
 
@@ -308,7 +310,8 @@ def build_context(game: Any) -> dict[str, Any]:
         "seed": data["seed"],
         "finished": data["finished"],
         "winners": data.get("winners", []),
-        "team_won": TEAM_JA.get(str(team_won), team_won) if team_won else None,
+        "team_won": VALUE_JA["team_won"].get(str(team_won), TEAM_JA.get(str(team_won), team_won))
+        if team_won else None,
         "extra": [(FIELD_JA.get(k, k), _fmt(x)) for k, x in extra.items()],
         "players": players,
         "teams": [(t.name, list(t.members)) for t in game.cfg.teams],

@@ -25,6 +25,7 @@ import importlib
 from collections.abc import Callable
 from typing import Any
 
+from ..variants.splatoon_rules import WEAPONS  # the one table of weapon names
 from .charts import Chart, Section, Series
 
 SectionHook = Callable[[Any], list[Section]]
@@ -38,7 +39,20 @@ FIELD_JA = {
     "monster": "モンスターの位置", "round": "ラウンド", "role": "役職", "gender": "性別",
     "stock": "株", "stock_level": "株価", "society": "結社", "leader": "リーダー",
     "traitor": "裏切り者", "faction": "陣営", "colour": "色", "weapon": "ブキ",
-    "alive": "生死",
+    "alive": "生死", "special": "スペシャル", "special_used": "スペシャル使用", "revealed": "ブキ判明",
+    "locked": "ロックされたゲージ", "permanent": "永続ポイント", "bombs_left": "残りボム",
+    "team": "チーム", "room": "部屋", "hint_giver": "出題者", "monster_card": "モンスター",
+    "winning_teams": "勝利チーム",
+}
+
+#: values of enumerated export fields, in the Japanese the posts use (field -> value -> ja)
+_COLOURS = {"orange": "オレンジ", "purple": "ムラサキ"}
+_WEAPONS = {"special": "スペシャル", **{wid: ja for wid, (ja, *_r) in WEAPONS.items()}}
+VALUE_JA: dict[str, dict[str, str]] = {
+    "colour": _COLOURS,
+    "weapon": _WEAPONS,
+    "special": _WEAPONS,
+    "team_won": {**_COLOURS, "draw": "引き分け", "village": "村人陣営", "wolves": "人狼陣営"},
 }
 
 
