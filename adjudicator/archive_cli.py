@@ -153,6 +153,16 @@ def cmd_remove(args: argparse.Namespace) -> int:
     return 0
 
 
+EXAMPLES = {
+    "add": "adjudicator archive add finished/ --db games.sqlite3",
+    "list": "adjudicator archive list",
+    "show": "adjudicator archive show 3",
+    "export": "adjudicator archive export 3 restored-game",
+    "replay": "adjudicator archive replay 3 --phase night2",
+    "remove": "adjudicator archive remove 3",
+}
+
+
 def add_archive_command(add: Callable[[str, str, str], argparse.ArgumentParser]) -> None:
     p = add("archive", "store finished games in an SQLite archive, list, export and replay "
             f"them (default file: the user data dir, or ${ENV_VAR})",
@@ -165,7 +175,8 @@ def add_archive_command(add: Callable[[str, str, str], argparse.ArgumentParser])
     sub = p.add_subparsers(dest="archive_command", metavar="ACTION")
 
     def s(name: str, help_: str, func: Callable[[argparse.Namespace], int]) -> Any:
-        q = sub.add_parser(name, help=help_, description=help_)
+        q = sub.add_parser(name, help=help_, description=help_,
+                           epilog=f"example: {EXAMPLES[name]}")
         q.add_argument("--db", help=f"archive file (default: ${ENV_VAR}, else "
                        "archive.sqlite3 in the user data dir)")
         q.set_defaults(func=func)

@@ -119,3 +119,10 @@ def test_check_tells_the_live_price(capsys) -> None:  # type: ignore[no-untyped-
                        "--speaker", "えみ", "--phase", "night3")
     assert code == 0 and "accepted" in out
     assert "たろうの株: 最高株 1株 50万ドル" in out and "えみの所持金: 8万ドル" in out
+
+
+def test_archive_and_report_help_have_examples(capsys) -> None:  # type: ignore[no-untyped-def]
+    for args in (["report"], ["archive"], *[["archive", c] for c in
+                                              ("add", "list", "show", "export", "replay", "remove")]):
+        code, out, _ = run(capsys, *args, "--help")
+        assert code == 0 and "example:" in out, args
