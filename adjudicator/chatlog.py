@@ -460,7 +460,13 @@ def _read_dce_json(text: str, source: str) -> list[_Draft]:
 
 # --- public API --------------------------------------------------------------------------
 def decode(data: bytes, source: str) -> str:
-    """UTF-8 (with or without BOM), else cp932; CRLF and CR become LF."""
+    """UTF-8 (with or without BOM), UTF-16 with a BOM (Windows Notepad's "Unicode"),
+    else cp932; CRLF and CR become LF."""
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        try:
+            return _normalize(data.decode("utf-16"))
+        except UnicodeDecodeError as e:
+            raise ChatFormatError(source, f"cannot decode: broken UTF-16 ({e.reason})") from None
     bom = data.startswith(b"\xef\xbb\xbf")
     body = data[3:] if bom else data
     try:

@@ -304,3 +304,11 @@ def test_line_quoted_round_trip(pairs: list[tuple[str, str]]) -> None:
     )
     got = read_log("[LINE] 人狼村のトーク履歴\n2026/03/01(日)\n" + body, "t")
     assert [(c.speaker, c.text) for c in got] == pairs
+
+
+def test_utf16_with_bom_is_read() -> None:
+    text = "[21:03] たろう: 予想@はなこ 3万\r\n[21:04] はなこ: 売却@\r\n"
+    for data in (text.encode("utf-16"), b"\xfe\xff" + text.encode("utf-16-be")):
+        lines = read_log(data, "logs/night1.txt")
+        assert [(ln.speaker, ln.text) for ln in lines] == [
+            ("たろう", "予想@はなこ 3万"), ("はなこ", "売却@")]
