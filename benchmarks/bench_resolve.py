@@ -49,6 +49,9 @@ def bare_loop(game: Path) -> float:
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--lines", type=int, default=50_000)
+    ap.add_argument("--callgrind", action="store_true",
+                    help="also count instructions under valgrind (steady where wall time "
+                    "is noisy; takes about a minute)")
     args = ap.parse_args()
     exe = [sys.executable, "-m", "adjudicator", "resolve"]
     # A wheel installed by pip has its modules byte-compiled; a source checkout under
@@ -86,6 +89,45 @@ def main() -> None:
         inner = (warm_big - warm_small) / n * 1e6
         print(f"in-process resolve, per line:          {inner:.2f} µs "
               f"({inner / bare:.1f}x the bare loop)")
+        if args.callgrind:
+            _instructions(exe, big, small, n)
+
+
+BARE = """import sys, unicodedata
+from pathlib import Path
+n = 0
+for p in sorted(Path(sys.argv[1], "logs").iterdir()):
+    for line in p.read_text("utf-8").splitlines():
+        n += len(unicodedata.normalize("NFKC", line))
+"""
+
+
+def _icount(cmd: list[str]) -> int:
+    """Instructions executed by ``cmd`` (valgrind's callgrind: the same count every run)."""
+    proc = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
+                           *cmd], capture_output=True, text=True, check=False)
+    for line in proc.stderr.splitlines():
+        if "I   refs:" in line:
+            return int(line.rsplit(":", 1)[1].replace(",", "").strip())
+    raise RuntimeError(f"no instruction count from valgrind: {proc.stderr[-500:]}")
+
+
+def _instructions(exe: list[str], big: Path, small: Path, n: int) -> None:
+    if shutil.which("valgrind") is None:
+        print("instructions: valgrind is not installed (apt-get install valgrind)")
+        return
+    small_lines = sum(len(p.read_text("utf-8").splitlines())
+                      for p in (small / "logs").iterdir())
+    extra = n - small_lines
+    with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as f:
+        f.write(BARE)
+    bare = (_icount([sys.executable, f.name, str(big)])
+            - _icount([sys.executable, f.name, str(small)])) / extra
+    ours = (_icount([*exe, str(big), "--json", "--no-write"])
+            - _icount([*exe, str(small), "--json", "--no-write"])) / extra
+    print(f"instructions per line, resolve:        {ours:,.0f}")
+    print(f"instructions per line, bare loop:      {bare:,.0f}")
+    print(f"ratio by instructions:                 {ours / bare:.1f}x (target <= 5x)")
 
 
 def _timed(f: Callable[[], object]) -> float:
