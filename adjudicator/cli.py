@@ -17,7 +17,7 @@ from typing import Any
 
 from . import __version__
 from .chatlog import FORMATS, read_log
-from .errors import AdjudicatorError, ChatFormatError, ConfigError, UsageError
+from .errors import AdjudicatorError, ChatFormatError, UsageError
 from .export import dumps, export_game, json_schema
 from .resources import data_dir
 
@@ -324,9 +324,6 @@ def _main(argv: Sequence[str] | None) -> int:
     except UsageError as e:
         _err(f"adjudicator: {e}")
         return 2
-    except ConfigError as e:
-        _err(f"adjudicator: {e}")
-        return 1
     except ChatFormatError as e:
         _err(f"adjudicator: cannot read log: {e}")
         return 1
