@@ -124,17 +124,23 @@ def cmd_resolve(args: argparse.Namespace) -> int:
     if args.json:
         sys.stdout.write(dumps(data))
     else:
-        _print(summary_text(game))
+        _print(summary_text(game, args.phase))
     diags = diagnostics_text(game)
     if diags and not args.json:
         _err("-- diagnostics --\n" + diags)
     return 1 if game.has_errors else 0
 
 
-def summary_text(game: Any) -> str:
+def summary_text(game: Any, phase: str | None = None) -> str:
+    """A phase's post and notices (default: the latest phase), ready to paste."""
     if not game.phases:
         return "no logs yet: add one with `adjudicator add GAME day1 FILE`"
     ph = game.phases[-1]
+    if phase is not None:
+        ids = [p.id for p in game.phases]
+        if phase not in ids:
+            raise UsageError(f"no phase {phase!r} in this game (phases: {', '.join(ids)})")
+        ph = game.phases[ids.index(phase)]
     parts = [f"=== {ph.id}: 公開投稿 ===", ph.public_post.rstrip()]
     for name, notes in ph.private.items():
         parts.append(f"--- {name}さんへの通知 ---")
@@ -218,7 +224,8 @@ def cmd_demo(args: argparse.Namespace) -> int:
     else:
         shutil.copytree(sample, target, dirs_exist_ok=True)
     _print(f"sample game written to {target}\n")
-    ns = argparse.Namespace(game=str(target), json=False, format=None, no_write=False)
+    ns = argparse.Namespace(game=str(target), json=False, format=None, no_write=False,
+                            phase=None)
     return cmd_resolve(ns)
 
 
@@ -262,6 +269,8 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--json", action="store_true", help="print the whole game as JSON")
     s.add_argument("--format", choices=FORMATS, help=fmt_help)
     s.add_argument("--no-write", action="store_true", help="do not write GAME/out/")
+    s.add_argument("--phase", help="print this phase's post and notices instead of the "
+                   "latest (day1, night1…)")
     s.set_defaults(func=cmd_resolve)
 
     s = add("check", "show how one line would be read, without storing it",

@@ -126,3 +126,12 @@ def test_archive_and_report_help_have_examples(capsys) -> None:  # type: ignore[
                                               ("add", "list", "show", "export", "replay", "remove")]):
         code, out, _ = run(capsys, *args, "--help")
         assert code == 0 and "example:" in out, args
+
+
+def test_resolve_prints_any_phase(capsys) -> None:  # type: ignore[no-untyped-def]
+    code, out, _ = run(capsys, "resolve", str(FIXTURES / "derby16"), "--phase", "night1",
+                       "--no-write")
+    assert code == 0 and "【2日目の朝】" in out and "占い結果：じろうさんは【人狼】です。" in out
+    code, _out, err = run(capsys, "resolve", str(FIXTURES / "derby16"), "--phase", "night9",
+                          "--no-write")
+    assert code == 2 and "phases: day1, night1" in err
