@@ -10,6 +10,10 @@ from pydantic import BaseModel, ConfigDict, Field
 
 Audience = Literal["public", "player", "gm"]
 Disposition = Literal["accepted", "rejected", "superseded", "gm", "chatter"]
+#: how a line was read, in the GM's words (ledger and report)
+DISPOSITION_JA: dict[str, str] = {
+    "accepted": "受理", "rejected": "却下", "superseded": "上書き", "gm": "GM", "chatter": "雑談",
+}
 
 
 class Event(BaseModel):

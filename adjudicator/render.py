@@ -21,7 +21,7 @@ from jinja2 import (
     StrictUndefined,
 )
 
-from .models import Event
+from .models import DISPOSITION_JA, Event
 from .resources import data_dir
 from .vocab import GENDERS, STOCK_LEVELS, role_ja, yen
 
@@ -55,6 +55,7 @@ def environment() -> Environment:
     env.filters["yen"] = yen
     env.filters["role_ja"] = role_ja
     env.filters["gender_ja"] = lambda g: GENDERS.get(g, g)
+    env.filters["disposition_ja"] = lambda d: DISPOSITION_JA.get(d, d)
     env.globals["LEVELS"] = STOCK_LEVELS
     return env
 

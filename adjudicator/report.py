@@ -19,6 +19,7 @@ from markupsafe import Markup
 
 from . import __version__
 from .export import export_game
+from .models import DISPOSITION_JA
 from .render import environment
 from .report_sections import FIELD_JA, VALUE_JA, auto_sections, phase_label, variant_sections
 from .report_sections.charts import Section
@@ -29,10 +30,6 @@ VARIANT_JA = {
     "derby-stock": "ダービー＆ストック村", "secret-society": "秘密結社村",
     "splatoon": "スプラトゥーン村", "genpei": "源平村", "majora": "ムジュラの仮面村",
     "trapword": "トラップワード",
-}
-DISPOSITION_JA = {
-    "accepted": "受理", "rejected": "却下", "superseded": "上書き", "gm": "GM",
-    "chatter": "雑談",
 }
 HOW_JA = {"executed": "処刑", "bitten": "襲撃"}
 TEAM_JA = {"village": "村人陣営", "wolves": "人狼陣営"}
