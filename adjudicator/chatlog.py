@@ -16,7 +16,7 @@ import json
 import os
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from itertools import islice
 
 from adjudicator.errors import ChatFormatError
@@ -102,20 +102,14 @@ RE_ISO = re.compile(r"^(?P<date>\d{4}-\d{2}-\d{2})[T ](?P<time>\d{2}:\d{2}(?::\d
 CSV_HEADER = ["AuthorID", "Author", "Date", "Content"]
 
 
-@dataclass(slots=True)
-class _Draft:
-    """A message being read; continuation lines (``more``) may still be appended."""
-
-    lineno: int
-    speaker: str
-    text: str
-    raw: str
-    date: str | None = None
-    time: str | None = None
-    more: list[str] = field(default_factory=list)
-
-    def extend(self, blanks: list[str], line: str) -> None:
-        self.more += [*blanks, line]
+def _join_continuations(out: list[ChatLine], more: dict[int, list[str]]) -> list[ChatLine]:
+    """Append each message's continuation lines (kept aside while reading, so that a long
+    message is joined once, not once per line) to its text and raw."""
+    for i, extra in more.items():
+        msg = out[i]
+        msg.text = "\n".join([msg.text, *extra])
+        msg.raw = "\n".join([msg.raw, *extra])
+    return out
 
 
 # --- small helpers ---------------------------------------------------------------------
@@ -271,18 +265,15 @@ def _read_plain(lines: list[str], source: str, names: Sequence[str]) -> list[Cha
         else:
             raise _no_fit(source, no, line, "line fits no plain chat shape")
         blanks = []
-    for i, extra in more.items():
-        msg = out[i]
-        msg.text = "\n".join([msg.text, *extra])
-        msg.raw = "\n".join([msg.raw, *extra])
-    return out
+    return _join_continuations(out, more)
 
 
-def _read_line(lines: list[str], source: str, names: Sequence[str], pc: bool) -> list[_Draft]:
-    out: list[_Draft] = []
+def _read_line(lines: list[str], source: str, names: Sequence[str], pc: bool) -> list[ChatLine]:
+    out: list[ChatLine] = []
+    more: dict[int, list[str]] = {}
     blanks: list[str] = []
     date: str | None = None
-    last: _Draft | None = None
+    last: int | None = None  # index of the message continuation lines belong to
     stops: list[int] | None = None
     i = 0
     while i < len(lines):
@@ -308,19 +299,19 @@ def _read_line(lines: list[str], source: str, names: Sequence[str], pc: bool) ->
                 text, end = quoted
                 raw = "\n".join(lines[i - 1 : end])
                 i = end
-            last = _Draft(no, speaker, text, raw, date, time)
-            out.append(last)
+            last = len(out)
+            out.append(ChatLine(source, no, speaker, text, raw, date, time))
         elif (d := _line_date(line.strip())) is not None:
             date, last = d, None
         elif not out and RE_LINE_HEADER.match(line.strip()):
             pass
         elif last is not None:
-            last.extend(blanks, line)
+            more.setdefault(last, []).extend([*blanks, line])
         else:
             fmt = "line-pc" if pc else "line"
             raise _no_fit(source, no, line, f"line fits no {fmt} shape")
         blanks = []
-    return out
+    return _join_continuations(out, more)
 
 
 def _discord_header(lines: list[str], i: int) -> tuple[str, str | None, str, int] | None:
@@ -338,8 +329,8 @@ def _discord_header(lines: list[str], i: int) -> tuple[str, str | None, str, int
     return None
 
 
-def _read_discord(lines: list[str], source: str) -> list[_Draft]:
-    out: list[_Draft] = []
+def _read_discord(lines: list[str], source: str) -> list[ChatLine]:
+    out: list[ChatLine] = []
     author: tuple[str, str | None, str] | None = None
     i = 0
     while i < len(lines):
@@ -357,18 +348,19 @@ def _read_discord(lines: list[str], source: str) -> list[_Draft]:
         for mark in EDITED:
             if stripped.endswith(mark):  # "(edited)" is Discord's, not the author's
                 text = stripped.removesuffix(mark).rstrip()
-        out.append(_Draft(no, author[0], text, line, author[1], author[2]))
+        out.append(ChatLine(source, no, author[0], text, line, author[1], author[2]))
     return out
 
 
-def _dce_txt_message(no: int, head: re.Match[str], body: list[str]) -> _Draft:
+def _dce_txt_message(source: str, no: int, head: re.Match[str], body: list[str]) -> ChatLine:
     """One DCE TXT message: content up to the first ``{Section}``; raw keeps sections."""
     when = _parse_when(head["when"]) or (None, None)
     body = body[: _content_end(body, len(body))]
     cut = next((k for k in range(1, len(body))
                 if RE_DCE_SECTION.match(body[k]) and not body[k - 1].strip()), len(body))
     text = "\n".join(body[: _content_end(body, cut)])
-    return _Draft(no, head["name"], text, "\n".join([head.string, *body]), when[0], when[1])
+    return ChatLine(source, no, head["name"], text, "\n".join([head.string, *body]), when[0],
+                    when[1])
 
 
 def _content_end(lines: list[str], end: int) -> int:
@@ -378,8 +370,8 @@ def _content_end(lines: list[str], end: int) -> int:
     return end
 
 
-def _read_dce_txt(lines: list[str], source: str) -> list[_Draft]:
-    out: list[_Draft] = []
+def _read_dce_txt(lines: list[str], source: str) -> list[ChatLine]:
+    out: list[ChatLine] = []
     current: tuple[int, re.Match[str]] | None = None
     body: list[str] = []
     in_meta = False  # between the banners of the preamble (Guild:, Channel:) or postamble
@@ -387,7 +379,7 @@ def _read_dce_txt(lines: list[str], source: str) -> list[_Draft]:
         head = RE_DCE_HEAD.match(line)
         is_head = head is not None and _parse_when(head["when"]) is not None
         if current and (is_head or line.strip() == DCE_BANNER):
-            out.append(_dce_txt_message(current[0], current[1], body))
+            out.append(_dce_txt_message(source, current[0], current[1], body))
             current, body = None, []
         if line.strip() == DCE_BANNER:
             in_meta = not in_meta
@@ -400,12 +392,12 @@ def _read_dce_txt(lines: list[str], source: str) -> list[_Draft]:
         elif line.strip():
             raise _no_fit(source, no, line, "line fits no DiscordChatExporter TXT shape")
     if current:
-        out.append(_dce_txt_message(current[0], current[1], body))
+        out.append(_dce_txt_message(source, current[0], current[1], body))
     return out
 
 
-def _read_dce_csv(text: str, lines: list[str], source: str) -> list[_Draft]:
-    out: list[_Draft] = []
+def _read_dce_csv(text: str, lines: list[str], source: str) -> list[ChatLine]:
+    out: list[ChatLine] = []
     reader = csv.reader(io.StringIO(text, newline=""))
     seen_header = False
     start = 1
@@ -425,13 +417,13 @@ def _read_dce_csv(text: str, lines: list[str], source: str) -> list[_Draft]:
             iso = RE_ISO.match(row[2].strip())
             when = (iso["date"], iso["time"]) if iso else _parse_when(row[2])
             raw = "\n".join(lines[first - 1 : end])
-            out.append(_Draft(first, row[1], row[3], raw, *(when or (None, None))))
+            out.append(ChatLine(source, first, row[1], row[3], raw, *(when or (None, None))))
     except csv.Error as e:
         raise ChatFormatError(source, f"invalid CSV: {e}", start) from None
     return out
 
 
-def _read_dce_json(text: str, source: str) -> list[_Draft]:
+def _read_dce_json(text: str, source: str) -> list[ChatLine]:
     try:
         doc = json.loads(text)
     except json.JSONDecodeError as e:
@@ -441,7 +433,7 @@ def _read_dce_json(text: str, source: str) -> list[_Draft]:
     messages = doc.get("messages") if isinstance(doc, dict) else None
     if not isinstance(messages, list):
         raise ChatFormatError(source, 'not a DiscordChatExporter JSON export: no "messages" list')
-    out: list[_Draft] = []
+    out: list[ChatLine] = []
     for k, msg in enumerate(messages, 1):
         author = msg.get("author") if isinstance(msg, dict) else None
         name = (author.get("nickname") or author.get("name")) if isinstance(author, dict) else None
@@ -454,7 +446,8 @@ def _read_dce_json(text: str, source: str) -> list[_Draft]:
         except (ValueError, TypeError, RecursionError) as e:
             raise ChatFormatError(source, f"message #{k} cannot be serialized: {e}") from None
         iso = RE_ISO.match(stamp)
-        out.append(_Draft(k, name, content, raw, iso["date"] if iso else None, iso["time"] if iso else None))
+        out.append(ChatLine(source, k, name, content, raw, iso["date"] if iso else None,
+                            iso["time"] if iso else None))
     return out
 
 
@@ -541,24 +534,14 @@ def read_log(
     if fmt == "plain":
         return _read_plain(lines, source, known)
     if fmt in ("line", "line-pc"):
-        drafts = _read_line(lines, source, known, fmt == "line-pc")
-    elif fmt == "discord":
-        drafts = _read_discord(lines, source)
-    elif fmt == "dce-txt":
-        drafts = _read_dce_txt(lines, source)
-    elif fmt == "dce-csv":
-        drafts = _read_dce_csv(text, lines, source)
-    else:
-        drafts = _read_dce_json(text, source)
-    # ChatLine is a slotted dataclass, not a pydantic model: one is made per message,
-    # and validation would cost a third of the time of reading a 50,000-line log
-    make = ChatLine  # positional: source, lineno, speaker, text, raw, date, time
-    return [
-        make(source, d.lineno, d.speaker, d.text, d.raw, d.date, d.time) if not d.more else
-        make(source, d.lineno, d.speaker, "\n".join([d.text, *d.more]),
-             "\n".join([d.raw, *d.more]), d.date, d.time)
-        for d in drafts
-    ]
+        return _read_line(lines, source, known, fmt == "line-pc")
+    if fmt == "discord":
+        return _read_discord(lines, source)
+    if fmt == "dce-txt":
+        return _read_dce_txt(lines, source)
+    if fmt == "dce-csv":
+        return _read_dce_csv(text, lines, source)
+    return _read_dce_json(text, source)
 
 
 def read_log_file(
