@@ -15,7 +15,7 @@ from pydantic import BaseModel, ConfigDict
 from . import actions as A
 from .errors import IllegalActionError
 from .models import Event
-from .variants.base import Candidate, Emitter
+from .variants.base import Candidate, Emitter, S, Variant
 from .vocab import role_ja, team_of
 
 
@@ -131,6 +131,32 @@ def ww_slot(action: A.Action, actor: str) -> tuple[str, str, str] | None:
     if isinstance(action, A.Guard):
         return (actor, "guard", "ww.guard")
     return None
+
+
+class WerewolfVariant(Variant[S]):
+    """A variant played on the werewolf day (and, if it has them, the night roles): the
+    shared actions are validated and slotted here; the variant adds its own actions in
+    ``validate_own`` and ``own_slot``.  ``options`` holds the game's rule options."""
+
+    options: dict[str, Any]
+
+    def slot(self, action: A.Action, actor: str) -> tuple[str, str, str] | None:
+        own = self.own_slot(action, actor)
+        return own if own is not None else ww_slot(action, actor)
+
+    def own_slot(self, action: A.Action, actor: str) -> tuple[str, str, str] | None:
+        return None
+
+    def validate(self, state: S, phase: str, actor: str, action: A.Action,
+                 held: dict[str, Candidate]) -> A.Action:
+        checked = validate_ww(state, phase, actor, action, self.options)
+        if checked is not None:
+            return checked
+        return self.validate_own(state, phase, actor, action, held)
+
+    def validate_own(self, state: S, phase: str, actor: str, action: A.Action,
+                     held: dict[str, Candidate]) -> A.Action:
+        raise NotImplementedError
 
 
 # ---------------------------------------------------------------- resolution

@@ -22,7 +22,7 @@ from ..normalize import name_key
 from ..parser import CommandTransformer
 from ..render import render_phase
 from ..vocab import GENDER_WORDS, NORMAL_LEVEL, ROLE_NAMES, STOCK_LEVELS, team_of, yen
-from .base import Candidate, Emitter, PhaseInput, Variant
+from .base import Candidate, Emitter, PhaseInput
 
 START_CASH = 100_000
 BET_UNIT = 10_000
@@ -141,7 +141,7 @@ def gender_odds10(state: DsState, gender: str) -> int:
 
 
 # ---------------------------------------------------------------- the variant
-class DerbyStock(Variant[DsState]):
+class DerbyStock(ww.WerewolfVariant[DsState]):
     name: ClassVar[str] = "derby-stock"
     transformer = DerbyTransformer
     extra_logs: ClassVar[dict[str, str]] = {"chat": "day"}
@@ -190,18 +190,15 @@ class DerbyStock(Variant[DsState]):
         ww.setup_masons(em)
 
     # ------------------------------------------------------------ validation
-    def slot(self, action: A.Action, actor: str) -> tuple[str, str, str] | None:
+    def own_slot(self, action: A.Action, actor: str) -> tuple[str, str, str] | None:
         if isinstance(action, Bet | Buy | Sell):
             return (actor, "night_action", "ds.night.one_action")
         if isinstance(action, Chance):
             return (actor, "chance", "ds.chance.when")
-        return ww.ww_slot(action, actor)
+        return None
 
-    def validate(self, state: DsState, phase: str, actor: str, action: A.Action,
-                 held: dict[str, Candidate]) -> A.Action:
-        checked = ww.validate_ww(state, phase, actor, action, self.options)
-        if checked is not None:
-            return checked
+    def validate_own(self, state: DsState, phase: str, actor: str, action: A.Action,
+                     held: dict[str, Candidate]) -> A.Action:
         if isinstance(action, A.FollowUp):
             pending = held.get("night_action")
             if pending is None or not isinstance(pending.action, Buy) or pending.action.shares:

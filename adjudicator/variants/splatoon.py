@@ -23,7 +23,7 @@ from ..models import Diagnostic, Event, LineRecord
 from ..parser import CommandTransformer
 from ..render import day_number, public_view, render
 from ..roster import Roster
-from .base import Candidate, Emitter, PhaseInput, Variant
+from .base import Candidate, Emitter, PhaseInput
 from .splatoon_rules import (
     COLOURS,
     SPECIALS,
@@ -100,7 +100,7 @@ def _illegal(message: str, reason_ja: str, code: str, rule: str) -> IllegalActio
     return IllegalActionError(message, reason_ja, code=code, rule=rule)
 
 
-class Splatoon(Variant[SpState]):
+class Splatoon(ww.WerewolfVariant[SpState]):
     name: ClassVar[str] = "splatoon"
     transformer = SplatoonTransformer
 
@@ -186,16 +186,13 @@ class Splatoon(Variant[SpState]):
                     colour=colour, gauge=p.gauge, weapon=weapon_ja(p) if colour else None)
 
     # ------------------------------------------------------------ lines
-    def slot(self, action: A.Action, actor: str) -> tuple[str, str, str] | None:
+    def own_slot(self, action: A.Action, actor: str) -> tuple[str, str, str] | None:
         if isinstance(action, Attack):
             return (actor, "weapon", "sp.weapon.who")
-        return ww.ww_slot(action, actor)
+        return None
 
-    def validate(self, state: SpState, phase: str, actor: str, action: A.Action,
-                 held: dict[str, Candidate]) -> A.Action:
-        checked = ww.validate_ww(state, phase, actor, action, self.options)
-        if checked is not None:
-            return checked
+    def validate_own(self, state: SpState, phase: str, actor: str, action: A.Action,
+                     held: dict[str, Candidate]) -> A.Action:
         if not isinstance(action, Attack):
             raise _illegal(f"{action.kind} is not a command of this village",
                            "この村にはないコマンドです", "not_in_variant", "sp.weapon.who")
