@@ -357,7 +357,14 @@ def test_equal_highest_all_win(tmp_path: Path) -> None:
     g = play(tmp_path, {"day1": day_votes("たろう"), "night1": "じろう: 噛み@しん",
                         "day2": day_votes("じろう", alive_after("たろう", "しん"))})
     assert g.state.finished
-    assert set(g.state.winners) == set(alive_after()) - set()  # nobody traded: all 100,000
+    assert set(g.state.winners) == set(NAMES)  # nobody traded: all 100,000, the dead too
+
+
+def test_the_richest_alone_wins(tmp_path: Path) -> None:
+    g = play(tmp_path, {"day1": day_votes("たろう"), "night1": "じろう: 噛み@しん\nなお: 予想@じろう 1万",
+                        "day2": day_votes("じろう", alive_after("たろう", "しん"))})
+    assert g.state.finished and g.state.winners == ["なお"]
+    assert g.state.players["なお"].final_money == 100_000 - 10_000 + 80_000
 
 
 def test_every_rule_id_is_pinned() -> None:
