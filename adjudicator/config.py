@@ -152,7 +152,7 @@ def load_config(path: Path) -> GameConfig:
                 msg = f"got {err.get('input')!r}; {msg.lower()}"
             problems.append(f"{where}: {msg}")
         raise ConfigError(shown, problems) from None
-    from .variants import get_variant
+    from .games import get_variant
 
     problems = common_problems(cfg) + get_variant(cfg.variant, shown).config_problems(cfg)
     if problems:

@@ -26,8 +26,8 @@ from .normalize import nfkc
 from .parser import command_hint, find_command, is_gm_word, parse_command
 from .rng import PhaseRng
 from .roster import Roster
-from .variants import get_variant
-from .variants.base import Candidate, Emitter, PhaseInput, Variant
+from .games import get_variant
+from .games.base import Candidate, Emitter, PhaseInput, Variant
 
 LOG_SUFFIXES = (".txt", ".csv", ".json", ".log")
 MAX_PHASES = 400  # phase ids looked at when matching log files to phases

@@ -21,7 +21,7 @@ from . import __version__
 from .export import export_game
 from .models import DISPOSITION_JA
 from .render import environment
-from .report_sections import FIELD_JA, VALUE_JA, auto_sections, phase_label, variant_sections
+from .report_sections import FIELD_JA, auto_sections, phase_label, value_ja, variant_sections
 from .report_sections.charts import Section
 from .rulebook import quote
 from .vocab import GENDERS, yen
@@ -138,15 +138,15 @@ def _fate(p: Any, death: tuple[str, str] | None) -> str:
     return "死亡"
 
 
-def _field(key: str, v: Any) -> str:
+def _field(key: str, v: Any, values: dict[str, dict[str, str]]) -> str:
     if key in ("cash", "final_money") and isinstance(v, int):
         return yen(v)
     if key == "gender" and isinstance(v, str):
         return GENDERS.get(v, v)
     if isinstance(v, dict) and set(v) == {"of", "shares"}:
         return f"{v['of']} {v['shares']}株"
-    if isinstance(v, str) and key in VALUE_JA:
-        return VALUE_JA[key].get(v, v)
+    if isinstance(v, str) and key in values:
+        return values[key].get(v, v)
     return _fmt(v)
 
 
@@ -279,8 +279,9 @@ def build_context(game: Any) -> dict[str, Any]:
     winners = set(data.get("winners", []))
     players: list[PlayerView] = []
     aliases = {p.name: list(p.aliases) for p in game.cfg.players}
+    values = value_ja(game.variant)
     for i, (name, p) in enumerate(data["players"].items(), 1):
-        fields = [(FIELD_JA.get(k, k), _field(k, x)) for k, x in p.items()
+        fields = [(FIELD_JA.get(k, k), _field(k, x, values)) for k, x in p.items()
                   if k not in ("alive", "role")]
         players.append(PlayerView(
             name=name, anchor=f"p{i}", aliases=aliases.get(name, []),
@@ -307,7 +308,7 @@ def build_context(game: Any) -> dict[str, Any]:
         "seed": data["seed"],
         "finished": data["finished"],
         "winners": data.get("winners", []),
-        "team_won": VALUE_JA["team_won"].get(str(team_won), TEAM_JA.get(str(team_won), team_won))
+        "team_won": values["team_won"].get(str(team_won), TEAM_JA.get(str(team_won), team_won))
         if team_won else None,
         "extra": [(FIELD_JA.get(k, k), _fmt(x)) for k, x in extra.items()],
         "players": players,

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import time
 
-from adjudicator.trapword import judge as J
+from adjudicator.games.trapword import judge as J
 
 TRAPS = ["バスケットボール", "科学", "箸", "富士山", "時間", "スマートフォン", "りんご"]
 HINTS = ["背の高い人が得意な競技", "サイエンスの本を読む", "はしで食べる", "山に登って日の出を見る",

@@ -20,7 +20,7 @@ from adjudicator.parser import (
     parse_command,
 )
 from adjudicator.roster import Roster
-from adjudicator.variants.derby_stock import Bet, Buy, Chance, DerbyTransformer, Sell
+from adjudicator.games.derby_stock.actions import Bet, Buy, Chance, DerbyTransformer, Sell
 from adjudicator.vocab import ROLE_NAMES, ROLES
 
 ROSTER = Roster([("たろう", ["太郎"]), ("はなこ", []), ("三郎", []), ("はな", []),

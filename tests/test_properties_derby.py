@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from adjudicator.engine import resolve_game
 from adjudicator.export import dumps, export_game
-from adjudicator.variants.derby_stock import MONEY_KINDS, START_CASH
+from adjudicator.games.derby_stock.state import MONEY_KINDS, START_CASH
 
 NAMES = [n for n, _g, _r in ROSTER] + ["GM", "観客", ""]
 WORDS = ["投票@", "噛み@", "占い@", "護衛@", "予想@", "購入@", "売却@", "チャンス@", "活躍@",

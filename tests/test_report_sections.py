@@ -16,7 +16,7 @@ from adjudicator.export import export_game
 from adjudicator.report import render_report
 from adjudicator.report_sections import variant_sections
 from adjudicator.report_sections.charts import Chart, Section, Table
-from adjudicator.variants.splatoon_rules import points
+from adjudicator.games.splatoon.state import points
 
 FIX = Path(__file__).parent / "fixtures"
 

@@ -33,9 +33,9 @@ from adjudicator.models import LineRecord
 from adjudicator.parser import command_words, parse_command
 from adjudicator.roster import Roster
 from adjudicator.rulebook import rules
-from adjudicator.variants.base import PhaseInput
-from adjudicator.variants.splatoon import Splatoon
-from adjudicator.variants.splatoon_rules import WEAPON_WORDS, WEAPONS, points
+from adjudicator.games.base import PhaseInput
+from adjudicator.games.splatoon import Splatoon
+from adjudicator.games.splatoon.state import WEAPON_WORDS, WEAPONS, points
 
 GAMES = sorted(p.name for p in FIXTURES.glob("splatoon-*") if (p / "game.toml").exists())
 RULES_MD = Path(__file__).parents[1] / "adjudicator" / "rules" / "splatoon.md"

@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from splatoon_helpers import NAMES, candidates, run_phase, setup_state, variant, with_gauges
 
-from adjudicator.variants.splatoon_rules import WEAPONS, SpState
+from adjudicator.games.splatoon.state import WEAPONS, SpState
 
 WORDS = [ja for ja, *_rest in WEAPONS.values()]
 SETTINGS = settings(max_examples=40, deadline=None,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from adjudicator.trapword import judge as J
+from adjudicator.games.trapword import judge as J
 
 JUDGE = J.Judge({"科学": ["SF"], "犬": ["ワンちゃん", "ドッグ"]})
 

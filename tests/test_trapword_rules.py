@@ -12,9 +12,9 @@ import pytest
 from adjudicator.config import GameConfig
 from adjudicator.engine import resolve_game
 from adjudicator.export import export_game
-from adjudicator.trapword import deck as D
-from adjudicator.trapword import rounds as R
-from adjudicator.variants.trapword import TrapWord
+from adjudicator.games.trapword import deck as D
+from adjudicator.games.trapword import rounds as R
+from adjudicator.games.trapword import TrapWord
 
 FIX = Path(__file__).parent / "fixtures"
 RULES = Path(__file__).parents[1] / "adjudicator" / "rules" / "trapword.md"

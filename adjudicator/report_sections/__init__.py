@@ -12,7 +12,9 @@ A variant contributes sections in either of two ways (both may be used):
       def splatoon_sections(game):
           return [Section(id="gauges", title="ゲージ", blocks=[Chart(...)], covers={"gauge"})]
 
-  and listed in ``BUILTIN`` below so it is imported when a report is made.
+  in a module that is imported before the report is made.  The games of this package
+(``adjudicator/games/<game>/report.py``) use the method: their Variant's
+``report_sections`` imports the game's ``report`` module and calls its ``sections``.
 
 A game without a section still gets the whole generic report, plus an automatic chart
 of every numeric field of the JSON export that changes over the game (``cash``,
@@ -21,17 +23,13 @@ of every numeric field of the JSON export that changes over the game (``cash``,
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 from typing import Any
 
-from ..variants.splatoon_rules import WEAPONS  # the one table of weapon names
 from .charts import Chart, Section, Series
 
 SectionHook = Callable[[Any], list[Section]]
 _REGISTRY: dict[str, list[SectionHook]] = {}
-#: modules of this package that register sections (imported lazily)
-BUILTIN = ("derby_stock", "splatoon", "trapword")
 
 FIELD_JA = {
     "cash": "所持金", "final_money": "最終所持金", "gold": "ゴールド", "gauge": "ゲージ",
@@ -45,15 +43,18 @@ FIELD_JA = {
     "winning_teams": "勝利チーム",
 }
 
-#: values of enumerated export fields, in the Japanese the posts use (field -> value -> ja)
-_COLOURS = {"orange": "オレンジ", "purple": "ムラサキ"}
-_WEAPONS = {"special": "スペシャル", **{wid: ja for wid, (ja, *_r) in WEAPONS.items()}}
+#: values of enumerated export fields every game shares (field -> value -> ja); a game adds
+#: its own (colours, weapons…) as ``value_ja`` on its Variant class
 VALUE_JA: dict[str, dict[str, str]] = {
-    "colour": _COLOURS,
-    "weapon": _WEAPONS,
-    "special": _WEAPONS,
-    "team_won": {**_COLOURS, "draw": "引き分け", "village": "村人陣営", "wolves": "人狼陣営"},
+    "team_won": {"draw": "引き分け", "village": "村人陣営", "wolves": "人狼陣営"},
 }
+
+
+def value_ja(variant: Any) -> dict[str, dict[str, str]]:
+    """The shared value words merged with the game's own (the game's win on a clash)."""
+    own: dict[str, dict[str, str]] = getattr(variant, "value_ja", {}) or {}
+    keys = set(VALUE_JA) | set(own)
+    return {k: {**VALUE_JA.get(k, {}), **own.get(k, {})} for k in keys}
 
 
 def register(variant: str) -> Callable[[SectionHook], SectionHook]:
@@ -62,11 +63,6 @@ def register(variant: str) -> Callable[[SectionHook], SectionHook]:
         return fn
 
     return deco
-
-
-def _load_builtin() -> None:
-    for mod in BUILTIN:
-        importlib.import_module(f"{__name__}.{mod}")
 
 
 def phase_label(pid: str) -> str:
@@ -87,7 +83,6 @@ def x_labels(game: Any) -> list[str]:
 
 
 def variant_sections(game: Any) -> list[Section]:
-    _load_builtin()
     out: list[Section] = []
     method = getattr(game.variant, "report_sections", None)
     if callable(method):
@@ -158,4 +153,4 @@ def _changes(series: list[Series]) -> bool:
 
 
 __all__ = ["Section", "Chart", "Series", "register", "variant_sections", "auto_sections",
-           "phase_label", "x_labels", "FIELD_JA"]
+           "phase_label", "x_labels", "FIELD_JA", "VALUE_JA", "value_ja"]

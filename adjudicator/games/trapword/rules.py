@@ -3,21 +3,32 @@ tw.curse, tw.torch, tw.tiebreak, tw.end).  Pure: reads the phase input, emits ev
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Iterator
+from typing import Any
 
-from ..models import LineRecord
-from ..render import day_number
+from ... import actions as A
+from ...config import GameConfig
+from ...errors import IllegalActionError
+from ...models import LineRecord
+from ...render import day_number
+from ..base import Candidate, Emitter, PhaseInput, Variant
+from . import deck as D
+from .actions import Call, Marker, Say, Secret, SetTraps, TurnStart
+from .judge import Judge
 from .rounds import Move, Turn, TurnSpec, find_start, is_call, judge_turn
-
-if TYPE_CHECKING:
-    from ..variants.base import Emitter, PhaseInput
-    from ..variants.trapword import TrapWord, TwState
+from .state import (
+    DEFAULTS,
+    ROUNDS,
+    TeamState,
+    TwPlayer,
+    TwState,
+    card_rules,
+    time_seconds,
+)
 
 
 def _times(lines: list[LineRecord]) -> tuple[dict[str, float | None], bool, float]:
     """ref -> seconds (midnight rollover handled); all timed?; tolerance (59: minutes only)."""
-    from ..variants.trapword import time_seconds
-
     out: dict[str, float | None] = {}
     last, shift, timed, minutes = None, 0.0, True, False
     for rec in lines:
@@ -37,20 +48,18 @@ def _times(lines: list[LineRecord]) -> tuple[dict[str, float | None], bool, floa
 
 
 def _moves(ph: PhaseInput, state: TwState, times: dict[str, float | None]) -> list[Move]:
-    from ..variants import trapword as V
-
     cands = sorted([*ph.actions, *ph.directives], key=lambda c: c.order)
     out: list[Move] = []
     for c in cands:
         a = c.action
         team = state.players[c.actor].team if c.actor in state.players else None
-        if isinstance(a, V.Say):
+        if isinstance(a, Say):
             kind, text, target = "say", a.text, None
-        elif isinstance(a, V.Call):
+        elif isinstance(a, Call):
             kind, text, target = "call", "トラップ", None
-        elif isinstance(a, V.TurnStart):
+        elif isinstance(a, TurnStart):
             kind, text, target = "start", "", a.team
-        elif isinstance(a, V.Marker):
+        elif isinstance(a, Marker):
             kind, text, target = a.kind, a.text, None
         else:
             kind, text, target = "other", "", None
@@ -61,9 +70,7 @@ def _moves(ph: PhaseInput, state: TwState, times: dict[str, float | None]) -> li
     return out
 
 
-def play_round(v: TrapWord, em: Emitter[TwState], ph: PhaseInput) -> None:
-    from ..variants import trapword as V
-
+def play_round(v: TrapWordRules, em: Emitter[TwState], ph: PhaseInput) -> None:
     n = day_number(ph.id)
     st = em.state
     opts = v.options
@@ -81,7 +88,7 @@ def play_round(v: TrapWord, em: Emitter[TwState], ph: PhaseInput) -> None:
     secrets: dict[str, str] = {}
     told: dict[str, str] = {}  # team -> the cause of its secret word
     for d in ph.directives:
-        if isinstance(d.action, V.Secret):
+        if isinstance(d.action, Secret):
             secrets[d.action.team] = d.action.word
             told[d.action.team] = d.ref
             em.emit("secret_set", "tw.round.secret", d.ref, "gm", target=d.action.team,
@@ -108,7 +115,7 @@ def play_round(v: TrapWord, em: Emitter[TwState], ph: PhaseInput) -> None:
     last_set: dict[str, str] = {}  # setter -> its latest accepted trap line
     for c in sorted([*ph.actions, *ph.directives], key=lambda c: c.order):
         a = c.action
-        if isinstance(a, V.SetTraps):
+        if isinstance(a, SetTraps):
             setter = a.team or st.players[c.actor].team
             new = [w for w in a.words if w not in traps[setter]]
             traps[setter].extend(new)
@@ -132,7 +139,7 @@ def play_round(v: TrapWord, em: Emitter[TwState], ph: PhaseInput) -> None:
     fighting = {t.name for t in order if st.monster and t.room == st.monster_room}
     for k, team in enumerate(order):
         other = st.other(team.name)
-        rules = V.card_rules(st, v.deck, team.name)
+        rules = card_rules(st, v.deck, team.name)
         hourglass: float | None = opts["hourglass_seconds"] * rules.hourglass_factor
         if (k == 1 and opts["single_winner"] and fighting == set(st.teams) and turns
                 and turns[0].success and turns[0].elapsed is not None):
@@ -193,7 +200,7 @@ def _emit_turn(em: Emitter[TwState], turn: Turn, cause: str) -> None:
 
 
 # ---------------------------------------------------------------- the GM's private notices
-def _tell_secret(v: TrapWord, em: Emitter[TwState], team: str, word: str, n: int,
+def _tell_secret(v: TrapWordRules, em: Emitter[TwState], team: str, word: str, n: int,
                  cause: str) -> None:
     """tw.round.secret: the secret word goes to the team's hint-giver and to every member
     of the other team (they set the traps against it); never to the answerers."""
@@ -207,7 +214,7 @@ def _tell_secret(v: TrapWord, em: Emitter[TwState], team: str, word: str, n: int
                 target=team, word=word, round=n, giver=giver, role="trapper", limit=limit)
 
 
-def _tell_traps(v: TrapWord, em: Emitter[TwState], setter: str, words: list[str],
+def _tell_traps(v: TrapWordRules, em: Emitter[TwState], setter: str, words: list[str],
                 n: int, cause: str) -> None:
     """tw.trap.count: each member of the setting team gets the trap words as accepted."""
     st = em.state
@@ -243,10 +250,8 @@ def _tell_giver(em: Emitter[TwState], turn: Turn, cause: str) -> None:
             by_gm=turn.end is not None and turn.end.kind in ("trap_yes", "foul"), **extra)
 
 
-def _results(v: TrapWord, em: Emitter[TwState], turns: list[Turn], fighting: set[str],
+def _results(v: TrapWordRules, em: Emitter[TwState], turns: list[Turn], fighting: set[str],
              n: int, cause: str) -> None:
-    from ..variants.trapword import ROUNDS
-
     st = em.state
     won = [t.spec.team for t in turns if t.success and t.spec.team in fighting]
     if len(won) == 2 and v.options["single_winner"]:
@@ -285,3 +290,113 @@ def _results(v: TrapWord, em: Emitter[TwState], turns: list[Turn], fighting: set
 
 
 __all__ = ["play_round", "is_call"]
+
+
+class TrapWordRules(Variant[TwState]):
+    """Setup, validation of lines and resolution of a round; the Variant (TrapWord) adds
+    its outputs."""
+
+    def __init__(self, cfg: GameConfig) -> None:
+        super().__init__(cfg)
+        self.options = {**DEFAULTS, **cfg.options}
+        raw = self.options["deck"]
+        self.deck = D.parse_deck(raw) if isinstance(raw, dict) else D.sample_deck()
+        self.judge = Judge(self.options["synonyms"])
+        self.extra_targets = {t.name: t.name for t in cfg.teams}  # type: ignore[misc]
+        self._traps: dict[tuple[int, str], dict[str, list[str]]] = {}
+
+    @classmethod
+    def config_problems(cls, cfg: GameConfig) -> list[str]:
+        from .options import problems
+
+        return problems(cfg, DEFAULTS)
+
+    def roster_entries(self) -> list[tuple[str, list[str]]]:
+        return [(m, []) for t in self.cfg.teams for m in t.members]
+
+    def initial_state(self) -> TwState:
+        first = next((t.name for t in self.cfg.teams if t.first), self.cfg.teams[0].name)
+        teams = {t.name: TeamState(name=t.name, members=list(t.members), first=t.name == first)
+                 for t in self.cfg.teams}
+        players = {m: TwPlayer(name=m, team=t.name) for t in self.cfg.teams for m in t.members}
+        tiles = list(self.options["tiles"])
+        return TwState(players=players, teams=teams, tiles=tiles, monster_room=len(tiles))
+
+    def phase_ids(self) -> Iterator[str]:
+        for n in range(1, ROUNDS + 1):
+            yield f"round{n}"
+
+    def setup_events(self, em: Emitter[TwState]) -> None:
+        """tw.setup.monster / tw.setup.curses: drawn (recorded) or named."""
+        last = len(em.state.tiles)
+        named = self.options["monster"]
+        if named:
+            monster = self.deck.card(named)
+        else:
+            pool = [c for c in self.deck.monsters if self.options["advanced"] or not c.advanced]
+            monster = em.draw(pool, "tw.setup.monster", "モンスターカードを1枚引く")
+        em.emit("monster_placed", "tw.setup.monster", "setup", "public", target=monster.id,
+                amount=last, name=monster.name, text=monster.text)
+        pool = [c for c in self.deck.curses if self.options["advanced"] or not c.advanced]
+        rooms = [2, last] + list(range(3, last))
+        for i in range(min(self.options["curses"], len(pool), len(rooms))):
+            card = em.draw(pool, "tw.setup.curses", f"呪いカード{i + 1}枚目（裏向き）")
+            pool = [c for c in pool if c.id != card.id]
+            em.emit("curse_placed", "tw.setup.curses", "setup", "gm", target=card.id,
+                    amount=rooms[i], name=card.name)
+
+    # ------------------------------------------------------------ lines
+    def free_action(self, state: TwState, phase: str, actor: str, text: str) -> A.Action | None:
+        team = state.teams[state.players[actor].team]
+        return Say(role="hint" if team.giver == actor else "answer", text=text.strip())
+
+    def validate(self, state: TwState, phase: str, actor: str, action: A.Action,
+                 held: dict[str, Candidate]) -> A.Action:
+        if isinstance(action, Say | Call):
+            return action
+        if isinstance(action, SetTraps):
+            return self._check_traps(state, phase, state.players[actor].team, action, True)
+        raise IllegalActionError(f"{action.kind} is not a player command of trapword",
+                                 "このゲームにはないコマンドです", code="not_in_variant",
+                                 rule="tw.trap.count")
+
+    def validate_directive(self, state: TwState, phase: str, action: A.Action) -> A.Action:
+        team = getattr(action, "team", None)
+        if team is not None and team not in state.teams:
+            raise IllegalActionError(f"{team!r} is not a team", f"「{team}」というチームはありません",
+                                     code="not_team", rule="tw.setup.teams")
+        if isinstance(action, SetTraps) and action.team:
+            return self._check_traps(state, phase, action.team, action, False)
+        return action
+
+    def _check_traps(self, state: TwState, phase: str, team: str, action: SetTraps,
+                     check_pos: bool) -> SetTraps:
+        """tw.trap.count (over the count: rejected) and tw.trap.pos (the GM may overrule)."""
+        if not action.words:
+            raise IllegalActionError("no trap word", "トラップワードを書いてください",
+                                     code="no_word", rule="tw.trap.count")
+        if check_pos:
+            for w in action.words:
+                why = self.judge.pos_problem(w)
+                if why:
+                    raise IllegalActionError(f"trap word {w!r}: not a content word", why,
+                                             code="trap_pos", rule="tw.trap.pos")
+        other = state.other(team)
+        limit = self.trap_limit(state, other)
+        seen = self._traps.setdefault((id(state), phase), {}).setdefault(team, [])
+        new = [w for w in action.words if w not in seen]
+        if len(seen) + len(new) > limit:
+            raise IllegalActionError(
+                f"team {team!r} sets {len(seen) + len(new)} trap words, limit {limit}",
+                f"トラップワードは{limit}個までです（設定済み{len(seen)}個）",
+                code="trap_over", rule="tw.trap.count")
+        seen.extend(new)
+        return action
+
+    def trap_limit(self, state: TwState, target: str) -> int:
+        room = state.teams[target].room
+        return max(0, state.tiles[room - 1] + card_rules(state, self.deck, target).trap_delta)
+
+    # ------------------------------------------------------------ resolution
+    def resolve(self, em: Emitter[TwState], ph: PhaseInput) -> None:
+        play_round(self, em, ph)

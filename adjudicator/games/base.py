@@ -1,4 +1,5 @@
-"""What every variant provides, and the emitter rules use to record events.
+"""What every game provides (the Variant interface, the only thing the engine knows of a
+game), and the emitter its rules use to record events.
 
 A variant is: its grammar (``grammars/<name>.lark``), its action models and
 transformer, its state model, pure rule functions, and its templates.  The engine
@@ -116,6 +117,9 @@ class Variant(Generic[S]):
     extra_logs: ClassVar[dict[str, str]] = {}
     #: the fixed words the roster also recognises at a name's place (GM, 男性…)
     extra_targets: ClassVar[dict[str, str]] = {}
+    #: Japanese words for the values of enumerated export fields (field -> value -> ja),
+    #: used by the report beside the shared ones (adjudicator.report_sections.VALUE_JA)
+    value_ja: ClassVar[dict[str, dict[str, str]]] = {}
 
     def __init__(self, cfg: GameConfig) -> None:
         self.cfg = cfg

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Any, Literal
 
-from ..normalize import fold_kana, nfkc
+from ...normalize import fold_kana, nfkc
 
 Grade = Literal["definite", "likely", "possible", "none"]
 GRADES: tuple[Grade, ...] = ("definite", "likely", "possible", "none")

@@ -7,8 +7,17 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import phase_label, register
-from .charts import Chart, Point, Section, Series, SeriesLayout, Table, Tick, palette
+from ...report_sections import phase_label
+from ...report_sections.charts import (
+    Chart,
+    Point,
+    Section,
+    Series,
+    SeriesLayout,
+    Table,
+    Tick,
+    palette,
+)
 
 #: team names that are colours get their colour on the board
 TEAM_COLOURS: dict[str, str] = {
@@ -188,8 +197,7 @@ def _round_table(ph: Any) -> Table:
                           "判定", "コール・トラップ", "結果"], rows=rows)
 
 
-@register("trapword")
-def trapword_sections(game: Any) -> list[Section]:
+def sections(game: Any) -> list[Section]:
     states = [game.initial, *game.states]
     blocks: list[Chart | Table] = [_board(game, states)]
     blocks += [_round_table(ph) for ph in game.phases]

@@ -6,9 +6,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..variants.splatoon_rules import COLOUR_JA, colour_of, gauge_ja, points
-from . import phase_label, register, x_labels
-from .charts import Chart, Section, Series, SeriesLayout, Table
+from ...report_sections import phase_label, x_labels
+from ...report_sections.charts import Chart, Section, Series, SeriesLayout, Table
+from .state import COLOUR_JA, colour_of, gauge_ja, points
 
 #: line colours by the colour a squid (or a point series) belongs to; shades vary so
 #: lines of one colour stay apart
@@ -105,8 +105,7 @@ def _events_table(game: Any) -> Table:
                          "処刑：そのときのゲージがその色の永続ポイントになります（sp.execute）")
 
 
-@register("splatoon")
-def splatoon_sections(game: Any) -> list[Section]:
+def sections(game: Any) -> list[Section]:
     states = [game.initial, *game.states]
     blocks: list[Chart | Table] = [_gauge_chart(game, states), _points_chart(game, states),
                                    _events_table(game)]

@@ -1,42 +1,40 @@
-"""Splatoon！！村 / Splatoon village (rules/splatoon.md, rule ids sp.*).
-
-Sixteen squids and the judge (the GM).  No bites, no wolves: the daily vote of
-werewolf.md (``ww.vote*``) executes one squid a day, and at night squids coloured at the
-start of the night fire their weapons, pushing each other's colour gauges (+3 orange …
-−3 purple).  On the morning of day 7 the colour with more points wins.  The rules that
-decide live in ``splatoon_rules``; this module reads the setup, validates commands,
-folds events into state and renders.
+"""Splatoon！！村: setup checks, validation of commands and the pure rule functions
+(rules/splatoon.md): the night resolution in the order the rules give, the day's
+execution lock, the judge's reports and the day-7 result.  Every change of state is an
+event emitted through the :class:`~adjudicator.games.base.Emitter`.
 """
 
 from __future__ import annotations
 
-from collections import Counter
-from typing import Any, ClassVar
+from collections import Counter, defaultdict
+from dataclasses import dataclass
+from typing import Any
 
-from lark import Token, v_args
-
-from .. import actions as A
+from ... import actions as A
+from ...config import GameConfig
+from ...errors import CommandError, IllegalActionError
+from ...models import Diagnostic, LineRecord
+from ...roster import Roster
 from .. import werewolf as ww
-from ..config import GameConfig
-from ..errors import CommandError, IllegalActionError
-from ..models import Diagnostic, Event, LineRecord
-from ..parser import CommandTransformer
-from ..render import day_number, public_view, render
-from ..roster import Roster
-from .base import Candidate, Emitter, PhaseInput
-from .splatoon_rules import (
+from ..base import Candidate, Emitter, PhaseInput
+from .actions import Attack
+from .state import (
+    COLOUR_JA,
     COLOURS,
+    FINAL_NIGHT,
+    JUDGE_NIGHTS,
     SPECIALS,
+    SPLASH_MOVE,
+    SPLASH_POINTS,
     WEAPON_WORDS,
     WEAPONS,
-    Attack,
     SpPlayer,
     SpState,
+    clamp,
     colour_of,
-    lock_execution,
-    morning,
+    gauge_ja,
     points,
-    resolve_night,
+    sign,
     weapon_ja,
 )
 
@@ -53,40 +51,6 @@ OPTIONS: dict[str, tuple[Any, ...]] = {"tie": ("random", "none"), "initial_gauge
 DEFAULT_OPTIONS: dict[str, Any] = {"tie": "random", "initial_gauge": 3}
 
 
-class SplatoonTransformer(CommandTransformer):
-    def _attack(self, weapon: str, targets: Any) -> A.Action:
-        if isinstance(targets, str):
-            targets = (targets,)
-        return Attack(weapon=weapon, targets=tuple(targets))
-
-    @v_args(inline=True)
-    def shooter(self, _kw: Token, target: str) -> A.Action:
-        return self._attack("shooter", target)
-
-    @v_args(inline=True)
-    def roller(self, _kw: Token, targets: tuple[str, ...]) -> A.Action:
-        return self._attack("roller", targets)
-
-    @v_args(inline=True)
-    def charger(self, _kw: Token, target: str) -> A.Action:
-        return self._attack("charger", target)
-
-    @v_args(inline=True)
-    def bomb(self, _kw: Token, target: str) -> A.Action:
-        return self._attack("bomb", target)
-
-    def sensor(self, _children: list[Any]) -> A.Action:
-        return Attack(weapon="sensor")
-
-    @v_args(inline=True)
-    def tornado(self, _kw: Token, targets: tuple[str, ...]) -> A.Action:
-        return self._attack("tornado", targets)
-
-    @v_args(inline=True)
-    def supershot(self, _kw: Token, target: str) -> A.Action:
-        return self._attack("supershot", target)
-
-
 def _arms(weapon: str | None, special: str | None) -> tuple[str | None, str | None]:
     """game.toml ``weapon``/``special`` -> (weapon id, special id or None)."""
     w = WEAPON_WORDS.get(weapon or "")
@@ -100,9 +64,166 @@ def _illegal(message: str, reason_ja: str, code: str, rule: str) -> IllegalActio
     return IllegalActionError(message, reason_ja, code=code, rule=rule)
 
 
-class Splatoon(ww.WerewolfVariant[SpState]):
-    name: ClassVar[str] = "splatoon"
-    transformer = SplatoonTransformer
+# ---------------------------------------------------------------- the night
+@dataclass(frozen=True)
+class Strike:
+    actor: str
+    weapon: str
+    targets: tuple[str, ...]
+    ref: str
+
+
+def resolve_night(em: Emitter[SpState], cands: list[Candidate]) -> None:
+    """The night in the order of rules/splatoon.md: teams, bombs, shooters, rollers,
+    damage, splash, notices; then points, the judge and the day-7 result."""
+    start = em.state
+    here = f"phase:{em.phase}"
+    rank = {n: i for i, n in enumerate(start.players)}
+    team = {n: sign(p.gauge) for n, p in start.players.items()}
+    side = {c: [n for n in start.players if start.players[n].alive and team[n] == s]
+            for s, c in COLOURS.items()}
+    em.emit("teams", "sp.resolve.team", here, "gm", orange=side["orange"],
+            purple=side["purple"])
+    attacks = [c for c in cands if isinstance(c.action, Attack)]
+    strikes: list[Strike] = []
+    # sp.weapon.bomb: three bombs in the whole village, in command order
+    left = start.bombs_left
+    for c in sorted((c for c in attacks if c.action.weapon == "bomb"),  # type: ignore[attr-defined]
+                    key=lambda c: c.order):
+        a: Attack = c.action  # type: ignore[assignment]
+        if left > 0:
+            left -= 1
+            em.emit("bomb_used", "sp.weapon.bomb", c.ref, "gm", player=c.actor,
+                    target=a.targets[0], left=left)
+            strikes.append(Strike(c.actor, "bomb", a.targets, c.ref))
+        else:
+            em.emit("bomb_dud", "sp.weapon.bomb", c.ref, "player", to=c.actor, player=c.actor,
+                    target=a.targets[0])
+    for c in attacks:
+        a = c.action  # type: ignore[assignment]
+        if a.weapon != "bomb":
+            strikes.append(Strike(c.actor, a.weapon, a.targets, c.ref))
+    strikes.sort(key=lambda s: rank[s.actor])  # one weapon per squid: order-free
+    for s in strikes:
+        if s.weapon in SPECIALS:
+            em.emit("special_spent", "sp.weapon.who", s.ref, "gm", player=s.actor,
+                    weapon=s.weapon)
+    by_actor = {s.actor: s for s in strikes}
+    # sp.resolve.shooter_first
+    shot: dict[str, list[str]] = defaultdict(list)
+    for s in strikes:
+        if s.weapon != "shooter":
+            continue
+        t = s.targets[0]
+        hit = by_actor.get(t)
+        if hit is not None and hit.weapon != "shooter" and team[t] not in (0, team[s.actor]):
+            shot[t].append(s.actor)
+    for t in sorted(shot, key=rank.__getitem__):
+        em.emit("voided", "sp.resolve.shooter_first", by_actor[t].ref, "player", to=t,
+                player=t, weapon=by_actor[t].weapon, by=shot[t], spent=by_actor[t].weapon
+                in SPECIALS)
+    remaining = [s for s in strikes if s.actor not in shot]
+    # sp.resolve.roller_slow (simultaneous: judged on the same remaining set)
+    slowed: dict[str, list[str]] = {}
+    for r in remaining:
+        if r.weapon != "roller":
+            continue
+        hitters = [s.actor for s in remaining if r.actor in s.targets
+                   and team[s.actor] not in (0, team[r.actor])]
+        if hitters:
+            slowed[r.actor] = hitters
+    for t in sorted(slowed, key=rank.__getitem__):
+        em.emit("voided", "sp.resolve.roller_slow", by_actor[t].ref, "player", to=t,
+                player=t, weapon="roller", by=slowed[t], spent=False)
+    landed = [s for s in remaining if s.actor not in slowed]
+    _damage(em, start, team, landed, rank)
+
+
+def _damage(em: Emitter[SpState], start: SpState, team: dict[str, int], landed: list[Strike],
+            rank: dict[str, int]) -> None:
+    here = f"phase:{em.phase}"
+    push: dict[str, dict[int, int]] = defaultdict(lambda: {1: 0, -1: 0})
+    why: dict[str, list[str]] = defaultdict(list)
+    seen: dict[str, list[dict[str, Any]]] = defaultdict(list)  # for the notices
+    for s in landed:
+        ja, dmg, _n, rule = WEAPONS[s.weapon]
+        if s.weapon == "sensor":
+            side = COLOURS[-team[s.actor]]
+            members = [n for n in start.players if start.players[n].alive
+                       and team[n] == -team[s.actor]]
+            em.emit("sensor", rule, s.ref, "player", to=s.actor, player=s.actor, colour=side,
+                    members=members)
+            continue
+        colour = COLOURS[team[s.actor]]
+        for t in s.targets:
+            bomb = s.weapon == "bomb"
+            same = team[t] == team[s.actor]
+            em.emit("hit", "sp.same_team" if same else rule, s.ref, "gm", player=s.actor,
+                    target=t, amount=0 if same else dmg, weapon=s.weapon, colour=colour)
+            seen[t].append({"by": None if bomb else s.actor, "weapon": ja, "damage": dmg,
+                            "colour": colour, "effective": not same})
+            if not same:
+                push[t][team[s.actor]] += dmg
+                why[t].append(f"{s.actor}の{ja}（{COLOUR_JA[colour]}{dmg}）")
+    after: dict[str, int] = {}
+    for n in sorted(push, key=rank.__getitem__):
+        old = start.players[n].gauge
+        new = clamp(old + push[n][1] - push[n][-1])
+        after[n] = new
+        em.emit("gauge", "sp.resolve.damage", here, "gm", player=n, amount=new, before=old,
+                orange=push[n][1], purple=push[n][-1],
+                clamped=new != old + push[n][1] - push[n][-1], why=why[n])
+        if sign(new) != sign(old):
+            em.emit("team_change", "sp.gauge", here, "gm", player=n,
+                    before=colour_of(old), after=colour_of(new))
+        if abs(new - old) >= SPLASH_MOVE:
+            em.emit("splash", "sp.splash", here, "public", player=n, amount=SPLASH_POINTS,
+                    colour=COLOURS[sign(new - old)], moved=new - old)
+    for n, p in start.players.items():
+        if not p.revealed and p.gauge == 0 and after.get(n, 0) != 0:
+            now = em.state.players[n]
+            em.emit("weapon_revealed", "sp.weapon.who", here, "player", to=n, player=n,
+                    weapon=weapon_ja(now), colour=colour_of(now.gauge))
+    for n, p in em.state.players.items():
+        if p.alive:
+            hits = sorted(seen.get(n, []), key=lambda h: (h["by"] is None,
+                                                         rank.get(h["by"] or "", 0)))
+            em.emit("gauge_notice", "sp.notice", here, "player", to=n, player=n,
+                    amount=p.gauge, gauge=gauge_ja(p.gauge), attacks=hits)
+
+
+def morning(em: Emitter[SpState]) -> None:
+    """sp.points after the night; sp.judge.report on day 2 and 4; sp.win on day 7."""
+    here = f"phase:{em.phase}"
+    pts = points(em.state)
+    em.emit("points", "sp.points", here, "gm", orange=pts["orange"], purple=pts["purple"],
+            permanent=dict(em.state.permanent))
+    if em.phase in JUDGE_NIGHTS:
+        em.emit("judge_report", "sp.judge.report", here, "public", orange=pts["orange"],
+                purple=pts["purple"])
+    if em.phase == FINAL_NIGHT:
+        st = em.state
+        o, p = pts["orange"], pts["purple"]
+        won = "orange" if o > p else "purple" if p > o else "draw"
+        s = {"orange": 1, "purple": -1}.get(won, 0)
+        winners = [n for n, q in st.players.items() if s and (
+            (q.alive and sign(q.gauge) == s) or (q.locked is not None and sign(q.locked) == s))]
+        em.emit("result", "sp.win", here, "public", team=won, orange=o, purple=p,
+                players=winners)
+
+
+# ---------------------------------------------------------------- the day
+def lock_execution(em: Emitter[SpState], executed: str | None) -> None:
+    """sp.execute: the executed squid's gauge becomes its colour's permanent points."""
+    if executed is None:
+        return
+    g = em.state.players[executed].gauge
+    em.emit("gauge_locked", "sp.execute", f"phase:{em.phase}", "gm", player=executed,
+            amount=g, colour=colour_of(g), added=abs(g))
+
+
+class SplatoonRules(ww.WerewolfVariant[SpState]):
+    """Setup checks, validation and resolution; the Variant (Splatoon) adds its outputs."""
 
     def __init__(self, cfg: GameConfig) -> None:
         super().__init__(cfg)
@@ -275,79 +396,3 @@ class Splatoon(ww.WerewolfVariant[SpState]):
         pts = points(em.state)
         em.emit("points", "sp.points", f"phase:{em.phase}", "gm", orange=pts["orange"],
                 purple=pts["purple"], permanent=dict(em.state.permanent))
-
-    # ------------------------------------------------------------ state
-    def evolve(self, state: SpState, ev: Event) -> SpState:
-        st: SpState = ww.evolve_ww(state, ev)
-        k, who = ev.kind, ev.player
-        if k == "special_assigned" and who:
-            st = ww.with_player(st, who, special=ev.data["weapon"])
-        elif k == "gauge" and who and ev.amount is not None:
-            st = ww.with_player(st, who, gauge=ev.amount)
-        elif k == "splash" and who and ev.amount is not None:
-            c = ev.data["colour"]
-            st = st.model_copy(update={
-                "permanent": {**st.permanent, c: st.permanent[c] + ev.amount},
-                "muted": [*st.muted, who]})
-        elif k == "bomb_used":
-            st = st.model_copy(update={"bombs_left": int(ev.data["left"])})
-        elif k == "special_spent" and who:
-            st = ww.with_player(st, who, special_used=True)
-        elif k == "weapon_revealed" and who:
-            st = ww.with_player(st, who, revealed=True)
-        elif k == "gauge_locked" and who:
-            c = ev.data["colour"]
-            if c is not None:
-                st = st.model_copy(update={
-                    "permanent": {**st.permanent, c: st.permanent[c] + int(ev.data["added"])}})
-            st = ww.with_player(st, who, locked=ev.amount)
-        elif k == "unmuted":
-            st = st.model_copy(update={"muted": []})
-        elif k == "result":
-            st = st.model_copy(update={"finished": True, "team_won": ev.data["team"],
-                                       "winners": list(ev.data["players"])})
-        return st
-
-    # ------------------------------------------------------------ output
-    def render(self, before: SpState, after: SpState, phase: PhaseInput,
-               events: list[Event]) -> tuple[str, dict[str, list[str]], str]:
-        return render_splatoon(before, after, phase, events)
-
-    def export(self, state: SpState) -> tuple[dict[str, dict[str, Any]], dict[str, Any]]:
-        players: dict[str, dict[str, Any]] = {}
-        for name, p in state.players.items():
-            players[name] = {
-                "alive": p.alive,
-                "role": "イカ",
-                "gauge": p.gauge,
-                "colour": colour_of(p.gauge),
-                "weapon": p.weapon,
-                "special": p.special,
-                "special_used": p.special_used,
-                "revealed": p.revealed,
-                "locked": p.locked,
-            }
-        return players, {"points": points(state), "permanent": dict(state.permanent),
-                         "bombs_left": state.bombs_left, "team_won": state.team_won}
-
-
-def render_splatoon(before: SpState, after: SpState, phase: PhaseInput, events: list[Event]
-                    ) -> tuple[str, dict[str, list[str]], str]:
-    """Morning or vote post, private notices, GM ledger (templates in reports/splatoon)."""
-    night = phase.id.startswith("night")
-    n = day_number(phase.id)
-    public = [e for e in events if e.audience == "public"]
-    post = render(f"splatoon/{'morning' if night else 'vote'}.txt.j2", phase=phase.id,
-                  day=n + 1 if night else n, events=public, view=public_view(after))
-    private: dict[str, list[str]] = {}
-    for name in after.players:
-        mine = [e for e in events if e.audience == "player" and e.to == name]
-        if mine:
-            private[name] = [render("splatoon/notice.txt.j2", ev=e, day=n,
-                                    weapons=WEAPONS).rstrip("\n") for e in mine]
-    ledger = render("splatoon/ledger.txt.j2", phase=phase.id, events=events, before=before,
-                    state=after, lines=phase.lines, weapons=WEAPONS)
-    return post, private, ledger
-
-
-__all__ = ["COLOURS", "Splatoon", "SplatoonTransformer"]

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..config import GameConfig
-from ..normalize import name_key
+from ...config import GameConfig
+from ...normalize import name_key
 
 CHOICES: dict[str, tuple[Any, ...]] = {
     "advanced": (True, False), "answer_by_reading": (True, False),

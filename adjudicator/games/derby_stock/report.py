@@ -4,17 +4,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..vocab import GENDERS, STOCK_LEVELS, yen
-from . import phase_label, register, x_labels
-from .charts import Chart, Section, Series, Table
+from ...report_sections import phase_label, x_labels
+from ...report_sections.charts import Chart, Section, Series, Table
+from ...vocab import GENDERS, STOCK_LEVELS, yen
 
 
 def _man(v: float) -> str:
     return yen(int(v))
 
 
-@register("derby-stock")
-def derby_sections(game: Any) -> list[Section]:
+def sections(game: Any) -> list[Section]:
     states = [game.initial, *game.states]
     labels = x_labels(game)
     names = list(game.initial.players)

@@ -1,30 +1,24 @@
-"""ダービー＆ストック村 / Derby & Stock village (rules/derby-stock.md, rule ids ds.*).
+"""ダービー＆ストック村: validation of the players' actions and GM directives, and the
+pure resolution of a phase into events (ds.night.order, the day's settlement, the end).
 
-Built on the base werewolf rules (adjudicator.werewolf).  Money, not the team result,
-decides the winner: derby bets on tomorrow's execution, stocks of players whose levels
-move each morning, and the night-2 Super Chance.
+Built on the shared werewolf machinery (adjudicator.games.werewolf).
 """
 
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from typing import Any, ClassVar
+from typing import Any
 
-from lark import Token, v_args
-from pydantic import BaseModel, ConfigDict
-
-from .. import actions as A
+from ... import actions as A
+from ...config import GameConfig
+from ...errors import IllegalActionError
+from ...normalize import name_key
+from ...vocab import GENDER_WORDS, NORMAL_LEVEL, ROLE_NAMES, STOCK_LEVELS, team_of, yen
 from .. import werewolf as ww
-from ..config import GameConfig
-from ..errors import IllegalActionError
-from ..models import Event
-from ..normalize import name_key
-from ..parser import CommandTransformer
-from ..render import render_phase
-from ..vocab import GENDER_WORDS, NORMAL_LEVEL, ROLE_NAMES, STOCK_LEVELS, team_of, yen
-from .base import Candidate, Emitter, PhaseInput
+from ..base import Candidate, Emitter, PhaseInput
+from .actions import Bet, Buy, Chance, Sell
+from .state import DsPlayer, DsState, gender_odds10, level_ja, price
 
-START_CASH = 100_000
 BET_UNIT = 10_000
 NAME_ODDS = 8
 CHANCE_REWARD = 1_000_000
@@ -34,118 +28,8 @@ DEFAULT_OPTIONS: dict[str, Any] = {"tie": "random", "no_bite": "random",
                                    "hunter_repeat": True, "first_bite": True}
 
 
-# ---------------------------------------------------------------- actions
-class Bet(A.Action):
-    kind: str = "bet"
-    target: str  # a player, or 男性 / 女性
-    amount: int
-
-    def describe(self) -> str:
-        return f"予想@{self.target} {yen(self.amount)}"
-
-
-class Buy(A.Action):
-    kind: str = "buy"
-    issuer: str
-    shares: int | None = None  # None: a price inquiry (ds.night.inquiry)
-
-    def describe(self) -> str:
-        if self.shares is None:
-            return f"購入@{self.issuer}の株（株価の問い合わせ）"
-        return f"購入@{self.issuer}の株 {self.shares}株"
-
-
-class Sell(A.Action):
-    kind: str = "sell"
-    issuer: str | None = None
-
-    def describe(self) -> str:
-        return f"売却@{self.issuer}の株" if self.issuer else "売却@"
-
-
-class Chance(A.Action):
-    kind: str = "chance"
-    target: str  # a player or "GM"
-
-    def describe(self) -> str:
-        return f"チャンス@{self.target}"
-
-
-class DerbyTransformer(CommandTransformer):
-    @v_args(inline=True)
-    def bet(self, _kw: Token, target: str, amount: int) -> A.Action:
-        return Bet(target=target, amount=amount)
-
-    def buy(self, children: list[Any]) -> A.Action:
-        issuer = children[1]
-        ints = [c for c in children[2:] if isinstance(c, int)]
-        return Buy(issuer=issuer, shares=ints[0] if ints else None)
-
-    def sell(self, children: list[Any]) -> A.Action:
-        names = [c for c in children[1:] if isinstance(c, str) and not isinstance(c, Token)]
-        return Sell(issuer=names[0] if names else None)
-
-    @v_args(inline=True)
-    def chance(self, _kw: Token, target: str) -> A.Action:
-        return Chance(target=target)
-
-
-# ---------------------------------------------------------------- state
-class Holding(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-    of: str
-    shares: int
-
-
-class PendingBet(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-    ref: str
-    bettor: str
-    target: str  # player name, or "male" / "female"
-    amount: int
-
-
-class DsPlayer(ww.PlayerState):
-    gender: str = "male"
-    cash: int = START_CASH
-    stock: Holding | None = None
-    chance_target: str | None = None
-    chance_hit: bool = False
-    final_money: int | None = None
-
-
-class DsState(ww.WerewolfState):
-    levels: dict[str, int]  # player -> index into STOCK_LEVELS
-    bets: list[PendingBet] = []
-    moves: dict[str, list[str]] = {}  # cheer_up, cheer_down, activity_up, activity_down
-
-
-MONEY_KINDS = ("bet_placed", "bet_won", "shares_bought", "shares_sold")
-
-
-def price(state: DsState, issuer: str) -> int:
-    return STOCK_LEVELS[state.levels[issuer]][2]
-
-
-def level_ja(state: DsState, issuer: str) -> str:
-    return STOCK_LEVELS[state.levels[issuer]][1]
-
-
-def gender_odds10(state: DsState, gender: str) -> int:
-    """ds.derby.payout.gender: clamp(A/G, 2, 4) rounded down to one decimal, times ten."""
-    alive = ww.living(state)
-    of_gender = [n for n in alive if state.players[n].gender == gender]
-    if not of_gender:
-        return 0
-    return max(20, min(40, len(alive) * 10 // len(of_gender)))
-
-
-# ---------------------------------------------------------------- the variant
-class DerbyStock(ww.WerewolfVariant[DsState]):
-    name: ClassVar[str] = "derby-stock"
-    transformer = DerbyTransformer
-    extra_logs: ClassVar[dict[str, str]] = {"chat": "day"}
-    extra_targets: ClassVar[dict[str, str]] = {w: w for w in GENDER_WORDS}
+class DerbyRules(ww.WerewolfVariant[DsState]):
+    """Validation and resolution; the Variant class (DerbyStock) adds its metadata and outputs."""
 
     def __init__(self, cfg: GameConfig) -> None:
         super().__init__(cfg)
@@ -514,73 +398,3 @@ class DerbyStock(ww.WerewolfVariant[DsState]):
         winners = [n for n in em.state.players if finals[n] == top]
         em.emit("winners", "ds.end.winner", f"phase:{em.phase}", "public", players=winners,
                 amount=top)
-
-    # ------------------------------------------------------------ state
-    def evolve(self, state: DsState, ev: Event) -> DsState:
-        st: DsState = ww.evolve_ww(state, ev)
-        k = ev.kind
-        if k in MONEY_KINDS and ev.player and ev.amount is not None:
-            p = st.players[ev.player]
-            st = ww.with_player(st, ev.player, cash=p.cash + ev.amount)
-        if k == "shares_bought" and ev.player and ev.target:
-            have = st.players[ev.player].stock
-            n = (have.shares if have else 0) + int(ev.data["shares"])
-            st = ww.with_player(st, ev.player, stock=Holding(of=ev.target, shares=n))
-        elif k in ("shares_sold", "shares_void") and ev.player:
-            st = ww.with_player(st, ev.player, stock=None)
-        elif k == "bet_placed" and ev.player and ev.target and ev.amount is not None:
-            bet = PendingBet(ref=ev.cause, bettor=ev.player, target=ev.target,
-                             amount=-ev.amount)
-            st = st.model_copy(update={"bets": [*st.bets, bet]})
-        elif k in ("bet_won", "bet_lost"):
-            st = st.model_copy(update={"bets": [b for b in st.bets if b.ref != ev.cause]})
-        elif k == "stock_level" and ev.target:
-            st = st.model_copy(update={"levels": {**st.levels, ev.target: ev.data["index"]}})
-        elif k == "move_noted":
-            st = st.model_copy(update={"moves": {**st.moves, ev.data["key"]: ev.data["players"]}})
-        elif k == "moves_used":
-            st = st.model_copy(update={"moves": {}})
-        elif k == "chance_entry" and ev.player:
-            st = ww.with_player(st, ev.player, chance_target=ev.target,
-                                chance_hit=bool(ev.data["hit"]))
-        elif k == "final_money" and ev.player:
-            st = ww.with_player(st, ev.player, final_money=ev.amount)
-        elif k == "winners":
-            st = st.model_copy(update={"winners": list(ev.data["players"])})
-        return st
-
-    def check_detail(self, state: DsState, cand: Candidate) -> list[str]:
-        """What `adjudicator check` adds for a GM answering a player live (the price)."""
-        a = cand.action
-        cash = state.players[cand.actor].cash
-        if isinstance(a, Buy):
-            unit = price(state, a.issuer)
-            text = f"{a.issuer}の株: {level_ja(state, a.issuer)}株 1株 {yen(unit)}"
-            if a.shares:
-                text += f"、{a.shares}株で {yen(unit * a.shares)}"
-            return [text, f"{cand.actor}の所持金: {yen(cash)}"]
-        if isinstance(a, Bet | Sell):
-            return [f"{cand.actor}の所持金: {yen(cash)}"]
-        return []
-
-    # ------------------------------------------------------------ output
-    def render(self, before: DsState, after: DsState, phase: PhaseInput,
-               events: list[Event]) -> tuple[str, dict[str, list[str]], str]:
-        return render_phase(self, before, after, phase, events)
-
-    def export(self, state: DsState) -> tuple[dict[str, dict[str, Any]], dict[str, Any]]:
-        players: dict[str, dict[str, Any]] = {}
-        for name, p in state.players.items():
-            players[name] = {
-                "alive": p.alive,
-                "role": ROLE_JA[p.role],
-                "gender": p.gender,
-                "cash": p.cash,
-                "stock": {"of": p.stock.of, "shares": p.stock.shares} if p.stock else None,
-                "stock_level": STOCK_LEVELS[state.levels[name]][1],
-                "final_money": p.final_money,
-            }
-        return players, {"team_won": state.team_won}
-
-
-ROLE_JA = {rid: ja for ja, rid in ROLE_NAMES.items() if len(ja) > 1 and not ja.isascii()}

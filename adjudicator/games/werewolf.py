@@ -12,11 +12,11 @@ from typing import Any, Protocol
 
 from pydantic import BaseModel, ConfigDict
 
-from . import actions as A
-from .errors import IllegalActionError
-from .models import Event
-from .variants.base import Candidate, Emitter, S, Variant
-from .vocab import role_ja, team_of
+from .. import actions as A
+from ..errors import IllegalActionError
+from ..models import Event
+from ..vocab import role_ja, team_of
+from .base import Candidate, Emitter, S, Variant
 
 
 class PlayerState(BaseModel):

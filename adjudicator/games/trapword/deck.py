@@ -21,8 +21,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from ..normalize import nfkc
-from ..resources import data_dir
+from ...normalize import nfkc
+from ...resources import data_dir
 
 SAMPLE_DECK = "trapword-sample.toml"
 SCRIPTS: dict[str, tuple[str, re.Pattern[str]]] = {

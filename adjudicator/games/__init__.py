@@ -8,7 +8,7 @@ from typing import Any
 
 from ..errors import ConfigError
 
-#: variant name -> (module under adjudicator.variants, class name)
+#: variant name -> (package under adjudicator.games, Variant class name)
 REGISTRY: dict[str, tuple[str, str]] = {
     "derby-stock": ("derby_stock", "DerbyStock"),
     "splatoon": ("splatoon", "Splatoon"),

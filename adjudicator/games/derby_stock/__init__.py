@@ -1,0 +1,70 @@
+"""ダービー＆ストック村 / Derby & Stock village (rules/derby-stock.md, rule ids ds.*).
+
+Built on the base werewolf rules (adjudicator.werewolf).  Money, not the team result,
+decides the winner: derby bets on tomorrow's execution, stocks of players whose levels
+move each morning, and the night-2 Super Chance.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from ...models import Event
+from ...render import render_phase
+from ...vocab import GENDER_WORDS, ROLE_NAMES, STOCK_LEVELS, yen
+from ..base import Candidate, PhaseInput
+from .actions import Bet, Buy, DerbyTransformer, Sell
+from .rules import DerbyRules
+from .state import MONEY_KINDS, START_CASH, DsState, evolve, level_ja, price
+
+__all__ = ["DerbyStock", "DsState", "MONEY_KINDS", "START_CASH"]
+
+
+class DerbyStock(DerbyRules):
+    name: ClassVar[str] = "derby-stock"
+    transformer = DerbyTransformer
+    extra_logs: ClassVar[dict[str, str]] = {"chat": "day"}
+    extra_targets: ClassVar[dict[str, str]] = {w: w for w in GENDER_WORDS}
+
+    def evolve(self, state: DsState, ev: Event) -> DsState:
+        return evolve(state, ev)
+
+    def report_sections(self, game: Any) -> list[Any]:
+        from .report import sections
+        return sections(game)
+
+    def check_detail(self, state: DsState, cand: Candidate) -> list[str]:
+        """What `adjudicator check` adds for a GM answering a player live (the price)."""
+        a = cand.action
+        cash = state.players[cand.actor].cash
+        if isinstance(a, Buy):
+            unit = price(state, a.issuer)
+            text = f"{a.issuer}の株: {level_ja(state, a.issuer)}株 1株 {yen(unit)}"
+            if a.shares:
+                text += f"、{a.shares}株で {yen(unit * a.shares)}"
+            return [text, f"{cand.actor}の所持金: {yen(cash)}"]
+        if isinstance(a, Bet | Sell):
+            return [f"{cand.actor}の所持金: {yen(cash)}"]
+        return []
+
+    # ------------------------------------------------------------ output
+    def render(self, before: DsState, after: DsState, phase: PhaseInput,
+               events: list[Event]) -> tuple[str, dict[str, list[str]], str]:
+        return render_phase(self, before, after, phase, events)
+
+    def export(self, state: DsState) -> tuple[dict[str, dict[str, Any]], dict[str, Any]]:
+        players: dict[str, dict[str, Any]] = {}
+        for name, p in state.players.items():
+            players[name] = {
+                "alive": p.alive,
+                "role": ROLE_JA[p.role],
+                "gender": p.gender,
+                "cash": p.cash,
+                "stock": {"of": p.stock.of, "shares": p.stock.shares} if p.stock else None,
+                "stock_level": STOCK_LEVELS[state.levels[name]][1],
+                "final_money": p.final_money,
+            }
+        return players, {"team_won": state.team_won}
+
+
+ROLE_JA = {rid: ja for ja, rid in ROLE_NAMES.items() if len(ja) > 1 and not ja.isascii()}

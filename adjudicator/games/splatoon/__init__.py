@@ -1,0 +1,82 @@
+"""Splatoon！！村 / Splatoon village (rules/splatoon.md, rule ids sp.*).
+
+Sixteen squids and the judge (the GM).  No bites, no wolves: the daily vote of
+werewolf.md (``ww.vote*``) executes one squid a day, and at night squids coloured at the
+start of the night fire their weapons, pushing each other's colour gauges (+3 orange …
+−3 purple).  On the morning of day 7 the colour with more points wins.  The package:
+``actions`` (commands), ``state`` (state and evolve), ``rules`` (setup checks,
+validation, resolution), ``report`` (report section); this module is the Variant.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from ...models import Event
+from ...render import day_number, public_view, render
+from ..base import PhaseInput
+from .actions import SplatoonTransformer
+from .rules import SplatoonRules
+from .state import COLOUR_JA, COLOURS, WEAPONS, SpState, colour_of, evolve, points
+
+
+class Splatoon(SplatoonRules):
+    name: ClassVar[str] = "splatoon"
+    transformer = SplatoonTransformer
+    value_ja: ClassVar[dict[str, dict[str, str]]] = {
+        "colour": dict(COLOUR_JA),
+        "weapon": {"special": "スペシャル", **{w: ja for w, (ja, *_r) in WEAPONS.items()}},
+        "special": {w: ja for w, (ja, *_r) in WEAPONS.items()},
+        "team_won": dict(COLOUR_JA),
+    }
+
+    def evolve(self, state: SpState, ev: Event) -> SpState:
+        return evolve(state, ev)
+
+    def report_sections(self, game: Any) -> list[Any]:
+        from .report import sections
+        return sections(game)
+
+    # ------------------------------------------------------------ output
+    def render(self, before: SpState, after: SpState, phase: PhaseInput,
+               events: list[Event]) -> tuple[str, dict[str, list[str]], str]:
+        return render_splatoon(before, after, phase, events)
+
+    def export(self, state: SpState) -> tuple[dict[str, dict[str, Any]], dict[str, Any]]:
+        players: dict[str, dict[str, Any]] = {}
+        for name, p in state.players.items():
+            players[name] = {
+                "alive": p.alive,
+                "role": "イカ",
+                "gauge": p.gauge,
+                "colour": colour_of(p.gauge),
+                "weapon": p.weapon,
+                "special": p.special,
+                "special_used": p.special_used,
+                "revealed": p.revealed,
+                "locked": p.locked,
+            }
+        return players, {"points": points(state), "permanent": dict(state.permanent),
+                         "bombs_left": state.bombs_left, "team_won": state.team_won}
+
+
+def render_splatoon(before: SpState, after: SpState, phase: PhaseInput, events: list[Event]
+                    ) -> tuple[str, dict[str, list[str]], str]:
+    """Morning or vote post, private notices, GM ledger (templates in reports/splatoon)."""
+    night = phase.id.startswith("night")
+    n = day_number(phase.id)
+    public = [e for e in events if e.audience == "public"]
+    post = render(f"splatoon/{'morning' if night else 'vote'}.txt.j2", phase=phase.id,
+                  day=n + 1 if night else n, events=public, view=public_view(after))
+    private: dict[str, list[str]] = {}
+    for name in after.players:
+        mine = [e for e in events if e.audience == "player" and e.to == name]
+        if mine:
+            private[name] = [render("splatoon/notice.txt.j2", ev=e, day=n,
+                                    weapons=WEAPONS).rstrip("\n") for e in mine]
+    ledger = render("splatoon/ledger.txt.j2", phase=phase.id, events=events, before=before,
+                    state=after, lines=phase.lines, weapons=WEAPONS)
+    return post, private, ledger
+
+
+__all__ = ["COLOURS", "Splatoon", "SplatoonTransformer"]

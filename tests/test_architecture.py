@@ -1,0 +1,144 @@
+"""The package's import graph keeps the shape DESIGN.md gives ("Shape"):
+
+- no import cycles anywhere in ``adjudicator/``;
+- a game (``adjudicator.games.<game>``) imports core modules, ``games.base`` and
+  ``games.werewolf``, never another game;
+- a core module imports a game only through the registry (``adjudicator.games``);
+- every game package has the same files for the same things.
+
+The graph is built from the source with an AST walk (imports inside functions count
+too: a lazy import is still a dependency), so no import side effect is needed.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+PKG = Path(__file__).resolve().parent.parent / "adjudicator"
+SHARED_GAME_MODULES = {"adjudicator.games", "adjudicator.games.base", "adjudicator.games.werewolf"}
+GAME_FILES = ("__init__.py", "actions.py", "state.py", "rules.py", "report.py")
+
+
+def module_name(path: Path) -> str:
+    rel = path.relative_to(PKG.parent).with_suffix("")
+    parts = list(rel.parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def all_modules() -> dict[str, Path]:
+    return {module_name(p): p for p in sorted(PKG.rglob("*.py"))}
+
+
+def imports_of(name: str, path: Path, known: set[str]) -> set[str]:
+    """The adjudicator modules ``name`` imports (submodules named in ``from X import y``
+    count as the submodule)."""
+    is_pkg = path.name == "__init__.py"
+    base = name.split(".") if is_pkg else name.split(".")[:-1]
+    out: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            for a in node.names:
+                if a.name.startswith("adjudicator"):
+                    out.add(a.name)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                anchor = base[: len(base) - (node.level - 1)]
+                target = ".".join(anchor + ([node.module] if node.module else []))
+            else:
+                target = node.module or ""
+            if not target.startswith("adjudicator"):
+                continue
+            for a in node.names:
+                sub = f"{target}.{a.name}"
+                out.add(sub if sub in known else target)
+    out.discard(name)
+    return {m for m in out if m in known}
+
+
+@pytest.fixture(scope="module")
+def graph() -> dict[str, set[str]]:
+    mods = all_modules()
+    known = set(mods)
+    return {m: imports_of(m, p, known) for m, p in mods.items()}
+
+
+def game_of(mod: str) -> str | None:
+    parts = mod.split(".")
+    if len(parts) >= 3 and parts[1] == "games" and mod not in SHARED_GAME_MODULES:
+        return parts[2]
+    return None
+
+
+def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
+    white, grey, black = 0, 1, 2
+    colour = dict.fromkeys(graph, white)
+    stack: list[str] = []
+
+    def visit(m: str) -> list[str] | None:
+        colour[m] = grey
+        stack.append(m)
+        for n in sorted(graph[m]):
+            if colour[n] == grey:
+                return stack[stack.index(n):] + [n]
+            if colour[n] == white and (c := visit(n)):
+                return c
+        stack.pop()
+        colour[m] = black
+        return None
+
+    for m in sorted(graph):
+        if colour[m] == white and (c := visit(m)):
+            return c
+    return None
+
+
+def test_no_import_cycles(graph: dict[str, set[str]]) -> None:
+    cycle = find_cycle(graph)
+    assert cycle is None, "import cycle: " + " -> ".join(cycle or [])
+
+
+def test_a_game_never_imports_another_game(graph: dict[str, set[str]]) -> None:
+    bad = [(m, n) for m, deps in graph.items() for n in deps
+           if game_of(m) and game_of(n) and game_of(m) != game_of(n)]
+    assert bad == []
+
+
+def test_core_imports_games_only_through_the_registry(graph: dict[str, set[str]]) -> None:
+    bad = [(m, n) for m, deps in graph.items() for n in deps
+           if not m.startswith("adjudicator.games") and game_of(n)]
+    assert bad == []
+
+
+def test_every_game_package_has_the_same_shape() -> None:
+    games = [p for p in sorted((PKG / "games").iterdir()) if p.is_dir() and p.name != "__pycache__"]
+    assert {g.name for g in games} >= {"derby_stock", "splatoon", "trapword"}
+    for g in games:
+        missing = [f for f in GAME_FILES if not (g / f).is_file()]
+        assert missing == [], f"{g.name} lacks {missing}"
+
+
+def test_every_registered_game_is_a_package() -> None:
+    from adjudicator.games import REGISTRY
+
+    for variant, (module, _cls) in REGISTRY.items():
+        assert (PKG / "games" / module / "__init__.py").is_file(), variant
+
+
+def test_the_checker_sees_a_cycle_and_a_cross_game_import() -> None:
+    """The checks above can fail: a made-up graph with a cycle and a game importing another."""
+    g = {"adjudicator.a": {"adjudicator.b"}, "adjudicator.b": {"adjudicator.a"}}
+    assert find_cycle(g) == ["adjudicator.a", "adjudicator.b", "adjudicator.a"]
+    assert game_of("adjudicator.games.splatoon.rules") == "splatoon"
+    assert game_of("adjudicator.games.werewolf") is None
+    assert game_of("adjudicator.engine") is None
+
+
+def test_old_homes_are_gone() -> None:
+    assert not (PKG / "variants").exists()
+    assert not (PKG / "trapword").exists()
+    assert not (PKG / "werewolf.py").exists()
