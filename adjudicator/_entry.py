@@ -13,15 +13,26 @@ import sys
 
 def run() -> None:
     gc.disable()
-    from .cli import main
+    try:
+        from .cli import main
 
-    code = main()
+        code = main()
+    except KeyboardInterrupt:  # Ctrl-C while the modules load
+        code = 130
     # Every file was written and closed inside main(); flush the two streams and leave
     # without tearing down the interpreter's modules and objects one by one, which took
     # a fifth of a small game's run.
-    try:
-        sys.stdout.flush()
-        sys.stderr.flush()
-    except (BrokenPipeError, ValueError):
-        pass
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (BrokenPipeError, ValueError):  # the reader left: nothing more to say
+            pass
+        except OSError as e:  # standard output on a full disk
+            if stream is sys.stdout and code == 0:
+                code = 1
+                try:
+                    sys.stderr.write(f"adjudicator: cannot write the output: {e.strerror}\n")
+                    sys.stderr.flush()
+                except (OSError, ValueError):
+                    pass
     os._exit(code)

@@ -1,6 +1,8 @@
 """Command line: ``adjudicator new|add|resolve|check|explain|report|archive|schema|demo``.
 
-Exit codes: 0 done; 1 the game has errors the GM must fix (listed); 2 bad usage.
+Exit codes: 0 done; 1 the game has errors the GM must fix (listed), or an operating-system
+error (one line naming the path); 2 bad usage; 130 interrupted (Ctrl-C).  Options may
+follow positional arguments (``add GAME PHASE --format F FILE``).
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from . import __version__
 from .chatlog import FORMATS, read_log
 from .errors import AdjudicatorError, ChatFormatError, UsageError
 from .export import dumps, export_game, json_schema
+from .fsio import history, keep_history, os_error_message, swap_folder, write_atomic
 from .resources import data_dir
 
 PHASE_RE = re.compile(r"^(day|night|round)[1-9][0-9]*(-chat)?$")
@@ -35,8 +38,15 @@ def _err(text: str) -> None:
 def _game_dir(path: str) -> Path:
     root = Path(path)
     if not root.is_dir():
+        if root.exists():
+            raise UsageError(f"{path!r} is a file, not a game folder")
         raise UsageError(f"no game folder at {path!r} (create one with `adjudicator new {path}`)")
     return root
+
+
+def plural(n: int, word: str) -> str:
+    """``1 message``, ``2 messages``."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 # ------------------------------------------------------------------ new / add
@@ -45,61 +55,120 @@ def cmd_new(args: argparse.Namespace) -> int:
 
     root = Path(args.game)
     target = root / "game.toml"
+    if root.exists() and not root.is_dir():
+        raise UsageError(f"{str(root)!r} is a file, not a folder: choose another name")
     if target.exists() and not args.force:
         raise UsageError(f"{target} already exists (use --force to overwrite)")
     (root / "logs").mkdir(parents=True, exist_ok=True)
-    target.write_text(game_toml(args.variant), encoding="utf-8")
+    write_atomic(target, game_toml(args.variant))
     _print(f"wrote {target}: fill in the players, then `adjudicator add {root} day1 LOG`")
     return 0
 
 
 def cmd_add(args: argparse.Namespace) -> int:
+    from .engine import LOG_SUFFIXES, phase_refusal
+
     root = _game_dir(args.game)
+    logs = root / "logs"
+    if args.history:
+        return _show_history(logs, args.phase)
+    if args.phase is None:
+        raise UsageError("which phase? `adjudicator add GAME PHASE [FILE|-]` (day1, night1…)")
     if not PHASE_RE.match(args.phase):
         raise UsageError(f"phase {args.phase!r} is not a phase id (day1, night1, day2-chat, "
                          "round1…)")
+    why = phase_refusal(root, args.phase)
+    if why:
+        raise UsageError(why)
     if args.file in (None, "-"):
         data = sys.stdin.buffer.read()
-        suffix = ".txt"
+        suffix, shown = ".txt", "standard input"
     else:
         src = Path(args.file)
-        if not src.is_file():
+        if src.is_dir():
+            raise UsageError(f"{args.file!r} is a folder, not a chat log file")
+        if not src.exists():
             raise UsageError(f"no file at {args.file!r}")
         data = src.read_bytes()
         suffix = src.suffix.lower() if src.suffix.lower() in (".txt", ".csv", ".json") else ".txt"
-    lines = read_log(data, f"logs/{args.phase}{suffix}", fmt=args.format)
-    logs = root / "logs"
+        shown = args.file
+    if not data.strip() or not data.decode("utf-8", "replace").strip(" \t\r\n\ufeff\u3000"):
+        raise AdjudicatorError(f"nothing to store: {shown} is empty (an empty clipboard?); "
+                               f"logs/{args.phase} is unchanged")
+    lines = read_log(data, shown, fmt=args.format)
+    if not lines:
+        raise AdjudicatorError(f"nothing to store: {shown} holds no message; "
+                               f"logs/{args.phase} is unchanged")
     logs.mkdir(exist_ok=True)
-    for old in logs.glob(f"{args.phase}.*"):
-        old.unlink()
     dest = logs / f"{args.phase}{suffix}"
-    dest.write_bytes(data)
-    _print(f"stored {len(lines)} messages as {dest}")
+    olds = [p for p in sorted(logs.glob(f"{args.phase}.*"))
+            if p.stem == args.phase and p.suffix.lower() in LOG_SUFFIXES
+            and (p.is_file() or p.is_symlink())]
+    if [dest] == olds and dest.is_file() and dest.read_bytes() == data:
+        _print(f"{dest} already holds this log ({plural(len(lines), 'message')}): unchanged")
+        return 0
+    kept = [k for p in olds if p.is_file() and (k := keep_history(logs, p)) is not None]
+    write_atomic(dest, data)
+    for old in olds:
+        if old != dest:
+            old.unlink()
+    note = "".join(f"\n  the previous version is kept as {k}" for k in kept)
+    _print(f"stored {plural(len(lines), 'message')} as {dest}{note}")
+    return 0
+
+
+def _show_history(logs: Path, phase: str | None) -> int:
+    rows = history(logs, phase)
+    if not rows:
+        _print(f"no earlier versions kept in {logs / '.history'}"
+               + (f" for {phase}" if phase else ""))
+        return 0
+    for name, n, path in rows:
+        size = path.stat().st_size
+        _print(f"{name}  version {n}  {size:>8} B  {path}")
+    _print("to restore one: adjudicator add GAME PHASE PATH")
     return 0
 
 
 # ------------------------------------------------------------------ resolve
 def write_outputs(game: Any, data: dict[str, Any], out: Path | None = None) -> Path:
-    """Every output of a resolved game under ``out`` (default GAME/out/), replacing it."""
+    """Every output of a resolved game under ``out`` (default GAME/out/), replacing it
+    whole: built in a temporary folder beside it and swapped in (``fsio.swap_folder``)."""
     out = out if out is not None else game.root / "out"
-    if out.exists():
-        shutil.rmtree(out)
-    out.mkdir()
-    (out / "game.json").write_text(dumps(data), encoding="utf-8")
-    for ph in game.phases:
-        folder = out / ph.id
-        (folder / "private").mkdir(parents=True)
-        (folder / "public.txt").write_text(ph.public_post, encoding="utf-8")
-        (folder / "ledger.txt").write_text(ph.ledger, encoding="utf-8")
-        for name, notes in ph.private.items():
-            (folder / "private" / f"{_safe(name)}.txt").write_text(
-                "\n".join(notes) + "\n", encoding="utf-8")
-    (out / "diagnostics.txt").write_text(diagnostics_text(game), encoding="utf-8")
-    return out
+
+    def fill(tmp: Path) -> None:
+        (tmp / "game.json").write_text(dumps(data), encoding="utf-8")
+        for ph in game.phases:
+            folder = tmp / ph.id
+            (folder / "private").mkdir(parents=True)
+            (folder / "public.txt").write_text(ph.public_post, encoding="utf-8")
+            (folder / "ledger.txt").write_text(ph.ledger, encoding="utf-8")
+            used: set[str] = set()
+            for name, notes in ph.private.items():
+                fname = _safe(name)
+                while fname.casefold() in used:
+                    fname += "_"
+                used.add(fname.casefold())
+                (folder / "private" / f"{fname}.txt").write_text(
+                    "\n".join(notes) + "\n", encoding="utf-8")
+        (tmp / "diagnostics.txt").write_text(diagnostics_text(game), encoding="utf-8")
+
+    return swap_folder(out, fill)
+
+
+_MAX_NAME_BYTES = 120  # file systems allow 255; leave room for suffixes
 
 
 def _safe(name: str) -> str:
-    return re.sub(r'[\\/:*?"<>|\x00-\x1f]', "_", name) or "_"
+    """A player's name as a file name: no separators or controls, never too long."""
+    safe = re.sub(r'[\\/:*?"<>|\x00-\x1f\x7f]', "_", name).strip(". ") or "_"
+    if len(safe.encode("utf-8")) > _MAX_NAME_BYTES:
+        import hashlib
+
+        tag = hashlib.sha256(name.encode("utf-8", "surrogatepass")).hexdigest()[:8]
+        cut = safe.encode("utf-8")[:_MAX_NAME_BYTES - 9].decode("utf-8", "ignore")
+        safe = f"{cut}-{tag}"
+    return safe
 
 
 def diagnostics_text(game: Any) -> str:
@@ -124,14 +193,14 @@ def cmd_resolve(args: argparse.Namespace) -> int:
     if args.json:
         sys.stdout.write(dumps(data))
     else:
-        _print(summary_text(game, args.phase))
+        _print(summary_text(game, args.phase, written=not args.no_write))
     diags = diagnostics_text(game)
     if diags and not args.json:
         _err("-- diagnostics --\n" + diags)
     return 1 if game.has_errors else 0
 
 
-def summary_text(game: Any, phase: str | None = None) -> str:
+def summary_text(game: Any, phase: str | None = None, written: bool = True) -> str:
     """A phase's post and notices (default: the latest phase), ready to paste."""
     if not game.phases:
         return "no logs yet: add one with `adjudicator add GAME day1 FILE`"
@@ -150,7 +219,10 @@ def summary_text(game: Any, phase: str | None = None) -> str:
         counts[rec.disposition] = counts.get(rec.disposition, 0) + 1
     parts.append("")
     parts.append("lines: " + ", ".join(f"{k} {v}" for k, v in sorted(counts.items())))
-    parts.append(f"outputs written under {game.root / 'out'}")
+    if written:
+        parts.append(f"outputs written under {game.root / 'out'}")
+    else:
+        parts.append("nothing written (--no-write)")
     return "\n".join(parts)
 
 
@@ -218,20 +290,40 @@ def cmd_demo(args: argparse.Namespace) -> int:
     sample = data_dir("samples") / args.sample
     if not sample.is_dir():
         raise UsageError(f"no bundled sample {args.sample!r}")
+    if target.exists() and not target.is_dir():
+        raise UsageError(f"{str(target)!r} is a file, not a folder: choose another name")
     if target.exists() and any(target.iterdir()) and not args.force:
         if not (target / "game.toml").exists():
             raise UsageError(f"{target} exists and is not a game folder (use --force)")
+        _print(f"{target} already holds a game: left as it is and resolved "
+               "(--force writes the sample over it)\n")
     else:
         shutil.copytree(sample, target, dirs_exist_ok=True)
-    _print(f"sample game written to {target}\n")
+        _print(f"sample game written to {target}\n")
     ns = argparse.Namespace(game=str(target), json=False, format=None, no_write=False,
                             phase=None)
     return cmd_resolve(ns)
 
 
 # ------------------------------------------------------------------ parser
+class _Parser(argparse.ArgumentParser):
+    """Options may come after positional arguments: a (sub)command without subcommands of
+    its own parses intermixed (``add GAME PHASE --format plain FILE``)."""
+
+    _mixing = False
+
+    def parse_known_args(self, args: Any = None, namespace: Any = None) -> Any:
+        if self._mixing or self._subparsers is not None:
+            return super().parse_known_args(args, namespace)
+        self._mixing = True
+        try:
+            return self.parse_known_intermixed_args(args, namespace)
+        finally:
+            self._mixing = False
+
+
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(
+    p = _Parser(
         prog="adjudicator",
         description="The referee's desk for chat-played games: paste the chat log, get "
         "the morning post, every private notice and every rejected line with its reason.",
@@ -255,12 +347,16 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--force", action="store_true", help="overwrite an existing game.toml")
     s.set_defaults(func=cmd_new)
 
-    s = add("add", "store a pasted chat log as a phase (FILE, or - for standard input)",
+    s = add("add", "store a pasted chat log as a phase (FILE, or - for standard input); "
+            "an empty paste is refused and the version replaced is kept (see --history)",
             "pbpaste | adjudicator add mygame night1 -")
     s.add_argument("game")
-    s.add_argument("phase", help="day1, night1, day2, … (day1-chat for spectators' chat)")
+    s.add_argument("phase", nargs="?",
+                   help="day1, night1, day2, … (day1-chat for spectators' chat)")
     s.add_argument("file", nargs="?", default="-")
     s.add_argument("--format", choices=FORMATS, help=fmt_help)
+    s.add_argument("--history", action="store_true",
+                   help="list the earlier versions kept of every log (or of PHASE)")
     s.set_defaults(func=cmd_add)
 
     s = add("resolve", "re-derive the game and print the latest phase's posts; writes every "
@@ -314,6 +410,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     gc.disable()
     try:
         return _main(argv)
+    except KeyboardInterrupt:  # Ctrl-C while the command line is being read
+        _err_quiet("adjudicator: interrupted")
+        return 130
     finally:
         if was_enabled:
             gc.enable()
@@ -341,6 +440,26 @@ def _main(argv: Sequence[str] | None) -> int:
         return 1
     except BrokenPipeError:
         return 0
+    except KeyboardInterrupt:
+        _err("adjudicator: interrupted")
+        return 130
+    except OSError as e:
+        if e.filename is None and e.errno in (28, 122, 5):  # stdout full or gone
+            _err_quiet(f"adjudicator: cannot write the output: {os_error_message(e)}")
+        else:
+            _err_quiet(f"adjudicator: {os_error_message(e)}")
+        return 1
+    except RecursionError:
+        _err_quiet("adjudicator: the input is nested too deeply to read")
+        return 1
+
+
+def _err_quiet(text: str) -> None:
+    """Report on stderr, which may itself be unwritable (then say nothing)."""
+    try:
+        _err(text)
+    except OSError:
+        pass
 
 
 if __name__ == "__main__":

@@ -7,7 +7,12 @@ data to the variant's pure functions.
 
 from __future__ import annotations
 
+import difflib
+import errno
+import os
+import re
 from dataclasses import dataclass, field, replace
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -21,16 +26,29 @@ from .errors import (
     IllegalActionError,
     UnknownNameError,
 )
-from .models import Diagnostic, LineRecord, PhaseResult
-from .normalize import nfkc
-from .parser import command_hint, find_command, is_gm_word, parse_command
-from .rng import PhaseRng
-from .roster import Roster
 from .games import get_variant
 from .games.base import Candidate, Emitter, PhaseInput, Variant
+from .models import Diagnostic, LineRecord, PhaseResult
+from .normalize import nfkc
+from .parser import (
+    build_parser,
+    command_hint,
+    command_words,
+    find_command,
+    is_gm_word,
+    parse_command,
+)
+from .rng import PhaseRng
+from .roster import Roster
 
 LOG_SUFFIXES = (".txt", ".csv", ".json", ".log")
 MAX_PHASES = 400  # phase ids looked at when matching log files to phases
+QUOTE_MAX = 200  # characters of a chat line quoted in a message (the raw line is kept once)
+
+
+def quote(text: str, limit: int = QUOTE_MAX) -> str:
+    """``text`` cut to ``limit`` characters, with "…" when cut."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 @dataclass
@@ -57,15 +75,73 @@ class Game:
 
 
 def find_logs(root: Path) -> dict[str, Path]:
-    """``{phase id: path}`` for every ``logs/<phase>.<ext>`` (and ``<phase>-<suffix>``)."""
-    logs: dict[str, Path] = {}
-    folder = root / "logs"
-    if not folder.is_dir():
-        return logs
-    for path in sorted(folder.iterdir()):
-        if path.is_file() and path.suffix.lower() in LOG_SUFFIXES:
-            logs.setdefault(path.stem, path)
+    """``{phase id: path}`` for every usable ``logs/<phase>.<ext>`` (and
+    ``<phase>-<suffix>``); see ``scan_logs`` for the ones that are not."""
+    logs, _broken, _problems = scan_logs(root)
     return logs
+
+
+def scan_logs(root: Path) -> tuple[dict[str, Path], set[str], list[Diagnostic]]:
+    """(usable logs by phase id, phase ids whose log is unusable, an error for each).
+
+    Unusable: two logs for one phase (``day1.txt`` and ``day1.csv``), a log that is a
+    folder, a link to nothing, a link loop, or not a regular file (a pipe would hang).
+    Hidden files (``.history/``) and other names (``night1.txt.bak``) are not logs."""
+    logs: dict[str, Path] = {}
+    broken: set[str] = set()
+    problems: list[Diagnostic] = []
+    folder = root / "logs"
+    try:
+        entries = sorted(folder.iterdir())
+    except (FileNotFoundError, NotADirectoryError):
+        return logs, broken, problems
+    except OSError as e:
+        problems.append(Diagnostic(level="error", code="log_unreadable", source="logs",
+                                   message=f"cannot list the logs folder: "
+                                   f"{e.strerror or e} (check its permissions)"))
+        return logs, broken, problems
+    by_stem: dict[str, list[Path]] = {}
+    for path in entries:
+        if path.name.startswith(".") or path.suffix.lower() not in LOG_SUFFIXES:
+            continue
+        why = _not_a_log(path)
+        if why is not None:
+            broken.add(path.stem)
+            problems.append(Diagnostic(level="error", code="log_unreadable",
+                                       source=_source(root, path),
+                                       message=f"{path.name!r} {why}; it was not read"))
+            continue
+        by_stem.setdefault(path.stem, []).append(path)
+    for stem, paths in by_stem.items():
+        if len(paths) > 1:
+            broken.add(stem)
+            names = " and ".join(repr(p.name) for p in paths)
+            problems.append(Diagnostic(
+                level="error", code="two_logs", source=_source(root, paths[0]),
+                message=f"two logs for {stem}: {names}; keep one (move the other out of "
+                "logs/); neither was read"))
+        elif stem not in broken:
+            logs[stem] = paths[0]
+    return logs, broken, problems
+
+
+def _not_a_log(path: Path) -> str | None:
+    """Why ``path`` cannot be a log, or None."""
+    try:
+        st = path.stat()
+    except OSError as e:
+        if e.errno == errno.ELOOP:
+            return "is a link loop: fix or remove the link"
+        if path.is_symlink():
+            return f"is a link to nothing ({os.readlink(path)!r}): fix or remove the link"
+        return f"cannot be read: {e.strerror or e}"
+    if path.is_dir():
+        return "is a folder, not a log: move it out of logs/"
+    import stat
+
+    if not stat.S_ISREG(st.st_mode):
+        return "is not a regular file: replace it with the log's text"
+    return None
 
 
 def _source(root: Path, path: Path) -> str:
@@ -88,6 +164,62 @@ def _sub_lines(line: ChatLine, json_like: bool) -> list[tuple[str, str]]:
             ref = f"{line.source}:{line.lineno + i}"
         out.append((ref, part))
     return out
+
+
+_KATAKANA = {c: c - 0x60 for c in range(0x30A1, 0x30F7)}
+_DECOR = r"\s\-=ー─━~〜_・:：*＊#＃!！?？。.、,【】\[\]()（）「」『』〔〕<>＜＞≪≫《》★☆■□◆◇●○◎※♪"
+#: the GM's deadline, however spelled (NFKC, katakana read as hiragana): 締め切り, 締切,
+#: 締めきり, しめきり, シメキリ, 〆切, 【締め切り】, 投票締め切り, 締め切りです…
+DEADLINE_RE = re.compile(
+    f"[{_DECOR}]*(?:(?:本日の|今日の|今夜の)?(?:投票|発言|行動|夜行動|アクション|提出)"
+    r"(?:は|の)?)?\s*"
+    "(?:締め切り|締めきり|締切り|締切|しめ切り|しめきり|〆切り|〆切|〆|deadline|time ?up)"
+    f"(?:です|ました|ます|とします|になります|だよ|です。)?[{_DECOR}]*"
+    # a tail after a separator, as long as it does not name a time (an announcement of a
+    # deadline to come, 締め切りは21時, is no deadline)
+    f"(?:(?<=[{_DECOR}])[^0-9]*)?", re.IGNORECASE)
+
+
+def is_deadline(text: str) -> bool:
+    """True when a GM line says the phase's time is up (see ``DEADLINE_RE``)."""
+    if len(text) > 200:
+        return False
+    return DEADLINE_RE.fullmatch(nfkc(text).translate(_KATAKANA).strip()) is not None
+
+
+@cache
+def directive_words(variant: str) -> tuple[str, ...]:
+    """The command words of the variant's GM directives (活躍, 声援, 代理, 秘密, 開始…),
+    read from its grammar: the literals of every rule under ``gm_directive``."""
+    parser = build_parser(variant)
+    heads = {r.expansion[0].name for r in parser.rules if r.origin.name == "gm_directive"
+             and r.expansion}
+    names: set[str] = set()
+    for r in parser.rules:
+        if r.origin.name in heads:
+            names.update(sym.name for sym in r.expansion if sym.is_term)
+    words: set[str] = set()
+    skip = {"NAME", "WORD", "FREE", "TAIL", "SEP", "INT", "AMOUNT", "DEADLINE", "KABU"}
+    for term in parser.terminals:
+        if term.name in names and term.name not in skip and not term.name.startswith("_"):
+            pat = term.pattern
+            if pat.type == "str" and pat.value != "@":
+                words.add(pat.value)
+            elif pat.type == "re":
+                body = pat.value.removeprefix("(?:").removesuffix(")")
+                words.update(a for a in body.split("|")
+                             if a and re.fullmatch(r"[^\\()\[\]*+?.^$]+", a))
+    return tuple(sorted(words, key=lambda w: (-len(w), w)))
+
+
+def closest_directive(word: str, variant: str) -> str:
+    """The GM directive (or command) word nearest to ``word``, for a warning."""
+    pool = list(directive_words(variant)) or list(command_words(variant))
+    pool += [w for w in command_words(variant) if w not in pool]
+    best = difflib.get_close_matches(word, pool, n=1, cutoff=0.0)
+    if best and difflib.SequenceMatcher(None, word, best[0]).ratio() > 0:
+        return best[0]
+    return pool[0] if pool else "締め切り"
 
 
 class PhaseReader:
@@ -288,16 +420,33 @@ class PhaseReader:
         self, line: ChatLine, ref: str, text: str, found: tuple[int, str] | None
     ) -> None:
         offset, how = found if found is not None else (0, "none")
-        if how in ("count", "unknown_word"):
+        if is_deadline(text):
+            self.deadline = ref
+            self._record(ref, line, text, "gm", action=A.Deadline().describe())
+            return
+        if how == "count":
             self._record(ref, line, text, "gm")
+            return
+        if how == "unknown_word":
+            # `活役@たろう`, `ほげ@ふが`: shaped like a directive, but no directive's word
+            word = nfkc(text)[offset:].split("@", 1)[0].strip()
+            near = closest_directive(word, self.variant.name)
+            self._record(ref, line, text, "gm", code="unknown_directive")
+            self.diagnostics.append(Diagnostic(
+                level="warning", code="unknown_directive", source=ref, speaker=line.speaker,
+                text=quote(text), message=f"GM line {quote(text.strip())!r} looks like a "
+                f"directive, but {word!r} is none (closest: {near}@): it was read as GM talk",
+                reason_ja=f"「{word}」という指示はありません（近いもの: {near}@）"))
             return
         try:
             action = parse_command(nfkc(text)[offset:], self.roster, self.variant.name, gm=True,
                                    transformer=self.variant.transformer)
         except CommandError as e:
             # GM prose that merely mentions a player command ("投票は 投票@名前 で") is GM
-            # talk; a failed GM directive (活躍@, 声援@, 代理@…) is an error to fix.
-            if how == "none" or not is_gm_word(nfkc(text)[offset:]):
+            # talk; a failed GM directive (活躍@, 声援@, 代理@, 秘密@赤 …) is an error to fix.
+            rest = nfkc(text)[offset:].lstrip()
+            if how == "none" or not (is_gm_word(rest) or rest.startswith(
+                    directive_words(self.variant.name))):
                 self._record(ref, line, text, "gm")
             else:
                 self._reject(ref, line, text, None, e)
@@ -352,38 +501,94 @@ def _read_lines(
     source = _source(game.root, path)
     try:
         lines = read_log_file(path, source=source, fmt=fmt, names=names)
-    except ChatFormatError as e:
+    except ChatFormatError as e:  # the source is named once, in `source`
         diagnostics.append(Diagnostic(level="error", code="log_format", source=e.source
                                       if e.lineno is None else f"{e.source}:{e.lineno}",
-                                      message=str(e)))
+                                      message=e.detail))
         return [], False
     json_like = path.suffix.lower() in (".json", ".csv")
     return lines, json_like
 
 
-def _plan(variant: Variant[Any], logs: dict[str, Path], root: Path
-          ) -> tuple[list[str], list[Diagnostic]]:
-    """The phases to resolve (up to the last one with a log) and a warning for every log
-    file that names no phase of this game."""
-    order: list[str] = []
-    last = -1
+def _order(variant: Variant[Any]) -> list[str]:
+    out: list[str] = []
     for i, pid in enumerate(variant.phase_ids()):
         if i >= MAX_PHASES:
             break
-        order.append(pid)
-        if pid in logs:
-            last = i
+        out.append(pid)
+    return out
+
+
+def _plan(variant: Variant[Any], logs: dict[str, Path], root: Path,
+          broken: frozenset[str] | set[str] = frozenset()
+          ) -> tuple[list[str], list[Diagnostic]]:
+    """The phases to resolve and the diagnostics of the plan: a warning for every log
+    file that names no phase of this game, and an error for a gap (night2 absent while
+    day3 is there): the phases stop before the gap, nothing is invented for it."""
+    order = _order(variant)
+    present = set(logs) | set(broken)
+    last = max((i for i, pid in enumerate(order) if pid in present), default=-1)
     phases = order[: last + 1]
-    known = set(phases)
-    unknown = []
+    diags: list[Diagnostic] = []
+    gap = next((i for i, pid in enumerate(phases) if pid not in logs), None)
+    if gap is not None and phases[gap] in broken:
+        if gap < len(phases) - 1:
+            diags.append(Diagnostic(
+                level="error", code="missing_log", source=f"logs/{phases[gap]}",
+                message=f"the log of {phases[gap]} cannot be read (see above): the phases "
+                f"from {phases[gap]} on were not resolved"))
+        phases = phases[:gap]
+    elif gap is not None:
+        missing = [pid for pid in phases[gap:] if pid not in present]
+        later = [pid for pid in phases[gap:] if pid in present]
+        diags.append(Diagnostic(
+            level="error", code="missing_log", source=f"logs/{phases[gap]}.txt",
+            message=f"no log for {', '.join(missing)}, but {', '.join(later)} "
+            f"{'has one' if len(later) == 1 else 'have one'}: add it (`adjudicator add "
+            f"{root} {phases[gap]} FILE`); the phases from {phases[gap]} on were not "
+            "resolved"))
+        phases = phases[:gap]
+    known = set(order)
     for stem, path in logs.items():
         base = stem.split("-", 1)[0]
         if stem not in known and not (base in known and stem != base):
-            unknown.append(Diagnostic(
+            diags.append(Diagnostic(
                 level="warning", code="unknown_log", source=_source(root, path),
                 message=f"{path.name!r} is not a phase of this game (expected names like "
                 f"{', '.join(order[:3])}…); it was not read"))
-    return phases, unknown
+    return phases, diags
+
+
+def phase_refusal(root: Path, phase: str) -> str | None:
+    """Why ``adjudicator add`` must not store a log as ``phase`` (None: it may): a phase
+    this variant does not have, or one beyond the next expected (that would leave a gap).
+    A game.toml that does not load leaves only the shape check (done by the caller)."""
+    from .errors import ConfigError
+
+    try:
+        cfg = load_config(Path(root) / "game.toml")
+    except ConfigError:
+        return None
+    variant = get_variant(cfg.variant)(cfg)
+    order = _order(variant)
+    base, _, suffix = phase.partition("-")
+    if base not in order:
+        return (f"{cfg.variant} has no phase {base!r}: its phases are "
+                f"{', '.join(order[:4])}…" + (f" up to {order[-1]}" if len(order) < MAX_PHASES
+                                              else ""))
+    if suffix:
+        when = variant.extra_logs.get(suffix)
+        if when is None or not (when == "any" or base.startswith(when)):
+            kinds = [f"{w}N-{s}" for s, w in variant.extra_logs.items()]
+            return (f"{cfg.variant} has no {suffix!r} log for {base}"
+                    + (f" (it has: {', '.join(kinds)})" if kinds else ""))
+    logs, broken, _problems = scan_logs(Path(root))
+    present = {s for s in set(logs) | broken if s in order}
+    nxt = next((pid for pid in order if pid not in present), None)
+    if base in present or nxt is None or order.index(base) <= order.index(nxt):
+        return None
+    return (f"{phase} is ahead of the game: the next phase to add is {nxt} "
+            f"(`adjudicator add {root} {nxt} FILE`)")
 
 
 def resolve_game(root: Path, fmt: str | None = None, cfg: GameConfig | None = None) -> Game:
@@ -396,8 +601,9 @@ def resolve_game(root: Path, fmt: str | None = None, cfg: GameConfig | None = No
     roster = Roster(entries, extra={**{g: "GM" for g in cfg.gm}, **variant.extra_targets})
     names = [n for n, _a in entries] + [a for _n, aliases in entries for a in aliases] + list(
         cfg.gm)  # speakers a log may name (to split "21:03 名前 本文" lines)
-    logs = find_logs(root)
-    phase_ids, game.diagnostics = _plan(variant, logs, root)
+    logs, broken, problems = scan_logs(root)
+    phase_ids, plan_diags = _plan(variant, logs, root, broken)
+    game.diagnostics = problems + plan_diags
     state = game.initial = variant.initial_state()
     for n, pid in enumerate(phase_ids):
         state = _resolve_phase(game, roster, names, logs, state, pid, fmt, first=n == 0)

@@ -29,33 +29,57 @@ _MARK_RE = re.compile("\ue000([0-9]+)\ue001")
 _NAME_STARTS = ("@", ",", "、", "・", "と")
 
 
-def _cache_file(variant: str) -> str | bool:
-    """Lark's LALR tables cached in the temp dir, keyed by grammar and lark version."""
+def _cache_file(variant: str) -> Path | None:
+    """Where the LALR tables of a variant are kept: the user's private cache folder
+    (``fsio.cache_dir``), keyed by grammar, lark and Python versions; None: no cache."""
     import hashlib
-    import tempfile
+    import sys
 
     import lark
 
-    key = hashlib.sha256((grammar_text(variant) + lark.__version__).encode()).hexdigest()[:16]
-    path = Path(tempfile.gettempdir()) / f"adjudicator-{variant}-{key}.lark.cache"
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-    except OSError:
-        return False
-    return str(path)
+    from .fsio import cache_dir
+
+    folder = cache_dir()
+    if folder is None:
+        return None
+    key = hashlib.sha256((grammar_text(variant) + lark.__version__ + sys.version).encode()
+                         ).hexdigest()[:16]
+    return folder / f"{variant}-{key}.lark.cache"
 
 
 @cache
 def build_parser(variant: str) -> Lark:
-    """The LALR parser of a variant (common.lark + <variant>.lark), built once."""
-    return Lark(
+    """The LALR parser of a variant (common.lark + <variant>.lark), built once.
+
+    The tables are loaded from the private cache only when ``fsio.trusted_file`` says
+    no other user could have written the file (unpickling runs code); otherwise they are
+    built and saved there atomically."""
+    import io
+
+    from .fsio import trusted_file, write_atomic
+
+    path = _cache_file(variant)
+    if path is not None and trusted_file(path):
+        try:
+            with open(path, "rb") as f:
+                return Lark.load(f)
+        except Exception:  # a stale or damaged cache is rebuilt, never an error
+            pass
+    parser = Lark(
         grammar_text(variant),
         parser="lalr",
         lexer="contextual",
         start=["player_line", "gm_line"],
         maybe_placeholders=False,
-        cache=_cache_file(variant),
     )
+    if path is not None:
+        buf = io.BytesIO()
+        try:
+            parser.save(buf)
+            write_atomic(path, buf.getvalue())
+        except (OSError, ValueError, TypeError):
+            pass
+    return parser
 
 
 @cache

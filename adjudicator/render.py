@@ -7,8 +7,6 @@ the public view; a player's notice gets only that player's events.  Text templat
 
 from __future__ import annotations
 
-import os
-import tempfile
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -20,6 +18,7 @@ from jinja2 import (
     FileSystemLoader,
     StrictUndefined,
 )
+from jinja2.bccache import Bucket
 
 from .models import DISPOSITION_JA, Event
 from .resources import data_dir
@@ -30,15 +29,47 @@ def _autoescape(name: str | None) -> bool:
     return bool(name) and (str(name).endswith(".html") or str(name).endswith(".html.j2"))
 
 
+class _PrivateBytecodeCache(FileSystemBytecodeCache):
+    """Jinja's file cache, loading only files ``fsio.trusted_file`` vouches for (the
+    bytecode is unmarshalled and run) and writing each one atomically."""
+
+    def load_bytecode(self, bucket: Bucket) -> None:
+        from .fsio import trusted_file
+
+        if trusted_file(Path(self._get_cache_filename(bucket))):
+            try:
+                super().load_bytecode(bucket)
+            except Exception:  # a damaged cache is rebuilt, never an error
+                bucket.reset()
+
+    def dump_bytecode(self, bucket: Bucket) -> None:
+        import io
+
+        from .fsio import write_atomic
+
+        buf = io.BytesIO()
+        bucket.write_bytecode(buf)
+        try:
+            write_atomic(Path(self._get_cache_filename(bucket)), buf.getvalue())
+        except OSError:
+            pass
+
+
 def _bytecode_cache() -> BytecodeCache | None:
-    """Compiled templates kept in the temp dir (Jinja checks each template's mtime);
-    compiling the templates anew was a fifth of a small game's resolve time."""
-    folder = Path(tempfile.gettempdir()) / f"adjudicator-jinja-{os.getuid() if hasattr(os, 'getuid') else 0}"
+    """Compiled templates kept in the user's private cache folder (Jinja checks each
+    template's mtime); compiling the templates anew was a fifth of a small game's
+    resolve time."""
+    from .fsio import cache_dir
+
+    folder = cache_dir()
+    if folder is None:
+        return None
+    jinja = folder / "jinja"
     try:
-        folder.mkdir(parents=True, exist_ok=True)
+        jinja.mkdir(mode=0o700, exist_ok=True)
     except OSError:
         return None
-    return FileSystemBytecodeCache(str(folder))
+    return _PrivateBytecodeCache(str(jinja))
 
 
 @cache

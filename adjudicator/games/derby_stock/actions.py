@@ -8,6 +8,7 @@ from typing import Any
 from lark import Token, v_args
 
 from ... import actions as A
+from ...errors import IllegalActionError
 from ...parser import CommandTransformer
 from ...vocab import yen
 
@@ -58,6 +59,13 @@ class DerbyTransformer(CommandTransformer):
         issuer = children[1]
         ints = [c for c in children[2:] if isinstance(c, int)]
         return Buy(issuer=issuer, shares=ints[0] if ints else None)
+
+    def buy_fraction(self, children: list[Any]) -> A.Action:
+        count = next(str(c) for c in children if isinstance(c, Token) and c.type == "FRACTION")
+        raise IllegalActionError(
+            f"shares come whole, not a fraction: {count!r}",
+            f"株数は整数で書いてください（{count}株は買えません）", code="fraction",
+            rule="ds.stock.buy")
 
     def sell(self, children: list[Any]) -> A.Action:
         names = [c for c in children[1:] if isinstance(c, str) and not isinstance(c, Token)]

@@ -1,0 +1,225 @@
+"""Writing files so that nothing is ever half-written or lost.
+
+- ``write_atomic(path, data)``: the bytes go to a temporary file beside ``path`` and are
+  renamed over it (``os.replace``), so a reader sees the old file or the new one, never a
+  part; a failure leaves the old file as it was.
+- ``swap_folder(dest, fill)``: a whole folder (``GAME/out/``) is built in a temporary
+  folder beside ``dest`` and swapped in by two renames; concurrent runs each build their
+  own and the last swap wins; a failure part-way leaves the last good ``dest``.
+- ``keep_history(logs, path)``: before a stored log is replaced, its bytes are copied to
+  ``logs/.history/<name>.<n>`` (n counts up, never reused); ``history(logs)`` lists them.
+- ``os_error_message(e)``: an ``OSError`` as one line naming the path and what to do.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import re
+import shutil
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+
+HISTORY = ".history"
+
+
+def write_atomic(path: Path, data: bytes | str) -> None:
+    """Write ``data`` to ``path`` through a temporary file beside it and a rename."""
+    path = Path(path)
+    blob = data.encode("utf-8") if isinstance(data, str) else data
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name[:40]}.", suffix=".tmp",
+                                   dir=path.parent)
+    except OSError as e:
+        raise _at(e, path) from None
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(blob)
+            f.flush()
+            os.fsync(f.fileno())
+        os.chmod(tmp, 0o644 & ~_umask())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def _at(e: OSError, path: Path) -> OSError:
+    """The same error, naming ``path`` (not the temporary name beside it)."""
+    return type(e)(e.errno, e.strerror or str(e), str(path))
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+def swap_folder(dest: Path, fill: Callable[[Path], None]) -> Path:
+    """Build a folder with ``fill(tmp)`` in a temporary folder beside ``dest``, then put it
+    in ``dest``'s place.  ``dest`` may be absent or a folder; a file or a link there is an
+    ``OSError`` (the caller says what to do)."""
+    dest = Path(dest)
+    if dest.is_symlink() or (dest.exists() and not dest.is_dir()):
+        raise IsADirectoryError(errno.EEXIST, "is not a folder (move it away)", str(dest))
+    try:
+        tmp = Path(tempfile.mkdtemp(prefix=f".{dest.name}.new-", dir=dest.parent))
+    except OSError as e:
+        raise _at(e, dest) from None
+    try:
+        fill(tmp)
+        os.chmod(tmp, 0o777 & ~_umask())
+        for _attempt in range(50):
+            old = dest.parent / f".{dest.name}.old-{os.getpid()}-{_attempt}"
+            try:
+                os.rename(dest, old)
+            except FileNotFoundError:
+                old = None  # type: ignore[assignment]
+            except OSError as e:
+                if e.errno in (errno.ENOTEMPTY, errno.EEXIST):
+                    continue
+                raise
+            try:
+                os.rename(tmp, dest)
+            except OSError as e:
+                if e.errno in (errno.ENOTEMPTY, errno.EEXIST):  # another run swapped first
+                    if old is not None:
+                        shutil.rmtree(old, ignore_errors=True)
+                    continue
+                if old is not None:
+                    try:
+                        os.rename(old, dest)  # put the last good one back
+                    except OSError:
+                        pass
+                raise _at(e, dest) from None
+            if old is not None:
+                shutil.rmtree(old, ignore_errors=True)
+            return dest
+        raise OSError(errno.EBUSY, "other runs keep replacing it; try again", str(dest))
+    finally:
+        if tmp.exists():
+            shutil.rmtree(tmp, ignore_errors=True)
+
+
+_HIST_RE = re.compile(r"^(?P<name>.+)\.(?P<n>[0-9]+)$")
+
+
+def keep_history(logs: Path, path: Path) -> Path | None:
+    """Copy ``path`` into ``logs/.history/<name>.<n>`` (next free n); None if it is empty."""
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        return None
+    if not data.strip():
+        return None
+    folder = logs / HISTORY
+    folder.mkdir(exist_ok=True)
+    n = 1 + max((int(m["n"]) for p in folder.iterdir()
+                 if (m := _HIST_RE.match(p.name)) and m["name"] == path.name), default=0)
+    while True:
+        target = folder / f"{path.name}.{n}"
+        try:
+            fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+        except FileExistsError:  # a concurrent `add` took this number
+            n += 1
+            continue
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+        return target
+
+
+def history(logs: Path, phase: str | None = None) -> list[tuple[str, int, Path]]:
+    """``(stored name, version, path)`` of every kept version, oldest first per name."""
+    folder = logs / HISTORY
+    if not folder.is_dir():
+        return []
+    rows = []
+    for p in folder.iterdir():
+        m = _HIST_RE.match(p.name)
+        if m is None or not p.is_file():
+            continue
+        name = m["name"]
+        if phase is not None and name.rsplit(".", 1)[0] != phase:
+            continue
+        rows.append((name, int(m["n"]), p))
+    rows.sort(key=lambda r: (r[0], r[1]))
+    return rows
+
+
+_WHAT_TO_DO = {
+    errno.EACCES: "check its permissions",
+    errno.EPERM: "check its permissions",
+    errno.EROFS: "the file system is read-only: choose a writable place",
+    errno.ENOSPC: "the disk is full: free some space",
+    errno.EDQUOT: "the disk quota is exhausted: free some space",
+    errno.ENAMETOOLONG: "use a shorter name",
+    errno.EISDIR: "it is a folder: give a file",
+    errno.ENOTDIR: "a part of the path is a file, not a folder",
+    errno.ENOENT: "check the path",
+    errno.EEXIST: "it is in the way: move it away",
+    errno.ELOOP: "it is a link loop: fix or remove the link",
+    errno.EBUSY: "try again",
+}
+
+
+def os_error_message(e: OSError) -> str:
+    """``cannot write 'x/out': permission denied (check its permissions)`` in one line."""
+    path = e.filename if e.filename is not None else None
+    why = (e.strerror or str(e) or type(e).__name__).strip()
+    why = why[:1].lower() + why[1:]
+    todo = _WHAT_TO_DO.get(e.errno or 0)
+    where = f"{os.fsdecode(path)!r}: " if path is not None else ""
+    extra = ""
+    if e.filename2 is not None:
+        extra = f" (with {os.fsdecode(e.filename2)!r})"
+    return f"{where}{why}{extra}" + (f" ({todo})" if todo and todo not in why else "")
+
+
+# ------------------------------------------------------------------ private caches
+def cache_dir() -> Path | None:
+    """The user's own cache folder for adjudicator (platformdirs: ``~/.cache/adjudicator``
+    on Linux, honouring ``XDG_CACHE_HOME``), created 0700; None when it cannot be made
+    private (not ours, a link, writable by others, HOME read-only): then nothing is
+    cached, and nothing is ever loaded from a place another user could have written."""
+    from platformdirs import user_cache_dir
+
+    try:
+        folder = Path(user_cache_dir("adjudicator", appauthor=False))
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+        st = os.lstat(folder)
+    except (OSError, RuntimeError):
+        return None
+    import stat
+
+    if not stat.S_ISDIR(st.st_mode) or not _owned(st):
+        return None
+    if st.st_mode & 0o077:
+        try:
+            os.chmod(folder, 0o700)
+        except OSError:
+            return None
+    return folder
+
+
+def _owned(st: os.stat_result) -> bool:
+    getuid = getattr(os, "getuid", None)
+    return getuid is None or st.st_uid == getuid()
+
+
+def trusted_file(path: Path) -> bool:
+    """True when ``path`` is a regular file (not a link) owned by this user, writable by
+    no one else, in a folder of the same kind: safe to unpickle."""
+    import stat
+
+    try:
+        st = os.lstat(path)
+        parent = os.lstat(Path(path).parent)
+    except OSError:
+        return False
+    if not stat.S_ISREG(st.st_mode) or not _owned(st) or st.st_mode & 0o022:
+        return False
+    return stat.S_ISDIR(parent.st_mode) and _owned(parent) and not parent.st_mode & 0o022
