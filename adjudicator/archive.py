@@ -46,6 +46,10 @@ CREATE TABLE IF NOT EXISTS games (
     added_at TEXT NOT NULL,
     result TEXT NOT NULL              -- the JSON export
 );
+CREATE TABLE IF NOT EXISTS counters (  -- the last id ever given: ids are never reused
+    name TEXT PRIMARY KEY,
+    value INTEGER NOT NULL
+);
 CREATE TABLE IF NOT EXISTS files (
     game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
     path TEXT NOT NULL,               -- relative, posix
@@ -122,7 +126,18 @@ class Archive:
 
     def __init__(self, path: Path | str | None = None, timeout: float = 60.0) -> None:
         self.path = Path(path) if path is not None else default_path()
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        where = repr(str(self.path))
+        if path is not None and not self.path.parent.is_dir():
+            raise ArchiveError(f"no folder {str(self.path.parent)!r} for the archive {where}: "
+                               "create it first, or give another --db")
+        if self.path.is_dir():
+            raise ArchiveError(f"{where} is a folder: give the archive's file (--db)")
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            raise ArchiveError(f"cannot create the archive's folder "
+                               f"{str(self.path.parent)!r}: {e.strerror or e} (set "
+                               f"${ENV_VAR} or use --db)") from None
         fresh = not self.path.exists() or self.path.stat().st_size == 0
         try:
             self.db = sqlite3.connect(self.path, timeout=timeout, isolation_level=None)
@@ -142,6 +157,12 @@ class Archive:
             version = self.db.execute("PRAGMA user_version").fetchone()[0]
             tables = {r[0] for r in self.db.execute(
                 "SELECT name FROM sqlite_master WHERE type = 'table'")}
+        except sqlite3.OperationalError as e:
+            if "unable to open" in str(e) or "readonly" in str(e) or "locked" in str(e):
+                raise ArchiveError(f"cannot open archive {where}: {e} (check the file's and "
+                                   "its folder's permissions)") from None
+            raise ArchiveError(f"{where} is not an adjudicator archive: the file is not "
+                               f"an SQLite database or is corrupted ({e})") from None
         except sqlite3.DatabaseError as e:
             raise ArchiveError(f"{where} is not an adjudicator archive: the file is not "
                                f"an SQLite database or is corrupted ({e})") from e
@@ -184,14 +205,42 @@ class Archive:
         try:
             self.db.execute("BEGIN IMMEDIATE")
         except sqlite3.DatabaseError as e:
-            raise ArchiveError(f"cannot write to {str(self.path)!r}: {e}") from e
+            raise ArchiveError(f"cannot write to {str(self.path)!r}: {e}") from None
         try:
             yield self.db
+        except sqlite3.Error as e:
+            self._rollback()
+            raise ArchiveError(f"cannot write to {str(self.path)!r}: {e} (is the file or "
+                               "its folder read-only?)") from None
         except BaseException:
-            self.db.execute("ROLLBACK")
+            self._rollback()
             raise
         else:
-            self.db.execute("COMMIT")
+            try:
+                self.db.execute("COMMIT")
+            except sqlite3.Error as e:
+                self._rollback()
+                raise ArchiveError(f"cannot write to {str(self.path)!r}: {e}") from None
+
+    def _rollback(self) -> None:
+        try:
+            self.db.execute("ROLLBACK")
+        except sqlite3.Error:
+            pass
+
+    @staticmethod
+    def _last_id(db: sqlite3.Connection) -> int:
+        """The highest id ever given (removed games included): a new id is above it."""
+        db.execute("CREATE TABLE IF NOT EXISTS counters (name TEXT PRIMARY KEY, "
+                   "value INTEGER NOT NULL)")
+        row = db.execute("SELECT value FROM counters WHERE name = 'last_id'").fetchone()
+        top = db.execute("SELECT COALESCE(MAX(id), 0) FROM games").fetchone()[0]
+        return max(int(row[0]) if row else 0, int(top))
+
+    @staticmethod
+    def _set_last_id(db: sqlite3.Connection, gid: int) -> None:
+        db.execute("INSERT INTO counters (name, value) VALUES ('last_id', ?) ON CONFLICT(name) "
+                   "DO UPDATE SET value = MAX(value, excluded.value)", (gid,))
 
     def _q(self, sql: str, args: tuple[Any, ...] = ()) -> list[Any]:
         try:
@@ -219,13 +268,14 @@ class Archive:
             again = db.execute("SELECT id FROM games WHERE digest = ?", (digest,)).fetchone()
             if again:
                 return int(again[0]), False
-            cur = db.execute(
-                "INSERT INTO games (digest, name, variant, seed, finished, winners, phases, "
-                "has_errors, tool_version, added_at, result) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
-                (digest, root.resolve().name, data["variant"], data["seed"],
+            gid = self._last_id(db) + 1
+            db.execute(
+                "INSERT INTO games (id, digest, name, variant, seed, finished, winners, phases, "
+                "has_errors, tool_version, added_at, result) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
+                (gid, digest, root.resolve().name, data["variant"], data["seed"],
                  int(data["finished"]), json.dumps(data["winners"], ensure_ascii=False),
                  len(data["phases"]), int(game.has_errors), __version__, now, result))
-            gid = int(cur.lastrowid or 0)
+            self._set_last_id(db, gid)
             db.executemany("INSERT INTO files (game_id, path, sha256, data) VALUES (?,?,?,?)",
                            [(gid, p, hashes[p], files[p]) for p in sorted(files)])
         return gid, True
@@ -233,6 +283,7 @@ class Archive:
     def remove(self, gid: int) -> None:
         self.get(gid)
         with self.transaction() as db:
+            self._set_last_id(db, max(self._last_id(db), gid))
             db.execute("DELETE FROM files WHERE game_id = ?", (gid,))
             db.execute("DELETE FROM games WHERE id = ?", (gid,))
 
@@ -280,6 +331,8 @@ class Archive:
     def export(self, gid: int, dest: Path) -> Path:
         """Write game ``gid`` back as a game folder at ``dest`` (must be empty or new)."""
         dest = Path(dest)
+        if dest.exists() and not dest.is_dir():
+            raise ArchiveError(f"{str(dest)!r} is a file: give a new or empty folder")
         if dest.exists() and any(dest.iterdir()):
             raise ArchiveError(f"{str(dest)!r} exists and is not empty")
         files = self.files(gid)

@@ -153,6 +153,24 @@ def cmd_remove(args: argparse.Namespace) -> int:
     return 0
 
 
+def _sqlite_errors(func: Callable[[argparse.Namespace], int]
+                   ) -> Callable[[argparse.Namespace], int]:
+    """An SQLite error that got past the archive (a file gone read-only mid-way) is an
+    ArchiveError naming the archive, never a traceback."""
+    import functools
+    import sqlite3
+
+    @functools.wraps(func)
+    def run(args: argparse.Namespace) -> int:
+        try:
+            return func(args)
+        except sqlite3.Error as e:
+            where = args.db or default_path()
+            raise ArchiveError(f"archive {str(where)!r}: {e}") from None
+
+    return run
+
+
 EXAMPLES = {
     "add": "adjudicator archive add finished/ --db games.sqlite3",
     "list": "adjudicator archive list",
@@ -179,7 +197,7 @@ def add_archive_command(add: Callable[[str, str, str], argparse.ArgumentParser])
                            epilog=f"example: {EXAMPLES[name]}")
         q.add_argument("--db", help=f"archive file (default: ${ENV_VAR}, else "
                        "archive.sqlite3 in the user data dir)")
-        q.set_defaults(func=func)
+        q.set_defaults(func=_sqlite_errors(func))
         return q
 
     q = s("add", "store games (each GAME a game folder, or a folder of game folders); "

@@ -2,11 +2,20 @@
 
 from __future__ import annotations
 
+import re
 import tomllib
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    PrivateAttr,
+    StrictInt,
+    ValidationError,
+    field_validator,
+)
 
 from .errors import ConfigError
 from .vocab import ROLE_NAMES
@@ -56,12 +65,19 @@ class GameConfig(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     variant: Literal["derby-stock", "secret-society", "splatoon", "genpei", "majora", "trapword"]
-    seed: int = 0
+    seed: StrictInt = 0  # `seed = true` is no seed
     gm: list[str] = ["GM"]
     options: dict[str, Any] = {}
     players: list[PlayerConfig] = []
     teams: list[TeamConfig] = []
     scenario: str | None = None
+    #: the folder of game.toml, for the files it names (majora's ``scenario``); set by
+    #: load_config, None for a config built in memory (paths then count from the cwd)
+    _folder: Path | None = PrivateAttr(None)
+
+    @property
+    def folder(self) -> Path:
+        return self._folder if self._folder is not None else Path(".")
 
     def player(self, name: str) -> PlayerConfig:
         for p in self.players:
@@ -82,10 +98,80 @@ def _loc(loc: tuple[Any, ...], raw: dict[str, Any]) -> str:
                 except (KeyError, IndexError, TypeError):
                     name = ""
                 if isinstance(name, str) and name.strip():
-                    out += f" ({name})"
+                    out += f" ({_shown(name)})"
         else:
             out += ("." if out else "") + str(part)
     return out or "(top level)"
+
+
+#: characters that make two names look alike or reorder text: zero-width, joiners,
+#: bidirectional controls, soft hyphen, BOM, and every other control character
+_INVISIBLE = re.compile("[\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064"
+                        "\u2066-\u206f\ufeff\ufff9-\ufffb\x00-\x1f\x7f-\x9f]")
+
+
+def _shown(name: str) -> str:
+    """A name as the terminal may show it: quoted with escapes if it holds invisible or
+    direction-changing characters (which would reorder the rest of the line)."""
+    return name if _invisible(name) is None else repr(name)
+
+
+def _invisible(text: str) -> str | None:
+    m = _INVISIBLE.search(text)
+    return None if m is None else f"U+{ord(m.group()):04X}"
+
+
+def raw_problems(raw: dict[str, Any]) -> list[str]:
+    """Problems of names read straight from the TOML, so that they are listed even when
+    other keys fail validation: invisible or bidirectional characters in names, aliases,
+    GM names and teams; empty aliases; an alias equal to a GM name."""
+    from .normalize import name_key
+
+    problems: list[str] = []
+    gms = raw.get("gm", ["GM"])
+    gm_list = [g for g in gms if isinstance(g, str)] if isinstance(gms, list) else []
+    gm_keys = {name_key(g): g for g in gm_list}
+    for k, g in enumerate(gm_list, 1):
+        if not g.strip():
+            problems.append(f"gm[{k}]: a GM name cannot be blank")
+        elif (bad := _invisible(g)) is not None:
+            problems.append(f"gm[{k}]: {g!r} holds an invisible or direction-changing "
+                            f"character ({bad}); remove it")
+    players = raw.get("players", [])
+    for i, p in enumerate(players if isinstance(players, list) else [], 1):
+        if not isinstance(p, dict):
+            continue
+        name = p.get("name")
+        who = f"players[{i}]" + (f" ({_shown(name)})" if isinstance(name, str)
+                                 and name.strip() else "")
+        if isinstance(name, str) and (bad := _invisible(name)) is not None:
+            problems.append(f"{who}.name: {name!r} holds an invisible or direction-changing "
+                            f"character ({bad}); remove it")
+        aliases = p.get("aliases", [])
+        for j, alias in enumerate(aliases if isinstance(aliases, list) else [], 1):
+            if not isinstance(alias, str):
+                continue
+            if not alias.strip():
+                problems.append(f"{who}.aliases[{j}]: an alias cannot be empty")
+            elif (bad := _invisible(alias)) is not None:
+                problems.append(f"{who}.aliases[{j}]: {alias!r} holds an invisible or "
+                                f"direction-changing character ({bad}); remove it")
+            elif name_key(alias) in gm_keys:
+                problems.append(f"{who}.aliases[{j}]: {alias!r} is the GM name "
+                                f"{gm_keys[name_key(alias)]!r}: the GM's lines would be read "
+                                "as this player's")
+    teams = raw.get("teams", [])
+    for i, t in enumerate(teams if isinstance(teams, list) else [], 1):
+        if not isinstance(t, dict):
+            continue
+        members = t.get("members", [])
+        for label, value in [("name", t.get("name")),
+                             *((f"members[{j}]", m) for j, m in enumerate(
+                                 members if isinstance(members, list) else [], 1))]:
+            if isinstance(value, str) and (bad := _invisible(value)) is not None:
+                problems.append(f"teams[{i}].{label}: {value!r} holds an invisible or "
+                                f"direction-changing character ({bad}); remove it")
+    return problems
 
 
 def common_problems(cfg: GameConfig) -> list[str]:
@@ -101,7 +187,7 @@ def common_problems(cfg: GameConfig) -> list[str]:
     for i, p in enumerate(cfg.players, 1):
         key = name_key(p.name)
         if key in names:
-            problems.append(f"players[{i}] ({p.name}): name {p.name!r} is already used by "
+            problems.append(f"players[{i}] ({_shown(p.name)}): name {p.name!r} is already used by "
                             f"{names[key]!r}")
         names.setdefault(key, p.name)
         seen.setdefault(key, p.name)
@@ -109,17 +195,44 @@ def common_problems(cfg: GameConfig) -> list[str]:
         for alias in p.aliases:
             owner = names.get(name_key(alias))
             if owner is not None and owner != p.name:
-                problems.append(f"players[{i}] ({p.name}): alias {alias!r} is the name of "
+                problems.append(f"players[{i}] ({_shown(p.name)}): alias {alias!r} is the name of "
                                 f"{owner!r}")
         if p.role is not None and p.role not in ROLE_NAMES and cfg.variant in ("derby-stock",):
             problems.append(
-                f"players[{i}] ({p.name}).role: unknown role {p.role!r}; expected one of "
+                f"players[{i}] ({_shown(p.name)}).role: unknown role {p.role!r}; expected one of "
                 + " ".join(sorted({k for k in ROLE_NAMES if not k.isascii()}))
             )
     for g in cfg.gm:
         if name_key(g) in seen:
             problems.append(f"gm: {g!r} is also a player")
     return problems
+
+
+def _partial_problems(raw: dict[str, Any]) -> list[str]:
+    """``common_problems`` over the players that validate on their own, so that a bad key
+    elsewhere does not hide a duplicate name (every problem at once)."""
+    players = []
+    listed = raw.get("players")
+    for k, p in enumerate(listed if isinstance(listed, list) else []):
+        try:
+            players.append(PlayerConfig.model_validate(p))
+        except ValidationError:  # keep its place (the numbering), with what is readable
+            d = p if isinstance(p, dict) else {}
+            name = d.get("name")
+            name = name if isinstance(name, str) else f"\ue000{k}"
+            aliases = [a for a in d.get("aliases", []) if isinstance(a, str) and a.strip()] \
+                if isinstance(d.get("aliases"), list) else []
+            players.append(PlayerConfig.model_construct(name=name.strip() or f"\ue000{k}",
+                                                        aliases=aliases))
+    gm = raw.get("gm", ["GM"])
+    if not isinstance(gm, list) or not all(isinstance(g, str) for g in gm):
+        gm = []
+    variant = raw.get("variant") if raw.get("variant") in VARIANTS else "trapword"
+    partial = GameConfig.model_construct(variant=variant, gm=gm, players=players)
+    try:
+        return common_problems(partial)
+    except Exception:  # a partial setup must never hide the real problems
+        return []
 
 
 def load_config(path: Path) -> GameConfig:
@@ -137,6 +250,7 @@ def load_config(path: Path) -> GameConfig:
         raw = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
         raise ConfigError(shown, [f"not valid TOML: {e}"]) from None
+    early = raw_problems(raw)
     try:
         cfg = GameConfig.model_validate(raw)
     except ValidationError as e:
@@ -150,11 +264,14 @@ def load_config(path: Path) -> GameConfig:
                 msg = "unknown key"
             elif err["type"] == "literal_error":
                 msg = f"got {err.get('input')!r}; {msg.lower()}"
+            elif err["type"] in ("int_type", "bool_type", "string_type", "list_type"):
+                msg = f"got {err.get('input')!r}; {msg.lower()}"
             problems.append(f"{where}: {msg}")
-        raise ConfigError(shown, problems) from None
+        raise ConfigError(shown, problems + early + _partial_problems(raw)) from None
     from .games import get_variant
 
-    problems = common_problems(cfg) + get_variant(cfg.variant, shown).config_problems(cfg)
+    cfg._folder = path.parent
+    problems = early + common_problems(cfg) + get_variant(cfg.variant, shown).config_problems(cfg)
     if problems:
         raise ConfigError(shown, problems)
     return cfg

@@ -43,6 +43,7 @@ from .roster import Roster
 
 LOG_SUFFIXES = (".txt", ".csv", ".json", ".log")
 MAX_PHASES = 400  # phase ids looked at when matching log files to phases
+MAX_COMMAND = 2000  # characters: a longer line is not parsed as a command
 QUOTE_MAX = 200  # characters of a chat line quoted in a message (the raw line is kept once)
 
 
@@ -283,16 +284,28 @@ class PhaseReader:
                           else "error")
         code = err.code
         rule = err.rule if isinstance(err, IllegalActionError) else f"input.{code}"
-        self._record(ref, line, text, "rejected", reason=err.reason_ja, code=code)
+        # the line itself is kept once (its record); messages quote at most QUOTE_MAX
+        why = quote(err.reason_ja)
+        self._record(ref, line, text, "rejected", reason=why, code=code)
         self.diagnostics.append(
             Diagnostic(
                 level=level,  # type: ignore[arg-type]
-                code=code, source=ref, message=str(err), speaker=line.speaker, text=text,
-                reason_ja=err.reason_ja,
+                code=code, source=ref, message=quote(str(err), 2 * QUOTE_MAX),
+                speaker=line.speaker, text=quote(text), reason_ja=why,
             )
         )
         self.rejections.append((ref, actor or line.speaker, code, rule or f"input.{code}",
-                                err.reason_ja))
+                                why))
+
+    def _too_long(self, text: str) -> CommandError | None:
+        """A command is short: a line longer than MAX_COMMAND is not parsed (which would
+        cost time in proportion to its length squared), it is rejected."""
+        if len(text) <= MAX_COMMAND:
+            return None
+        return CommandSyntaxError(
+            f"a line of {len(text)} characters is too long to be a command: "
+            f"{quote(text.strip(), 60)!r}",
+            f"コマンドとして読むには長すぎます（{len(text)}文字）")
 
     # -- the walk --
     def read(self, lines: list[ChatLine], json_like: bool) -> None:
@@ -344,7 +357,7 @@ class PhaseReader:
                          reason=f"「{line.speaker}」は参加者として登録されていません")
             self.diagnostics.append(Diagnostic(
                 level="warning", code="unknown_speaker", source=ref, speaker=line.speaker,
-                text=text, message=f"command from {line.speaker!r}, who is neither a player "
+                text=quote(text), message=f"command from {line.speaker!r}, who is neither a player "
                 "nor a GM: add the name or an alias in game.toml",
                 reason_ja=f"「{line.speaker}」は参加者として登録されていません",
             ))
@@ -376,6 +389,10 @@ class PhaseReader:
                 f"unknown command word {word!r} in {text.strip()!r}",
                 f"「{word}」というコマンドはありません")
             self._reject(ref, line, text, actor, err)
+            return
+        too_long = self._too_long(text)
+        if too_long is not None:
+            self._reject(ref, line, text, actor, too_long)
             return
         try:
             action = parse_command(nfkc(text)[offset:], self.roster, v,
@@ -437,6 +454,10 @@ class PhaseReader:
                 text=quote(text), message=f"GM line {quote(text.strip())!r} looks like a "
                 f"directive, but {word!r} is none (closest: {near}@): it was read as GM talk",
                 reason_ja=f"「{word}」という指示はありません（近いもの: {near}@）"))
+            return
+        too_long = self._too_long(text)
+        if too_long is not None:
+            self._reject(ref, line, text, None, too_long)
             return
         try:
             action = parse_command(nfkc(text)[offset:], self.roster, self.variant.name, gm=True,

@@ -5,6 +5,10 @@ template ``reports/report.html.j2`` (autoescaped: every name, line and GM text i
 untrusted) turns it into HTML.  No external asset, no script (a Content-Security-Policy
 forbids them), charts are inline SVG.  Variants add sections through
 ``adjudicator.report_sections``.
+
+The report is drawn for a view (``adjudicator.views``): a finished game's report is the
+end-of-game reveal, for anyone; an unfinished game's is the GM's alone, titled
+「途中経過（GM専用・共有しないでください）」, and any other reader is refused.
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ from .render import environment
 from .report_sections import FIELD_JA, auto_sections, phase_label, value_ja, variant_sections
 from .report_sections.charts import Section
 from .rulebook import quote
+from .views import GM_ONLY, PROGRESS_TITLE, View, report_view
 from .vocab import GENDERS, yen
 
 VARIANT_JA = {
@@ -190,8 +195,10 @@ def _action_row(lv: LineView, esc: _Escaper) -> str:
             f'<span class="how">{how}</span></li>')
 
 
-def build_context(game: Any) -> dict[str, Any]:
-    """Every piece of the report as plain data (no HTML)."""
+def build_context(game: Any, view: View | None = None) -> dict[str, Any]:
+    """Every piece of the report as plain data (no HTML), as ``view`` (default: the GM)
+    may read it; UsageError if ``view`` may not read this game's report."""
+    view = report_view(game, view or View.gm())
     data = export_game(game)
     v = game.variant
     quotes: dict[str, str] = {}
@@ -224,7 +231,7 @@ def build_context(game: Any) -> dict[str, Any]:
     draws: list[tuple[str, EventView]] = []
     deaths: dict[str, tuple[str, str]] = {}
     total = {k: 0 for k in DISPOSITION_JA}
-    for ph in game.phases:
+    for ph in view.phases(game):
         label = phase_label(ph.id)
         rejected_rule = {e.cause: e.rule for e in ph.events if e.kind == "rejected"}
         events = [ev_view(e) for e in ph.events]
@@ -301,8 +308,11 @@ def build_context(game: Any) -> dict[str, Any]:
         "variant", "seed", "finished", "winners", "phases", "players", "diagnostics")}
     team_won = extra.pop("team_won", None)
     name = game.root.resolve().name
+    finished = bool(data["finished"])
     return {
         "title": name,
+        "report_title": "終了レポート" if finished else PROGRESS_TITLE,
+        "gm_only": GM_ONLY if not finished else "",
         "variant": v.name,
         "variant_ja": VARIANT_JA.get(v.name, v.name),
         "seed": data["seed"],
@@ -326,17 +336,18 @@ def build_context(game: Any) -> dict[str, Any]:
     }
 
 
-def render_report(game: Any) -> str:
-    """The report of a resolved game, as one HTML document."""
+def render_report(game: Any, view: View | None = None) -> str:
+    """The report of a resolved game, as one HTML document (see ``build_context``)."""
     tpl = environment().get_template("report.html.j2")
-    return tpl.render(**build_context(game))
+    return tpl.render(**build_context(game, view))
 
 
-def write_report(game: Any, path: Path) -> Path:
+def write_report(game: Any, path: Path, view: View | None = None) -> Path:
+    html_text = render_report(game, view)  # refused before anything is written
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(render_report(game), encoding="utf-8")
-    tmp.replace(path)
+    from .fsio import write_atomic  # a temporary file beside it, renamed over it
+
+    write_atomic(path, html_text)
     return path
 
