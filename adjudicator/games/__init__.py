@@ -12,6 +12,7 @@ from ..errors import ConfigError
 REGISTRY: dict[str, tuple[str, str]] = {
     "derby-stock": ("derby_stock", "DerbyStock"),
     "splatoon": ("splatoon", "Splatoon"),
+    "genpei": ("genpei", "Genpei"),
     "trapword": ("trapword", "TrapWord"),
 }
 IMPLEMENTED = tuple(REGISTRY)

@@ -7,7 +7,7 @@ Functions here are pure: they read the state held by the emitter and record even
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Protocol
 
 from pydantic import BaseModel, ConfigDict
@@ -169,8 +169,12 @@ def setup_masons(em: Emitter[Any]) -> None:
                 partners=others)
 
 
-def resolve_vote(em: Emitter[Any], actions: Sequence[Candidate], tie: str) -> str | None:
-    """ww.vote / ww.vote.tie / ww.vote.post: tally, execute, record.  Returns the executed."""
+def resolve_vote(em: Emitter[Any], actions: Sequence[Candidate], tie: str,
+                 execute: Callable[[Emitter[Any], str, int], str | None] | None = None
+                 ) -> str | None:
+    """ww.vote / ww.vote.tie / ww.vote.post: tally, execute, record.  Returns the executed.
+    ``execute(em, chosen, votes)``, if given, carries out the execution instead (a village
+    where the chosen one may survive or someone else die) and returns who was executed."""
     votes = [c for c in actions if isinstance(c.action, A.Vote)]
     voters = {c.actor for c in votes}
     for c in votes:
@@ -196,6 +200,8 @@ def resolve_vote(em: Emitter[Any], actions: Sequence[Candidate], tie: str) -> st
         executed = em.draw(tied, "ww.vote.tie", "同票のためランダムで処刑者を決定")
     else:
         executed = tied[0]
+    if execute is not None:
+        return execute(em, executed, top)
     em.emit("execution", "ww.vote", f"phase:{em.phase}", "public", player=executed,
             votes=top)
     em.emit("death", "ww.vote", f"phase:{em.phase}", "public", player=executed,

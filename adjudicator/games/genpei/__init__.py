@@ -1,0 +1,85 @@
+"""源平村 / Genpei village (rules/genpei.md, rule ids gp.*).
+
+Seventeen players (or fifteen) and the GM as narrator: 源氏 and 平氏, each with a general,
+its body double, a strategist, a priest and farmers, and the emperor as a third faction.
+The daily vote of werewolf.md (``ww.vote*``) executes one player a day; each night one
+side holds the single assassination right, priests gather faith that shields their side,
+castles rise, and the emperor names successors.  The package: ``actions`` (commands),
+``state`` (state and evolve), ``rules`` (setup checks, validation, resolution),
+``report`` (report section); this module is the Variant.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from ...models import Event
+from ...render import day_number, public_view, render
+from ..base import PhaseInput
+from .actions import GenpeiTransformer
+from .rules import GenpeiRules
+from .state import FACTION_JA, ROLE_JA, TITLE_JA, GpState, evolve
+
+#: team_won values: a side, or sides winning together (gp.win.joint)
+TEAM_WON_JA = {
+    "genji": "源氏", "heike": "平氏", "emperor": "帝",
+    "genji+emperor": "源氏と帝", "heike+emperor": "平氏と帝", "genji+heike": "源氏と平氏",
+    "genji+heike+emperor": "源氏と平氏と帝",
+}
+
+
+class Genpei(GenpeiRules):
+    name: ClassVar[str] = "genpei"
+    transformer = GenpeiTransformer
+    value_ja: ClassVar[dict[str, dict[str, str]]] = {
+        "faction": dict(FACTION_JA),
+        "assassin": {s: FACTION_JA[s] for s in ("genji", "heike")},
+        "team_won": dict(TEAM_WON_JA),
+    }
+
+    def evolve(self, state: GpState, ev: Event) -> GpState:
+        return evolve(state, ev)
+
+    def report_sections(self, game: Any) -> list[Any]:
+        from .report import sections
+        return sections(game)
+
+    # ------------------------------------------------------------ output
+    def render(self, before: GpState, after: GpState, phase: PhaseInput,
+               events: list[Event]) -> tuple[str, dict[str, list[str]], str]:
+        night = phase.id.startswith("night")
+        n = day_number(phase.id)
+        public = [e for e in events if e.audience == "public"]
+        post = render(f"genpei/{'morning' if night else 'vote'}.txt.j2", phase=phase.id,
+                      day=n + 1 if night else n, events=public, view=public_view(after),
+                      F=FACTION_JA, T=TEAM_WON_JA)
+        texts = {rec.ref: rec.text for rec in phase.lines if rec.disposition == "rejected"}
+        private: dict[str, list[str]] = {}
+        for name in after.players:
+            mine = [e for e in events if e.audience == "player" and e.to == name]
+            if mine:
+                private[name] = [render("genpei/notice.txt.j2", ev=e, day=n, F=FACTION_JA,
+                                        R=ROLE_JA, texts=texts).rstrip("\n") for e in mine]
+        ledger = render("genpei/ledger.txt.j2", phase=phase.id, events=events, before=before,
+                        state=after, lines=phase.lines, F=FACTION_JA, R=ROLE_JA,
+                        target=self.target, T=TEAM_WON_JA)
+        return post, private, ledger
+
+    def export(self, state: GpState) -> tuple[dict[str, dict[str, Any]], dict[str, Any]]:
+        players: dict[str, dict[str, Any]] = {}
+        for name, p in state.players.items():
+            players[name] = {"alive": p.alive, "role": ROLE_JA[p.role], "faction": p.faction}
+        return players, {
+            "faith": dict(state.faith),
+            "castle": dict(state.castle),
+            "assassin": None if state.finished else state.assassin,
+            "castle_target": self.target,
+            "castle_complete": {s: s in state.complete for s in ("genji", "heike")},
+            "successor": state.successor,
+            "nominations": state.nominations,
+            "established": state.established,
+            "team_won": state.team_won,
+        }
+
+
+__all__ = ["Genpei", "GenpeiTransformer", "TITLE_JA"]
