@@ -505,7 +505,9 @@ def _plain_shape(line: str, names: Sequence[str]) -> tuple[str, str, str | None]
     for rx, colon in ((RE_PLAIN_BRACKET, True), (RE_PLAIN_TIMED, False)):
         m = rx.match(line)
         time = _norm_time(m["time"]) if m else None
-        hit = _split_speaker(m["rest"], names, colon) if m and time else None
+        # an impossible time ([25:99:99]) still opens a message, with no time: the engine
+        # tells the GM (never glued onto the message before)
+        hit = _split_speaker(m["rest"], names, colon) if m and (time or colon) else None
         if hit:
             return hit[0], hit[1], time
     for name in names:
@@ -585,7 +587,7 @@ def _read_line(lines: list[str], ctx: _Ctx, names: Sequence[str], pc: bool) -> l
             continue
         m = msg_rx.match(line)
         time = _norm_time(m["time"]) if m else None
-        if m and time:
+        if m and (time or not pc):  # an impossible time (25:99) opens a message, no time
             split_later = False
             if pc:
                 rest = m["rest"]

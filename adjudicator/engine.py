@@ -223,6 +223,10 @@ def closest_directive(word: str, variant: str) -> str:
     return pool[0] if pool else "締め切り"
 
 
+#: a message opening with a time of day the reader could not take (25:99:99)
+_TIME_SHAPE = re.compile(r"\[?[ \t]*([0-9]{1,2}:[0-9]{2}(?::[0-9]{2})?)[ \t]*[\]\t ]")
+
+
 class PhaseReader:
     """Classifies every line of one phase: exactly one disposition each."""
 
@@ -317,6 +321,11 @@ class PhaseReader:
         gm_cache = self._gm_cache
         fast = not json_like and not free
         for line in lines:
+            if line.time is None and (bad := _TIME_SHAPE.match(line.raw)) is not None:
+                self.diagnostics.append(Diagnostic(
+                    level="warning", code="bad_time", source=f"{line.source}:{line.lineno}",
+                    speaker=line.speaker, message=f"impossible time {bad.group(1)!r}: read as "
+                    f"a message of {line.speaker!r} without a time"))
             text = line.text
             speaker = line.speaker
             is_gm = gm_cache.get(speaker)
