@@ -11,7 +11,7 @@ def cmd_report(args: Any) -> int:
     """``adjudicator report GAME [-o FILE] [--gm]``: a finished game's report for anyone;
     an unfinished game's only with ``--gm`` (titled 途中経過（GM専用…）)."""
     from .engine import resolve_game
-    from .errors import UsageError
+    from .errors import AdjudicatorError, UsageError
     from .report import write_report
     from .views import PROGRESS_TITLE, View
 
@@ -20,6 +20,9 @@ def cmd_report(args: Any) -> int:
         raise UsageError(f"no game folder at {args.game!r}")
     game = resolve_game(root, fmt=getattr(args, "format", None))
     out = Path(args.output) if args.output else root / "report.html"
+    if out.is_dir():
+        raise AdjudicatorError(f"{str(out)!r} is a folder: give the report's file name "
+                               "(-o FILE.html)")
     write_report(game, out, View.gm() if args.gm else View.public())
     if game.variant.finished(game.state):
         print(f"wrote {out}")
