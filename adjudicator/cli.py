@@ -56,7 +56,7 @@ def cmd_new(args: argparse.Namespace) -> int:
     root = Path(args.game)
     target = root / "game.toml"
     if root.exists() and not root.is_dir():
-        raise UsageError(f"{str(root)!r} is a file, not a folder: choose another name")
+        raise AdjudicatorError(f"{str(root)!r} is a file, not a folder: choose another name")
     if target.exists() and not args.force:
         raise UsageError(f"{target} already exists (use --force to overwrite)")
     (root / "logs").mkdir(parents=True, exist_ok=True)
@@ -291,7 +291,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
     if not sample.is_dir():
         raise UsageError(f"no bundled sample {args.sample!r}")
     if target.exists() and not target.is_dir():
-        raise UsageError(f"{str(target)!r} is a file, not a folder: choose another name")
+        raise AdjudicatorError(f"{str(target)!r} is a file, not a folder: choose another name")
     if target.exists() and any(target.iterdir()) and not args.force:
         if not (target / "game.toml").exists():
             raise UsageError(f"{target} exists and is not a game folder (use --force)")
