@@ -592,8 +592,8 @@ def _read_line(lines: list[str], ctx: _Ctx, names: Sequence[str], pc: bool) -> l
             if pc:
                 rest = m["rest"]
                 hit = _roster_split(rest, names) if names else None
-                who = _system_who(rest) if hit is None else None
-                if who is not None:
+                who = _system_who(rest)
+                if who is not None and (hit is None or who in ("", hit[0])):
                     speaker, text = "", rest
                     if who:
                         system_names.add(who)
@@ -681,7 +681,10 @@ def _split_pc_names(out: list[ChatLine], pending: dict[int, str], system_names: 
     for k, rest in pending.items():
         hit = _roster_split(rest, known)
         pre = _prefixes(rest)
-        if hit is None and pre and counts[pre[0][0]] >= 2:
+        if hit is not None:
+            if " " in hit[0] or "\u3000" in hit[0]:
+                guessed.setdefault(hit[0], []).append(out[k].lineno)
+        elif pre and counts[pre[0][0]] >= 2:
             base, best = counts[pre[0][0]], ""
             for prefix, _word in pre[1:]:
                 if counts[prefix] != base:
@@ -693,9 +696,10 @@ def _split_pc_names(out: list[ChatLine], pending: dict[int, str], system_names: 
                 guessed.setdefault(best, []).append(out[k].lineno)
         if hit:
             out[k].speaker, out[k].text = hit
-    for name, nos in guessed.items():
-        ctx.guess(nos[0], "name split", f"{name!r} read as one name with a space (it starts "
-                  f"{len(nos)} lines); give the roster (--game) to be sure")
+    for name, nos in sorted(guessed.items(), key=lambda kv: kv[1][0]):
+        why = "a system line names it" if name in system_names else f"it starts {len(nos)} lines"
+        ctx.guess(nos[0], "name split", f"{name!r} read as one name with a space ({why}); "
+                  "give the roster (--game) to be sure")
 
 
 # --- Discord, copied from the client ------------------------------------------------------
@@ -768,7 +772,8 @@ def _read_discord(lines: list[str], ctx: _Ctx) -> list[ChatLine]:
     out: list[ChatLine] = []
     author: tuple[str, str | None, str | None] = ("", None, None)
     since = 0  # index in out of the current author's first message
-    pending: list[str] = []  # residue waiting for the next message (reply previews)
+    pending: list[str] = []  # residue of the next message (reply previews, hover times)
+    hover_time: str | None = None  # a hover timestamp on its own line: the next message's
     carry = 0  # lines still to skip as residue of the same kind
     carry_why = ""
     embed = 0  # 1: a link's site name may follow; 2: its title may follow
@@ -785,6 +790,7 @@ def _read_discord(lines: list[str], ctx: _Ctx) -> list[ChatLine]:
                 if lines[k].strip():
                     ctx.skip(k + 1, lines[k], "message header")
             author, since, embed, i = (name, date, time), len(out), 0, nxt
+            hover_time = None
             continue
         line, no = lines[i], i + 1
         i += 1
@@ -815,12 +821,15 @@ def _read_discord(lines: list[str], ctx: _Ctx) -> list[ChatLine]:
             why = "date divider"
         if why:
             ctx.skip(no, line, why)
-            if why == "reply preview":
+            if why == "hover timestamp":
+                hover = RE_HOVER.fullmatch(s)
+                hover_time = _clock(hover) if hover else None
+            if why in ("reply preview", "hover timestamp"):
                 pending.append(line)
             elif len(out) > since:
                 out[-1].raw += "\n" + line
             continue
-        text, time = line, author[2]
+        text, time, hover_time = line, hover_time or author[2], None
         hover = RE_HOVER.match(s) if s[0] == "[" else None
         if hover:
             text, time = s[hover.end():].lstrip(), _clock(hover) or time
@@ -1030,9 +1039,9 @@ def detect_format(text: str, source: str = "<log>") -> str:
     head = [line.strip() for _, line in nonblank]
     if RE_LINE_HEADER.match(first) or any(RE_LINE_MSG.match(line) for _, line in nonblank):
         return "line"
-    if any(_line_date(s) for s in head):
+    if any(_line_date(s) for s in head) and any(RE_LINE_PC_MSG.match(s) for s in head):
         pc = any(RE_LINE_PC_DATE.fullmatch(s) for s in head)
-        return "line-pc" if pc and any(RE_LINE_PC_MSG.match(s) for s in head) else "line"
+        return "line-pc" if pc else "line"
     heads = _discord_heads(lines[: nonblank[-1][0]])
     if heads and (first_no - 1 in heads or first_no - 1 == min(heads) or
                   2 * sum(1 for _, s in nonblank if _plain_shape(s, ())) <= len(nonblank)):
