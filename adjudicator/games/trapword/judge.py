@@ -1,22 +1,29 @@
 """The trap-word judge: does a hint spring a trap word?  (tw.trap.*, tw.hint.*)
 
 Built on Sudachi (sudachipy + sudachidict-core), loaded lazily on the first question.
+Hints and words are compared as *morphemes* — the hint's morphemes in Sudachi's A, B
+and C splits, with their normalized and dictionary forms — never as bare letters.
 Every answer is a graded :class:`Verdict` with its reason, following the measured facts
 of ``shared/research/japanese-text.md``:
 
-- ``definite``: the trap word itself (after width and kana folding), the same
-  normalized form (サーバ / サーバー, 走った / 走る, ねこ / 猫), or a part of it
-  (バスケットボール → バスケット, ボール; 富士山 → 富士).
+- ``definite``: the trap word is a morpheme (or a run of morphemes) of the hint, after
+  width and kana folding, also inside a compound that Sudachi splits in mode A
+  (映画 in 映画館); the same normalized form (サーバ / サーバー, 走った / 走る, ねこ / 猫);
+  or a part of the trap word (バスケットボール → バスケット, ボール; 富士山 → 富士).
 - ``likely``: a paraphrase: a shared Sudachi synonym group (科学 → サイエンス) or the
-  game's own ``synonyms`` table (科学 → SF).
-- ``possible``: a kana-only word that reads like the trap word (箸 → はし), or a
-  single-kanji part (時 of 時間): listed for the GM, never sprung by itself.
+  game's own ``synonyms`` table (科学 → SF); the same word with an honorific prefix or
+  suffix added or dropped (お茶 / 茶, ご飯 / 飯); the same number in another spelling
+  (三 / 3つ / ３ / みっつ).
+- ``possible``: a kana word that reads like the trap word (箸 → はし), a single-kanji
+  part (時 of 時間), or an overlap of letters only (バス in バスケット, サイ in サイダー):
+  listed for the GM, never sprung by itself.
 - ``none``: anything else; a kanji homonym (箸 → 橋) says so in its reason.
 """
 
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
@@ -32,8 +39,17 @@ CONTENT_POS = ("名詞", "動詞", "形容詞", "形状詞", "副詞")
 POS_JA_REASON = {"代名詞": "代名詞", "助詞": "助詞", "助動詞": "助動詞", "接続詞": "接続詞",
                  "感動詞": "感動詞", "連体詞": "連体詞", "接頭辞": "接頭辞", "接尾辞": "接尾辞",
                  "記号": "記号", "補助記号": "記号", "空白": "空白"}
+#: honorific and polite affixes that do not make another word (お茶 / 茶, ご飯 / 飯)
+HONORIFIC_PREFIXES = ("お", "ご", "御")
+HONORIFIC_SUFFIXES = ("さん", "さま", "様", "ちゃん")
+_KANJI_DIGITS = {"〇": 0, "零": 0, "一": 1, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6,
+                 "七": 7, "八": 8, "九": 9}
+_KANJI_UNITS = {"十": 10, "百": 100, "千": 1000}
 _KANA_RE = re.compile(r"^[\u3041-\u309f\u30a0-\u30ffー]+$")
+_HIRAGANA_RE = re.compile(r"^[\u3041-\u309fー]+$")
 _KANJI_RE = re.compile(r"^[\u3400-\u4dbf\u4e00-\u9fff々〆]$")
+_HAS_KANJI_RE = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff々〆]")
+SPAN_WIDTH = 4  # the longest run of morphemes compared with a word
 
 
 @dataclass(frozen=True)
@@ -44,10 +60,15 @@ class Morph:
     reading: str  # katakana
     pos: tuple[str, ...]
     groups: tuple[int, ...]
+    oov: bool = False
 
     @property
     def content(self) -> bool:
         return self.pos[0] in CONTENT_POS
+
+    @property
+    def numeral(self) -> bool:
+        return self.pos[:2] == ("名詞", "数詞")
 
 
 @dataclass(frozen=True)
@@ -56,7 +77,9 @@ class Verdict:
 
     word: str
     grade: Grade
-    code: str  # exact normalized part single_kanji_part synonym table reading homonym none
+    #: exact compound normalized part number honorific synonym table reading
+    #: single_kanji_part letters homonym none
+    code: str
     reason: str  # Japanese, shown to the GM and the players
     matched: str = ""  # the piece of the hint that matched
 
@@ -82,6 +105,12 @@ def is_single_kanji(text: str) -> bool:
     return bool(_KANJI_RE.match(text))
 
 
+def letters(text: str) -> str:
+    """Only the letters of a line (no punctuation, symbols or spaces): 猫！ → 猫."""
+    return "".join(ch for ch in nfkc(text)
+                   if unicodedata.category(ch)[0] in "LN" or ch == "ー")
+
+
 @cache
 def _dictionary() -> Any:
     """The Sudachi core dictionary, loaded on first use only (~0.2 s)."""
@@ -91,39 +120,54 @@ def _dictionary() -> Any:
 
 
 @cache
-def _tokenizers() -> tuple[Any, Any, Any, Any]:
-    from sudachipy import SplitMode
-
+def _tokenizer() -> Any:
     d = _dictionary()
     make = getattr(d, "tokenizer", None) or d.create
-    return make(mode=SplitMode.C), make(mode=SplitMode.A), SplitMode.C, SplitMode.A
+    return make()
+
+
+@cache
+def _modes() -> tuple[Any, Any, Any]:
+    from sudachipy import SplitMode
+
+    return SplitMode.A, SplitMode.B, SplitMode.C
 
 
 def load() -> None:
     """Load the dictionary now (benchmarks and test fixtures call it once)."""
-    _tokenizers()
+    _tokenizer()
+    _modes()
+
+
+def _tokenize(text: str, mode: Any) -> tuple[Morph, ...]:
+    out = []
+    for m in _tokenizer().tokenize(nfkc(text)[:4000], mode):
+        pos = tuple(m.part_of_speech()[:2])
+        if pos[0] == "空白":
+            continue
+        out.append(Morph(m.surface(), m.normalized_form(), m.dictionary_form(),
+                         m.reading_form(), pos, tuple(m.synonym_group_ids()), m.is_oov()))
+    return tuple(out)
 
 
 @lru_cache(maxsize=4096)
 def analyze(text: str) -> tuple[Morph, ...]:
     """Sudachi mode-C morphemes of one message (one message per call: Sudachi refuses
     more than 49,149 bytes at once)."""
-    tok_c, _tok_a, mode_c, _ = _tokenizers()
-    out = []
-    for m in tok_c.tokenize(nfkc(text)[:4000], mode_c):
-        out.append(Morph(m.surface(), m.normalized_form(), m.dictionary_form(),
-                         m.reading_form(), tuple(m.part_of_speech()[:2]),
-                         tuple(m.synonym_group_ids())))
-    return tuple(m for m in out if m.pos[0] not in ("空白",))
+    return _tokenize(text, _modes()[2])
 
 
 @lru_cache(maxsize=4096)
-def parts_a(text: str) -> tuple[str, ...]:
-    """Mode-A surfaces of a word (富士山 → 富士, 山); empty when it does not split."""
-    _c, tok_a, _m, mode_a = _tokenizers()
-    parts = tuple(m.surface() for m in tok_a.tokenize(nfkc(text), mode_a)
-                  if m.part_of_speech()[0] in CONTENT_POS)
-    return parts if len(parts) > 1 else ()
+def analyze_abc(text: str) -> tuple[tuple[Morph, ...], ...]:
+    """The morphemes of one message in Sudachi's C, B and A splits (the same split is
+    kept once)."""
+    a, b, c = _modes()
+    out = [analyze(text)]
+    for mode in (b, a):
+        ms = _tokenize(text, mode)
+        if all(ms != o for o in out):
+            out.append(ms)
+    return tuple(out)
 
 
 def reading(text: str) -> str:
@@ -131,40 +175,200 @@ def reading(text: str) -> str:
     return "".join(m.reading for m in analyze(text))
 
 
+def kanji_number(text: str) -> int | None:
+    """三 → 3, 二十五 → 25, 百 → 100; None if ``text`` is not a plain kanji numeral."""
+    total, cur, seen = 0, 0, False
+    for ch in text:
+        if ch in _KANJI_DIGITS:
+            cur, seen = _KANJI_DIGITS[ch], True
+        elif ch in _KANJI_UNITS:
+            total += (cur or 1) * _KANJI_UNITS[ch]
+            cur, seen = 0, True
+        else:
+            return None
+    return total + cur if seen else None
+
+
+def number_value(m: Morph) -> int | None:
+    """The value of a numeral morpheme (三, ３, みっ of みっつ), else None."""
+    if not m.numeral:
+        return None
+    for s in (nfkc(m.norm), nfkc(m.surface)):
+        if s.isdigit():
+            return int(s)
+        v = kanji_number(s)
+        if v is not None:
+            return v
+    return None
+
+
+def _single_word(text: str) -> Morph | None:
+    """The one known content morpheme ``text`` is, or None."""
+    ms = analyze(text)
+    if len(ms) == 1 and ms[0].content and not ms[0].oov and ms[0].surface == nfkc(text):
+        return ms[0]
+    return None
+
+
+@lru_cache(maxsize=8192)
+def honorific_core(surface: str) -> str | None:
+    """The word under an honorific prefix or suffix (お茶 → 茶, ご飯 → 飯, お父さん → 父),
+    when what is left is a known word on its own; None otherwise."""
+    s = nfkc(surface)
+    core = s
+    for p in HONORIFIC_PREFIXES:
+        if core.startswith(p) and len(core) > len(p):
+            core = core[len(p):]
+            break
+    for x in HONORIFIC_SUFFIXES:
+        if core.endswith(x) and len(core) > len(x):
+            core = core[:-len(x)]
+            break
+    if core == s or _single_word(core) is None:
+        return None
+    return core
+
+
 @dataclass(frozen=True)
 class Span:
-    """Up to four consecutive morphemes of a text, with every key precomputed."""
+    """One to four consecutive morphemes of a hint in one split, every key precomputed."""
 
     surface: str
-    folded: str
-    norm: str
-    base: str
+    norm: str  # folded
+    base: str  # folded
     reading: str  # folded to hiragana
     kana: bool
     lone_function_word: bool
     first_norm: str
+    numeral: bool
+    whole: str  # the mode-C morpheme(s) this span lies in, when longer (映画館 for 映画)
 
 
-def _spans(morphs: Sequence[Morph], width: int = 4) -> Iterable[tuple[Sequence[Morph], str]]:
-    for i in range(len(morphs)):
-        for j in range(i + 1, min(len(morphs), i + width) + 1):
-            yield morphs[i:j], "".join(m.surface for m in morphs[i:j])
+@dataclass(frozen=True)
+class HintInfo:
+    folded: str
+    surf: dict[str, Span]
+    norm: dict[str, Span]
+    base: dict[str, Span]
+    kana_spans: tuple[Span, ...]
+    morphs: tuple[Morph, ...]  # content morphemes of every split, each once
+    cores: dict[str, Morph]  # honorific core (folded) -> the hint's morpheme
+    numbers: tuple[tuple[int, str, str], ...]  # (value, surface, counter after it)
+
+
+def _c_cover(c_morphs: Sequence[Morph]) -> list[tuple[int, int, str]]:
+    out, pos = [], 0
+    for m in c_morphs:
+        out.append((pos, pos + len(m.surface), m.surface))
+        pos += len(m.surface)
+    return out
 
 
 @lru_cache(maxsize=4096)
-def spans(text: str) -> tuple[Span, ...]:
-    out = []
-    for span, surface in _spans(analyze(text)):
-        out.append(Span(surface, fold(surface), "".join(m.norm for m in span),
-                        "".join(m.base for m in span), fold("".join(m.reading for m in span)),
-                        is_kana(surface), len(span) == 1 and not span[0].content,
-                        span[0].norm))
-    return tuple(out)
+def hint_info(text: str) -> HintInfo:
+    splits = analyze_abc(text)
+    cover = _c_cover(splits[0])
+    surf: dict[str, Span] = {}
+    norm: dict[str, Span] = {}
+    base: dict[str, Span] = {}
+    kana_spans: list[Span] = []
+    seen: dict[tuple[str, str], Morph] = {}
+    numbers: list[tuple[int, str, str]] = []
+    for morphs in splits:
+        starts = []
+        pos = 0
+        for m in morphs:
+            starts.append(pos)
+            pos += len(m.surface)
+        for i in range(len(morphs)):
+            for j in range(i + 1, min(len(morphs), i + SPAN_WIDTH) + 1):
+                run = morphs[i:j]
+                surface = "".join(m.surface for m in run)
+                lo, hi = starts[i], starts[i] + len(surface)
+                whole = "".join(s for a, b, s in cover if b > lo and a < hi)
+                sp = Span(surface, fold("".join(m.norm for m in run)),
+                          fold("".join(m.base for m in run)),
+                          fold("".join(m.reading for m in run)), is_kana(surface),
+                          len(run) == 1 and not run[0].content, run[0].norm,
+                          any(m.numeral for m in run), whole if whole != surface else "")
+                surf.setdefault(fold(surface), sp)
+                norm.setdefault(sp.norm, sp)
+                base.setdefault(sp.base, sp)
+                if sp.kana:
+                    kana_spans.append(sp)
+        for k, m in enumerate(morphs):
+            if m.content:
+                seen.setdefault((m.surface, m.norm), m)
+            value = number_value(m)
+            if value is not None:
+                nxt = morphs[k + 1] if k + 1 < len(morphs) else None
+                counter = fold(nxt.surface) if nxt and nxt.pos[0] == "接尾辞" else ""
+                numbers.append((value, m.surface, counter))
+    content = tuple(seen.values())
+    cores: dict[str, Morph] = {}
+    for m in content:
+        for s in (m.surface, m.norm):
+            core = honorific_core(s)
+            if core is not None:
+                cores.setdefault(fold(core), m)
+    return HintInfo(fold(text), surf, norm, base, tuple(kana_spans), content, cores,
+                    tuple(dict.fromkeys(numbers)))
+
+
+@dataclass(frozen=True)
+class WordInfo:
+    word: str
+    folded: str
+    norm: str  # folded
+    base: str  # folded
+    reading: str  # folded
+    first_norm: str
+    parts: tuple[str, ...]  # its parts (tw.trap.part), longest first
+    core: str  # honorific core, folded ("" if none)
+    number: int | None  # a numeral, alone or with a counter (3つ)
+    counter: str  # the counter after it, folded (つ of 3つ)
+    groups: frozenset[int]
+
+
+def _compound_halves(word: str) -> tuple[str, ...]:
+    """An unsplit compound's two words (バスケットボール → バスケット, ボール): both halves
+    known words, each at least three letters (バス + ケット is no split of バスケット)."""
+    s = nfkc(word)
+    for i in range(3, len(s) - 2):
+        left, right = s[:i], s[i:]
+        if _single_word(left) and _single_word(right):
+            return (left, right)
+    return ()
 
 
 @lru_cache(maxsize=4096)
-def _folded(text: str) -> str:
-    return fold(text)
+def word_info(word: str) -> WordInfo:
+    c = analyze(word)
+    content = [m for m in c if m.content]
+    parts: set[str] = set()
+    if len(content) > 1:
+        parts |= {m.surface for m in content}
+    for morphs in analyze_abc(word)[1:]:
+        if len([m for m in morphs if m.content]) > 1:
+            parts |= {m.surface for m in morphs if m.content}
+    if len(c) == 1:
+        parts |= set(_compound_halves(word))
+    parts.discard(nfkc(word))
+    core = honorific_core(word) or ""
+    if not core and len(c) > 1:
+        inner = [m for m in c if not (m.pos[0] == "接頭辞" and m.surface in HONORIFIC_PREFIXES)
+                 and not (m.pos[0] == "接尾辞" and m.surface in HONORIFIC_SUFFIXES)]
+        if 0 < len(inner) < len(c):
+            core = "".join(m.surface for m in inner)
+    values = [number_value(m) for m in c if m.numeral]
+    number = values[0] if len(values) == 1 and all(
+        m.numeral or m.pos[0] == "接尾辞" for m in c) else None
+    return WordInfo(
+        word, fold(word), fold("".join(m.norm for m in c)), fold("".join(m.base for m in c)),
+        fold("".join(m.reading for m in c)), c[0].norm if c else "",
+        tuple(sorted(parts, key=lambda s: (-len(s), s))), fold(core), number,
+        fold("".join(m.surface for m in c if not m.numeral)) if number is not None else "",
+        frozenset(g for m in content for g in m.groups))
 
 
 class Judge:
@@ -179,74 +383,86 @@ class Judge:
     # ------------------------------------------------------------ grading
     def grade(self, hint: str, word: str) -> Verdict:
         """The verdict of one hint against one word: the strongest match found."""
-        h, w = _folded(hint), _folded(word)
-        hm, wm = analyze(hint), analyze(word)
-        hs = spans(hint)
-        if not w:
+        w = word_info(word)
+        if not w.folded:
             return Verdict(word, "none", "none", "空の単語です")
-        # definite: the word itself
-        if w in h and (not re.match(r"^[\u3041-\u309fー]+$", nfkc(word)) or len(w) > 3 or
-                       any(sp.folded == w for sp in hs)):
+        h = hint_info(hint)
+        # definite: the word is a morpheme (or a run of morphemes) of the hint
+        sp = h.surf.get(w.folded)
+        if sp is not None:
+            if sp.whole:
+                return Verdict(word, "definite", "compound",
+                               f"「{sp.whole}」は「{word}」を含む複合語です", sp.whole)
             return Verdict(word, "definite", "exact", f"「{word}」そのものを含みます", word)
-        # definite: the same normalized form (spelling variant, inflection, kana spelling)
-        wnorm = "".join(m.norm for m in wm)
-        wbase = "".join(m.base for m in wm)
-        wread = _folded(reading(word))
-        for sp in hs:
-            if sp.lone_function_word:
+        # definite: the same normalized form (spelling variant, inflection, kana spelling);
+        # likely: the same number spelled otherwise (三 / ３)
+        for sp in (h.norm.get(w.norm), h.norm.get(w.base), h.base.get(w.base)):
+            if sp is None or sp.lone_function_word:
                 continue
-            if sp.norm in (wnorm, wbase) or sp.base == wbase:
-                if not (sp.kana and sp.reading == wread and sp.first_norm != wnorm):
-                    return Verdict(word, "definite", "normalized",
-                                   f"「{sp.surface}」は「{word}」と同じ語です（表記ゆれ・活用）",
-                                   sp.surface)
+            if sp.numeral or w.number is not None:
+                return self._number(word, sp.surface)
+            if sp.kana and sp.reading == w.reading and sp.first_norm != w.first_norm:
+                continue
+            return Verdict(word, "definite", "normalized",
+                           f"「{sp.surface}」は「{word}」と同じ語です（表記ゆれ・活用）",
+                           sp.surface)
+        # likely: the same number (三 / 3つ / みっつ), not another count (二本 / 二つ)
+        if w.number is not None:
+            for value, surface, counter in h.numbers:
+                if value == w.number and counter in ("", w.counter):
+                    return self._number(word, surface)
         best: Verdict | None = None
         # definite: a part of the word (tw.trap.part)
-        pieces = set(parts_a(word))
-        if len(wm) > 1:
-            pieces |= {m.surface for m in wm if m.content}
-        for p in sorted(pieces, key=lambda s: (-len(s), s)):
-            fp = fold(p)
-            if fp and fp != w and fp in h and (len(fp) > 1 or is_single_kanji(p)):
-                v = self._part(word, p)
-                if v.grade == "definite":
-                    return v
-                best = best or v
-        for m in hm:
-            if not m.content:
+        for p in w.parts:
+            sp = h.surf.get(fold(p)) or h.norm.get(fold(p))
+            if sp is None or sp.lone_function_word:
                 continue
-            for piece in (m.surface, m.norm):
-                fp = fold(piece)
-                if fp and fp != w and fp in w and (len(fp) > 1 or is_single_kanji(piece)):
-                    if is_kana(piece) and len(fp) < 2:
-                        continue
-                    v = self._part(word, piece if is_single_kanji(piece) else m.surface)
-                    if v.grade == "definite":
-                        return v
-                    best = best or v
-        # possible (before synonyms): a kana word that reads like the word (箸 → はし)
-        for sp in hs:
-            if sp.kana and len(wread) >= 2 and sp.reading == wread:
-                v = Verdict(word, "possible", "reading",
-                            f"かな書きの「{sp.surface}」は「{word}」と同じ読みです（GMが判断）",
-                            sp.surface)
-                best = v if best is None or RANK[v.grade] < RANK[best.grade] else best
+            v = self._part(word, p)
+            if v.grade == "definite":
+                return v
+            best = best or v
+        # likely: an honorific prefix or suffix added or dropped (お茶 / 茶, ご飯 / 飯)
+        hon = None
+        if w.core:
+            hon = h.surf.get(w.core) or h.norm.get(w.core)
+        hm = h.cores.get(w.folded) or h.cores.get(w.norm) or (
+            h.cores.get(w.core) if w.core else None)
+        shown = hm.surface if hm is not None else hon.surface if hon is not None else None
+        if shown is not None:
+            return Verdict(word, "likely", "honorific",
+                           f"「{shown}」は「{word}」に「お」「ご」などを付け外しした語です",
+                           shown)
         # likely: a paraphrase (tw.trap.paraphrase)
-        if best is None or RANK[best.grade] > RANK["likely"]:
-            likely = self._paraphrase(word, h, hm, wm, wread)
-            if likely is not None:
-                return likely
+        likely = self._paraphrase(word, w, h)
+        if likely is not None:
+            return likely
         if best is not None:
             return best
-        for m in hm:
-            if m.content and len(wread) >= 2 and fold(m.reading) == wread:
+        # possible: a kana word that reads like the word (箸 → はし)
+        if len(w.reading) >= 2:
+            for sp in h.kana_spans:
+                if sp.reading == w.reading:
+                    return Verdict(
+                        word, "possible", "reading",
+                        f"かな書きの「{sp.surface}」は「{word}」と同じ読みです（GMが判断）",
+                        sp.surface)
+        # possible at most: letters only, not a word (バス in バスケット)
+        shared = self._letters(word, w, h)
+        if shared is not None:
+            return shared
+        for m in h.morphs:
+            if len(w.reading) >= 2 and fold(m.reading) == w.reading:
                 return Verdict(word, "none", "homonym",
                                f"「{m.surface}」は同音異義語です（読みが同じでも別の語）",
                                m.surface)
-        for ch in dict.fromkeys(word):
-            if is_single_kanji(ch) and len(word) > 1 and ch in hint:
+        for ch in dict.fromkeys(nfkc(word)):
+            if is_single_kanji(ch) and len(w.folded) > 1 and ch in nfkc(hint):
                 return self._part(word, ch)
         return Verdict(word, "none", "none", "関係する語は見つかりません")
+
+    def _number(self, word: str, shown: str) -> Verdict:
+        return Verdict(word, "likely", "number",
+                       f"「{shown}」は「{word}」と同じ数です（書き方が違うだけ）", shown)
 
     def _part(self, word: str, part: str) -> Verdict:
         if is_single_kanji(part):
@@ -254,21 +470,38 @@ class Judge:
                            f"「{part}」は「{word}」の一文字の一部です（GMが判断）", part)
         return Verdict(word, "definite", "part", f"「{part}」は「{word}」の一部です", part)
 
-    def _paraphrase(self, word: str, h: str, hm: Sequence[Morph], wm: Sequence[Morph],
-                    wread: str) -> Verdict | None:
-        wgroups = {g for m in wm if m.content for g in m.groups}
-        for m in hm:
-            if not m.content or not set(m.groups) & wgroups:
+    def _letters(self, word: str, w: WordInfo, h: HintInfo) -> Verdict | None:
+        """Letters shared without a shared word: the GM may look, nothing springs.  A short
+        hiragana word inside another word (はし in はしる) is not even that."""
+        short_kana = bool(_HIRAGANA_RE.match(nfkc(word))) and len(w.folded) <= 3
+        one = len(w.folded) == 1 and (is_single_kanji(word) or w.folded.isdigit())
+        if (len(w.folded) >= 2 or one) and w.folded in h.folded and not short_kana:
+            host = next((m.surface for m in h.morphs if w.folded in fold(m.surface)),
+                        word)
+            return Verdict(word, "possible", "letters",
+                           f"「{word}」は「{host}」の中の文字として出てくるだけです"
+                           "（別の語・GMが判断）", host)
+        for m in h.morphs:
+            fm = fold(m.surface)
+            if len(fm) >= 2 and fm in w.folded:
+                return Verdict(word, "possible", "letters",
+                               f"「{m.surface}」は「{word}」の文字の一部ですが、語としての"
+                               "部分ではありません（GMが判断）", m.surface)
+        return None
+
+    def _paraphrase(self, word: str, w: WordInfo, h: HintInfo) -> Verdict | None:
+        for m in h.morphs:
+            if not set(m.groups) & w.groups:
                 continue
-            if is_kana(m.surface) and fold(m.reading) == wread:
+            if is_kana(m.surface) and fold(m.reading) == w.reading:
                 continue
             return Verdict(word, "likely", "synonym",
                            f"「{m.surface}」は「{word}」の言い換えです（同義語）", m.surface)
-        keys = {fold(word), *(fold(m.norm) for m in wm)}
+        keys = {w.folded, w.norm}
         for group in self.groups:
             if keys & group.keys():
                 for other in sorted(group.keys() - keys, key=lambda s: (-len(s), s)):
-                    if other and other in h:
+                    if other and (other in h.surf or other in h.norm):
                         shown = group[other]
                         return Verdict(word, "likely", "table",
                                        f"「{shown}」は「{word}」の言い換えです（同義語表）",
@@ -295,15 +528,26 @@ class Judge:
                 "（名詞・形容詞・副詞・動詞・数詞のみ）")
 
     def answer_matches(self, answer: str, secret: str, by_reading: bool = True) -> str | None:
-        """How an answer is right (tw.answer.contains): ``contains`` / ``reading`` / None."""
+        """How an answer is right (tw.answer.contains): ``contains`` (the secret word in the
+        answer, after folding), ``reading`` (a kana answer with the very same reading, or
+        the kana secret's reading), ``normalized`` (a word of the answer is the secret word
+        in another spelling: 猫 for ねこ); None: wrong.  はさみ is not 歯: a reading that
+        merely contains the secret's reading is not the same reading."""
         a, s = fold(answer), fold(secret)
-        if s and s in a:
+        if not s:
+            return None
+        if s in a:
             return "contains"
-        if by_reading:
-            kana = "".join(ch for ch in nfkc(answer) if is_kana(ch))
-            r = fold(reading(secret))
-            if kana and r and r in fold(kana) and not is_kana(secret):
+        core = letters(answer)
+        if by_reading and core:
+            w = word_info(secret)
+            if is_kana(core) and not is_kana(secret) and fold(core) == w.reading:
                 return "reading"
-            if is_kana(secret) and s in fold(reading(answer)):
+            if is_kana(secret) and fold(reading(core)) == s:
                 return "reading"
+        w = word_info(secret)
+        h = hint_info(answer)
+        for sp in (h.norm.get(w.norm), h.base.get(w.base)):
+            if sp is not None and not sp.lone_function_word:
+                return "normalized"
         return None
