@@ -747,7 +747,7 @@ def _reply_preview(s: str, lines: list[str], i: int, heads: dict[int, Head],
     body = s[1:]
     if " " not in body:
         return 1
-    for msg in reversed(out):
+    for msg in islice(reversed(out), 200):  # a preview quotes a recent message
         if msg.speaker and body.startswith(msg.speaker + " "):
             quoted = body[len(msg.speaker) + 1:].rstrip("…").removesuffix("...").strip()
             if quoted and msg.text.startswith(quoted):

@@ -1,0 +1,84 @@
+"""Properties of every chat reader (hypothesis): on any text a reader either reads it or
+raises ChatFormatError naming a line of it, and every non-blank input line ends in a
+message (or a system line, a message with speaker "") or in the skipped list."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from adjudicator.chatlog import FORMATS, Reading, read_chat
+from adjudicator.errors import ChatFormatError
+
+SETTINGS = settings(max_examples=150, deadline=None,
+                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+
+PIECES = [  # shapes of every format, so that the readers' deeper paths are reached
+    "[LINE] 人狼村のトーク履歴", 'Chat history in "村"', "保存日時：2026/03/01 23:10",
+    "Saved on: 14/03/2021, 09:05", "2026/03/01(日)", "Sat, 3/6/2021", "Fri, 23/07/2021",
+    "2021.11.07 Sunday", "2026.03.01 日曜日", "21:03\tたろう\t予想@花子 3万", "21:03\t\tじろうが参加しました",
+    '21:04\t花子\t"一行目', '二行目""引用"""', '"', "午後9:07\tたろう\tx", "9:07 PM\tTaro\tTaro unsent a message.",
+    "21:03 佐藤 一郎 こんばんは", "21:06 佐藤 一郎がメッセージの送信を取り消しました",
+    "たろう — 今日 21:03", "Taro — 18/09/2024 21.15", "Taro — 03/11/2022", " — Yesterday at 9:41 PM",
+    "WOLF", "APP", "[9:41 PM]", "[9:41 PM]x", "Image", "Expand", "notes.txt", "18 KB", "👍", "3",
+    "@Taro 予想@花子 3万", "@Taro", "https://example.com/x", "Example", "=" * 62, "Guild: g",
+    "[15-Jan-24 09:05 PM] taro", "[03.01.2024 21:00] taro (pinned)", "{Attachments}",
+    "{Forwarded Message}", "AuthorID,Author,Date,Content,Attachments,Reactions",
+    '"1","taro","03/01/2024 21:00","x","",""', '"2","a","2026-03-01T21:03:00+09:00","y\n', ",,",
+    '{"messages": [{"type": "Call", "author": {"name": "a"}, "content": "", "timestamp": ""}]}',
+    "たろう: 予想@花子 3万", "[21:03] たろう: x", "21:05 たろう 購入@花子の株 5株", "", " ", "\t", "\r\n",
+    "\ufeff", "—", "：", "@",
+]
+STRUCTURED = st.lists(st.one_of(st.sampled_from(PIECES), st.text(max_size=12)), max_size=25).map(
+    "\n".join)
+ANY_TEXT = st.one_of(st.text(), STRUCTURED)
+
+
+def lines_of(text: str) -> list[str]:
+    return text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n").split("\n")
+
+
+def check(text: str, fmt: str | None) -> Reading | None:
+    lines = lines_of(text)
+    try:
+        reading = read_chat(text, "t", fmt=fmt, names=["たろう", "佐藤 一郎"])
+    except ChatFormatError as e:
+        assert e.lineno is not None and 1 <= e.lineno <= len(lines), str(e)
+        assert str(e).startswith(f"t:{e.lineno}: ")
+        return None
+    if reading.format == "dce-json":  # messages are JSON objects, not lines
+        return reading
+    spans: set[int] = set()
+    for m in reading.messages:
+        span = set(range(m.lineno, m.last_line + 1))
+        assert not spans & span, f"line in two messages: {sorted(spans & span)}"
+        spans |= span
+    covered = spans | {s.lineno for s in reading.skipped}
+    missing = [k for k, s in enumerate(lines, 1) if s.strip() and k not in covered]
+    assert not missing, f"{reading.format}: lines {missing} are nowhere"
+    assert [m.lineno for m in reading.messages] == sorted(m.lineno for m in reading.messages)
+    return reading
+
+
+@SETTINGS
+@given(ANY_TEXT, st.sampled_from((None, *FORMATS)))
+def test_any_text_is_read_or_refused_naming_a_line(text: str, fmt: str | None) -> None:
+    check(text, fmt)
+
+
+@SETTINGS
+@given(STRUCTURED)
+def test_structured_text_in_every_format(text: str) -> None:
+    for fmt in (None, *FORMATS):
+        check(text, fmt)
+
+
+@pytest.mark.parametrize("text", [
+    "たろう — 今日 21:03\n\n\n", "x\n" * 3 + "Taro\n — Today at 9:41 PM\nhi\n",
+    '21:03\tたろう\t"a\nb""\n', "2026.03.01 日曜日\n21:03 a b c\n21:04 a b d\n",
+    "=" * 62 + "\n[1/2/2026 9:00 PM] a\n{Embed}\n" + "=" * 62 + "\nx\n",
+])
+def test_examples(text: str) -> None:
+    for fmt in (None, *FORMATS):
+        check(text, fmt)
