@@ -61,6 +61,15 @@ class TeamConfig(BaseModel):
     first: bool = False
 
 
+class RecruitChanceConfig(BaseModel):
+    """secret-society ``[recruit_chance]``: the day-2 question and its accepted answers."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    question: str = ""
+    answers: list[str] = []
+
+
 class GameConfig(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
@@ -71,6 +80,7 @@ class GameConfig(BaseModel):
     players: list[PlayerConfig] = []
     teams: list[TeamConfig] = []
     scenario: str | None = None
+    recruit_chance: RecruitChanceConfig | None = None  # secret-society
     #: the folder of game.toml, for the files it names (majora's ``scenario``); set by
     #: load_config, None for a config built in memory (paths then count from the cwd)
     _folder: Path | None = PrivateAttr(None)

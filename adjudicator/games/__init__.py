@@ -11,6 +11,7 @@ from ..errors import ConfigError
 #: variant name -> (package under adjudicator.games, Variant class name)
 REGISTRY: dict[str, tuple[str, str]] = {
     "derby-stock": ("derby_stock", "DerbyStock"),
+    "secret-society": ("secret_society", "SecretSociety"),
     "splatoon": ("splatoon", "Splatoon"),
     "genpei": ("genpei", "Genpei"),
     "trapword": ("trapword", "TrapWord"),
