@@ -390,6 +390,9 @@ def build_parser() -> argparse.ArgumentParser:
     from .report_cli import add_report_command
 
     add_report_command(add)
+    from .desk.cli import add_serve_command
+
+    add_serve_command(add)
     add_archive_command(add)
 
     s = add("schema", "print the JSON Schema of `resolve --json`", "adjudicator schema")

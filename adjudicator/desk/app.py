@@ -1,0 +1,434 @@
+"""The desk's routes (Starlette): server-rendered pages from ``reports/desk/`` through
+the same Jinja environment, engine and models as the command line.
+
+Safety, in one place:
+- every game name from a URL goes through ``service.game_dir`` (one segment, never
+  outside the served folder, links resolved);
+- every state-changing request is a POST carrying the CSRF token of its page (a random
+  token in a SameSite=Strict cookie, repeated in the form), and a request whose
+  ``Origin`` or ``Sec-Fetch-Site`` says it came from another site is refused;
+- the ``Host`` header must name this server (no DNS rebinding);
+- bodies above the paste limit are refused with 413 before they are parsed;
+- every page has a Content-Security-Policy: no external asset, the one inline script
+  and style allowed by their hashes;
+- every error is a page with a fitting status (400, 403, 404, 409, 413, 422), never a 500
+  for bad input.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import secrets
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+from markupsafe import Markup
+from starlette.applications import Starlette
+from starlette.datastructures import FormData, UploadFile
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, RedirectResponse, Response
+from starlette.routing import Route
+
+from ..chatlog import FORMATS
+from ..config import load_config
+from ..engine import resolve_game
+from ..errors import AdjudicatorError, ConfigError
+from ..render import environment
+from ..report_sections import phase_label
+from ..resources import data_dir
+from . import service as S
+
+CSRF_COOKIE = "adjudicator_desk_csrf"
+VARIANT_JA = {
+    "derby-stock": "ダービー＆ストック村", "splatoon": "Splatoon！！村", "trapword": "トラップワード",
+    "secret-society": "秘密結社村", "genpei": "源平村", "majora": "ムジュラの仮面村",
+}
+LOOPBACK_HOSTS = ("127.0.0.1", "localhost", "::1", "[::1]")
+
+
+def _sha256(text: str) -> str:
+    return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode() + "'"
+
+
+class Desk:
+    """The app's state: the served folder and the inline assets with their CSP."""
+
+    def __init__(self, root: Path, hosts: tuple[str, ...] = LOOPBACK_HOSTS,
+                 max_paste: int = S.MAX_PASTE) -> None:
+        self.root = Path(root)
+        self.hosts = hosts
+        self.max_paste = max_paste
+        folder = data_dir("reports") / "desk"
+        self.css = (folder / "desk.css").read_text(encoding="utf-8")
+        self.js = (folder / "desk.js").read_text(encoding="utf-8")
+        self.csp = ("default-src 'none'; "
+                    f"style-src {_sha256(self.css)}; script-src {_sha256(self.js)}; "
+                    "img-src 'self' data:; form-action 'self'; base-uri 'none'; "
+                    "frame-ancestors 'none'")
+
+    # -------------------------------------------------------------- responses
+    def page(self, request: Request, template: str, status: int = 200, **ctx: Any) -> Response:
+        token = request.cookies.get(CSRF_COOKIE) or ""
+        fresh = not _good_token(token)
+        if fresh:
+            token = secrets.token_urlsafe(32)
+        html = environment().get_template(f"desk/{template}").render(
+            css=Markup(self.css), js=Markup(self.js), csrf=token, phase_ja=phase_label,
+            **ctx)
+        resp = HTMLResponse(html, status_code=status)
+        self.secure(resp)
+        if fresh:
+            resp.set_cookie(CSRF_COOKIE, token, httponly=True, samesite="strict", path="/")
+        return resp
+
+    def secure(self, resp: Response, csp: str | None = None) -> None:
+        resp.headers["Content-Security-Policy"] = csp or self.csp
+        resp.headers["X-Content-Type-Options"] = "nosniff"
+        # same-origin: with no-referrer, Chromium sends ``Origin: null`` on our own form posts
+        resp.headers["Referrer-Policy"] = "same-origin"
+        resp.headers["X-Frame-Options"] = "DENY"
+        resp.headers["Cache-Control"] = "no-store"
+
+    def error(self, request: Request, message: str, status: int,
+              problems: list[str] | None = None, back: str = "/") -> Response:
+        title = {400: "入力に問題があります", 403: "この操作は受け付けられません",
+                 404: "見つかりません", 405: "この方法では使えません",
+                 409: "すでにあります", 413: "大きすぎます",
+                 422: "読み取れません"}.get(status, "エラー")
+        return self.page(request, "error.html.j2", status=status, title=title, message=message,
+                         problems=problems or [], back=back)
+
+    # -------------------------------------------------------------- requests
+    async def form(self, request: Request) -> FormData:
+        """The POST body (at most the paste limit plus room for the other fields), parsed,
+        after the CSRF and origin checks."""
+        site = request.headers.get("sec-fetch-site")
+        if site and site not in ("same-origin", "none"):
+            raise S.DeskError("他のサイトからの送信は受け付けません", 403)
+        origin = request.headers.get("origin")
+        if origin and origin != "null" and origin.split("://", 1)[-1] != request.headers.get("host"):
+            raise S.DeskError("他のサイトからの送信は受け付けません", 403)
+        if origin == "null":
+            raise S.DeskError("他のサイトからの送信は受け付けません", 403)
+        limit = self.max_paste + 64_000
+        length = request.headers.get("content-length")
+        if length is not None and (not length.isdigit() or int(length) > limit):
+            raise S.DeskError(f"送信が大きすぎます（ログは{self.max_paste // 1_000_000} MBまで）", 413)
+        body = bytearray()
+        async for chunk in request.stream():
+            body += chunk
+            if len(body) > limit:
+                raise S.DeskError(f"送信が大きすぎます（ログは{self.max_paste // 1_000_000} MBまで）", 413)
+        request._body = bytes(body)  # parsed below from this copy
+        try:
+            form = await request.form(max_files=1, max_fields=40, max_part_size=limit)
+        except Exception as e:  # noqa: BLE001 - python-multipart's errors, mapped here
+            raise S.DeskError(f"フォームが読めません（{type(e).__name__}）", 400) from None
+        token = request.cookies.get(CSRF_COOKIE, "")
+        sent = form.get("csrf")
+        if not (isinstance(sent, str) and _good_token(token)
+                and hmac.compare_digest(sent.encode(), token.encode())):
+            raise S.DeskError("ページの有効期限が切れたか、他のサイトからの送信です。"
+                              "ページを開き直してからもう一度送ってください", 403)
+        return form
+
+
+def _good_token(token: str) -> bool:
+    return 20 <= len(token) <= 100 and token.replace("-", "").replace("_", "").isalnum()
+
+
+def _field(form: FormData, key: str, default: str = "") -> str:
+    v = form.get(key, default)
+    if not isinstance(v, str):
+        raise S.DeskError(f"フォームの項目 {key} が文字ではありません", 400)
+    return v
+
+
+async def _paste(form: FormData, limit: int) -> str:
+    """The pasted text, or the dropped file's text when a file was given."""
+    f = form.get("file")
+    if isinstance(f, UploadFile) and f.filename:
+        data = await f.read(limit + 1)
+        if len(data) > limit:
+            raise S.DeskError(f"ファイルが大きすぎます（{limit // 1_000_000} MBまで）", 413)
+        from ..chatlog import decode
+
+        try:
+            return decode(data, f.filename)
+        except AdjudicatorError as e:
+            raise S.DeskError(f"ファイルが読めません: {e}", 422) from None
+    return _field(form, "log").replace("\r\n", "\n")
+
+
+def _fmt(form: FormData) -> str | None:
+    fmt = _field(form, "format")
+    if fmt and fmt not in FORMATS:
+        raise S.DeskError(f"形式 {fmt!r} はありません（{'、'.join(FORMATS)}）", 400)
+    return fmt or None
+
+
+# ------------------------------------------------------------------ handlers
+Handler = Callable[[Desk, Request], Awaitable[Response]]
+
+
+async def index(desk: Desk, request: Request) -> Response:
+    games = S.list_games(desk.root)
+    return desk.page(request, "index.html.j2", title="ゲーム一覧", games=games,
+                     folder=str(desk.root.resolve()), variant_ja=VARIANT_JA)
+
+
+def _new_form(variant: str) -> dict[str, str]:
+    return {"name": "", "variant": variant, "seed": "1", "gm": "GM", "roster": "",
+            "options": S.default_options(variant)}
+
+
+def _variants() -> list[tuple[str, str]]:
+    from ..games import REGISTRY
+
+    return [(v, VARIANT_JA.get(v, v)) for v in REGISTRY]
+
+
+async def new_form(desk: Desk, request: Request) -> Response:
+    variant = request.query_params.get("variant", "derby-stock")
+    if variant not in dict(_variants()):
+        raise S.DeskError(f"未対応の村です: {variant!r}", 400)
+    return desk.page(request, "new.html.j2", title="新しいゲーム", form=_new_form(variant),
+                     variants=_variants(), roster_help=S.roster_help(variant), problems=[],
+                     message="")
+
+
+async def new_post(desk: Desk, request: Request) -> Response:
+    form = await desk.form(request)
+    values = {k: _field(form, k) for k in ("name", "variant", "seed", "gm", "roster", "options")}
+    try:
+        S.create_game(desk.root, values["name"].strip(), values["variant"], values["seed"],
+                      values["gm"], values["options"], values["roster"])
+    except S.DeskError as e:
+        return desk.page(request, "new.html.j2", status=e.status, title="新しいゲーム",
+                         form=values, variants=_variants(),
+                         roster_help=S.roster_help(values["variant"]),
+                         problems=e.problems or [str(e)], message=str(e))
+    return RedirectResponse(f"/g/{_q(values['name'].strip())}", status_code=303)
+
+
+def _q(name: str) -> str:
+    from urllib.parse import quote
+
+    return quote(name, safe="")
+
+
+def _load(desk: Desk, name: str) -> tuple[Path, Any]:
+    path = S.game_dir(desk.root, name)
+    try:
+        return path, resolve_game(path)
+    except ConfigError as e:
+        raise S.DeskError("game.toml に問題があります。直してから開き直してください", 422,
+                          e.problems) from None
+    except AdjudicatorError as e:
+        raise S.DeskError(f"このゲームを解決できません: {e}", 422) from None
+
+
+async def game_page(desk: Desk, request: Request) -> Response:
+    name = request.path_params["name"]
+    _path, game = _load(desk, name)
+    want = request.query_params.get("phase")
+    ids = [r.id for r in game.phases]
+    if want and want not in ids:
+        raise S.DeskError(f"フェーズ「{want}」のログはまだありません", 404)
+    shown = next((r for r in game.phases if r.id == want), None) if want else (
+        game.phases[-1] if game.phases else None)
+    problems = [f"{d.source}: {d.message}" for d in game.diagnostics if d.level == "error"]
+    problems += [f"{d.source}: {d.message}" for r in game.phases for d in r.diagnostics
+                 if d.level == "error"]
+    stored = request.query_params.get("stored")
+    note = f"{phase_label(stored)}のログを保存しました。" if stored and stored in ids else ""
+    return desk.page(request, "game.html.j2", title=name, name=name,
+                     variant_ja=VARIANT_JA.get(game.cfg.variant, game.cfg.variant),
+                     phases=S.phase_order(game), next_phase=S.next_phase(game) or
+                     (ids[-1] if ids else ""), stored_phases=set(ids), results=game.phases,
+                     shown=shown, problems=problems, formats=FORMATS, stored=note)
+
+
+def _phase(form: FormData) -> str:
+    phase = _field(form, "phase").strip()
+    if not phase:
+        raise S.DeskError("フェーズを選んでください", 400)
+    return phase
+
+
+async def preview(desk: Desk, request: Request) -> Response:
+    name = request.path_params["name"]
+    S.game_dir(desk.root, name)
+    form = await desk.form(request)
+    phase, fmt = _phase(form), _fmt(form)
+    text = await _paste(form, desk.max_paste)
+    p = S.preview(desk.root, name, phase, text, fmt, desk.max_paste)
+    by_line: dict[int, Any] = {}
+    for rec in (p.result.lines if p.result else []):
+        try:
+            by_line[int(rec.ref.rsplit(":", 1)[1])] = rec
+        except (ValueError, IndexError):
+            continue
+    rows = []
+    for rec in (p.result.lines if p.result else []):
+        if rec.disposition in ("rejected", "superseded"):
+            rows.append({"lineno": rec.ref.rsplit(":", 1)[-1], "speaker": rec.speaker,
+                         "text": rec.text, "disposition": rec.disposition, "reason": rec.reason})
+    for d in (p.result.diagnostics if p.result else []):
+        if d.level in ("error", "warning") and not any(
+                r["lineno"] == d.source.rsplit(":", 1)[-1] for r in rows):
+            rows.append({"lineno": d.source.rsplit(":", 1)[-1], "speaker": "", "text": d.message,
+                         "disposition": d.level, "reason": d.reason_ja or ""})
+    messages = _message_rows(p.reading.messages, by_line)
+    return desk.page(request, "preview.html.j2", title=f"{name} {phase} の判定", name=name, p=p,
+                     rows=rows, shown=p.result, messages=messages, text=text, fmt=fmt or "")
+
+
+def _message_rows(messages: list[Any], by_line: dict[int, Any]) -> Markup:
+    """Every message as a table row, escaped here rather than in the template: a night
+    of 5,000 lines is 5,000 rows, and a Jinja loop over them was most of the page's time
+    (the report does the same for its annotated log)."""
+    from html import escape
+
+    from ..models import DISPOSITION_JA
+
+    rows = []
+    for m in messages:
+        rec = by_line.get(m.lineno)
+        disp = rec.disposition if rec else ""
+        rows.append(
+            f'<tr class="{disp}"><td>{m.lineno}</td><td>{escape(m.speaker)}</td>'
+            f'<td>{escape(m.date or "")}</td><td>{escape(m.time or "")}</td>'
+            f'<td>{escape(m.text)}</td><td class="disp">{DISPOSITION_JA.get(disp, "")}</td></tr>')
+    return Markup("\n".join(rows))
+
+
+async def store(desk: Desk, request: Request) -> Response:
+    name = request.path_params["name"]
+    S.game_dir(desk.root, name)
+    form = await desk.form(request)
+    phase, fmt = _phase(form), _fmt(form)
+    text = await _paste(form, desk.max_paste)
+    S.store(desk.root, name, phase, text, fmt, desk.max_paste)
+    return RedirectResponse(f"/g/{_q(name)}?phase={_q(phase)}&stored={_q(phase)}#outputs",
+                            status_code=303)
+
+
+async def report(desk: Desk, request: Request) -> Response:
+    name = request.path_params["name"]
+    _path, game = _load(desk, name)
+    from ..report import render_report
+
+    html = render_report(game)
+    resp = HTMLResponse(html)
+    # the report is self-contained: its own inline style, no script
+    desk.secure(resp, "default-src 'none'; style-src 'unsafe-inline'; img-src data:; "
+                      "base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
+    return resp
+
+
+def _players(game: Any) -> list[str]:
+    return [n for n, _a in game.variant.roster_entries()]
+
+
+async def explain(desk: Desk, request: Request) -> Response:
+    name = request.path_params["name"]
+    _path, game = _load(desk, name)
+    from ..explain import explain_text
+
+    player = request.query_params.get("player") or None
+    phase = request.query_params.get("phase") or None
+    try:
+        body = explain_text(game, player=player, phase=phase)
+    except AdjudicatorError as e:
+        raise S.DeskError(str(e), 404) from None
+    return desk.page(request, "text.html.j2", title=f"{name}：経緯", name=name, body=body,
+                     form_kind="explain", players=_players(game), phases=[r.id for r in game.phases],
+                     player=player or "", phase=phase or "")
+
+
+async def check(desk: Desk, request: Request) -> Response:
+    name = request.path_params["name"]
+    _path, game = _load(desk, name)
+    line = request.query_params.get("line", "")
+    speaker = request.query_params.get("speaker") or None
+    phase = request.query_params.get("phase") or None
+    body = ""
+    if line.strip():
+        if len(line) > 2000:
+            raise S.DeskError("1行チェックは2000文字までです", 413)
+        if speaker and speaker not in _players(game) and speaker not in game.cfg.gm:
+            raise S.DeskError(f"「{speaker}」は名簿にいません", 400)
+        r = S.check_line(game, line, speaker, phase)
+        rec = r.record
+        from ..models import DISPOSITION_JA
+
+        out = [f"{phase_label(r.phase)}・{r.speaker}: "
+               f"{DISPOSITION_JA.get(rec.disposition, rec.disposition)}"]
+        if rec.action:
+            out.append(f"  読み取り: {rec.action}")
+        if rec.reason:
+            out.append(f"  理由: {rec.reason}")
+        out += [f"  {d}" for d in r.diagnostics] + [f"  {d}" for d in r.details]
+        body = "\n".join(out) + "\n"
+    return desk.page(request, "text.html.j2", title=f"{name}：1行チェック", name=name,
+                     body=body, form_kind="check", players=_players(game) + list(game.cfg.gm),
+                     phases=S.phase_order(game), line=line, speaker=speaker or "",
+                     phase=phase or "")
+
+
+# ------------------------------------------------------------------ the app
+def create_app(root: Path | str = ".", hosts: tuple[str, ...] = LOOPBACK_HOSTS,
+               max_paste: int = S.MAX_PASTE) -> Starlette:
+    """The desk over the games in ``root`` (each a folder with a game.toml)."""
+    desk = Desk(Path(root), hosts=hosts, max_paste=max_paste)
+
+    def wrap(fn: Handler) -> Callable[[Request], Awaitable[Response]]:
+        async def endpoint(request: Request) -> Response:
+            host = (request.headers.get("host") or "").rsplit(":", 1)[0] \
+                if not (request.headers.get("host") or "").startswith("[") else \
+                (request.headers.get("host") or "").split("]")[0] + "]"
+            if desk.hosts and host not in desk.hosts:
+                return desk.error(request, "このアドレスでは開けません（Host が違います）", 400)
+            try:
+                return await fn(desk, request)
+            except S.DeskError as e:
+                return desk.error(request, str(e), e.status, e.problems)
+            except ConfigError as e:
+                return desk.error(request, "game.toml に問題があります", 422, e.problems)
+            except AdjudicatorError as e:
+                return desk.error(request, str(e), 422)
+            except OSError as e:
+                from ..fsio import os_error_message
+
+                return desk.error(request, f"ファイルを扱えません: {os_error_message(e)}", 409)
+        return endpoint
+
+    async def not_found(request: Request, exc: Exception) -> Response:
+        status = exc.status_code if isinstance(exc, HTTPException) else 500
+        msg = {404: "このページはありません", 405: "この方法では使えません（フォームから送ってください）",
+               413: "送信が大きすぎます"}.get(status, "エラーが起きました")
+        return desk.error(request, msg, status)
+
+    routes = [
+        Route("/", wrap(index), methods=["GET"]),
+        Route("/favicon.ico", lambda _r: Response(status_code=204), methods=["GET"]),
+        Route("/new", wrap(new_form), methods=["GET"]),
+        Route("/new", wrap(new_post), methods=["POST"]),
+        Route("/g/{name}", wrap(game_page), methods=["GET"]),
+        Route("/g/{name}/preview", wrap(preview), methods=["POST"]),
+        Route("/g/{name}/store", wrap(store), methods=["POST"]),
+        Route("/g/{name}/report", wrap(report), methods=["GET"]),
+        Route("/g/{name}/explain", wrap(explain), methods=["GET"]),
+        Route("/g/{name}/check", wrap(check), methods=["GET"]),
+    ]
+    app = Starlette(routes=routes, exception_handlers={HTTPException: not_found})
+    app.state.desk = desk
+    return app
+
+
+__all__ = ["create_app", "Desk", "load_config"]

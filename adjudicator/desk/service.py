@@ -1,0 +1,479 @@
+"""What the desk does to a folder of games, without HTTP: list games, make one from a
+form, read and resolve a pasted log without storing it, store it, and compare.
+
+Every function takes the served folder (``root``) and a game name from the outside
+world; ``game_dir`` is the only way from a name to a path, and it never leaves ``root``.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+import shutil
+import tempfile
+import threading
+import tomllib
+import unicodedata
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..chatlog import ChatLine, Reading, read_chat
+from ..config import load_config
+from ..engine import Game, phase_refusal, resolve_game, scan_logs
+from ..errors import AdjudicatorError, ChatFormatError, ConfigError
+from ..fsio import keep_history, write_atomic
+from ..models import LineRecord
+
+#: largest paste the desk takes (bytes of UTF-8): a whole night of a busy village is ~1 MB
+MAX_PASTE = 5_000_000
+NAME_MAX = 80
+_LOCKS: dict[Path, threading.Lock] = {}
+_LOCKS_GUARD = threading.Lock()
+
+
+class DeskError(AdjudicatorError):
+    """A request the desk cannot honour; ``status`` is the HTTP status that fits."""
+
+    def __init__(self, message: str, status: int = 400, problems: list[str] | None = None) -> None:
+        super().__init__(message)
+        self.status = status
+        self.problems = list(problems or [])
+
+
+# ------------------------------------------------------------------ names and paths
+def check_name(name: str) -> str:
+    """A game's folder name as typed or taken from a URL: one plain path segment."""
+    bad = (not name or len(name) > NAME_MAX or name in (".", "..") or name.startswith(".")
+           or any(c in name for c in '/\\:*?"<>|') or name != name.strip()
+           or any(unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp") for c in name))
+    if bad:
+        raise DeskError(f"「{name[:NAME_MAX]}」はゲーム名に使えません（英数字・かな・漢字・-_ の"
+                        f"{NAME_MAX}文字以内。/ \\ : * ? \" < > | と先頭の . は不可）", 400)
+    return name
+
+
+def game_dir(root: Path, name: str, must_exist: bool = True) -> Path:
+    """``root/name`` after checking that the name is one segment and that the folder,
+    links resolved, stays inside ``root``."""
+    check_name(name)
+    base = root.resolve()
+    path = base / name
+    real = path.resolve()
+    if real == base or not real.is_relative_to(base):
+        raise DeskError(f"「{name}」はこのフォルダの外を指しています", 404)
+    if must_exist and not (real.is_dir() and (real / "game.toml").is_file()):
+        raise DeskError(f"ゲーム「{name}」はありません", 404)
+    return path
+
+
+def lock_for(path: Path) -> threading.Lock:
+    """One lock per game folder: two tabs storing at once are done one after the other."""
+    key = path.resolve()
+    with _LOCKS_GUARD:
+        return _LOCKS.setdefault(key, threading.Lock())
+
+
+# ------------------------------------------------------------------ the list of games
+@dataclass
+class GameSummary:
+    name: str
+    variant: str = ""
+    phase: str = ""  # the last phase with a log
+    next_phase: str = ""
+    finished: bool = False
+    problems: list[str] = field(default_factory=list)  # what the GM must fix
+
+
+def summarize(root: Path, name: str) -> GameSummary:
+    path = game_dir(root, name)
+    s = GameSummary(name=name)
+    try:
+        game = resolve_game(path)
+    except ConfigError as e:
+        s.problems = list(e.problems)
+        return s
+    except AdjudicatorError as e:
+        s.problems = [str(e)]
+        return s
+    s.variant = game.cfg.variant
+    s.phase = game.phases[-1].id if game.phases else ""
+    s.finished = bool(game.variant.finished(game.state))
+    s.next_phase = next_phase(game)
+    s.problems = [f"{d.source}: {d.message}" for d in game.diagnostics if d.level == "error"]
+    s.problems += [f"{d.source}: {d.message}" for p in game.phases for d in p.diagnostics
+                   if d.level == "error"]
+    return s
+
+
+def list_games(root: Path) -> list[GameSummary]:
+    out = []
+    for p in sorted(root.iterdir()) if root.is_dir() else []:
+        if p.name.startswith(".") or not (p / "game.toml").is_file():
+            continue
+        try:
+            out.append(summarize(root, p.name))
+        except DeskError:
+            continue  # a link out of the folder or an odd name: not ours to show
+    return out
+
+
+def phase_order(game: Game, extra: int = 1) -> list[str]:
+    """The game's phase ids up to ``extra`` beyond the last with a log."""
+    have = len(game.phases)
+    out: list[str] = []
+    for pid in game.variant.phase_ids():
+        out.append(pid)
+        if len(out) >= have + extra:
+            break
+    return out
+
+
+def next_phase(game: Game) -> str:
+    order = phase_order(game)
+    return order[len(game.phases)] if len(order) > len(game.phases) else ""
+
+
+# ------------------------------------------------------------------ reading a paste
+def read_paste(text: str, source: str, fmt: str | None, names: list[str],
+               limit: int = MAX_PASTE) -> Reading:
+    """Read pasted text as the CLI's ``read`` and ``add`` do: the messages, what was
+    skipped and every guess (a DeskError when the paste is empty, too big or unreadable)."""
+    if not text.strip():
+        raise DeskError("貼り付けられたログが空です（クリップボードが空だったのかもしれません）", 400)
+    if len(text.encode("utf-8")) > limit:
+        raise DeskError(f"ログが大きすぎます（{limit:,}バイトまで）", 413)
+    try:
+        reading = read_chat(text, source, fmt=fmt, names=names)
+    except ChatFormatError as e:
+        raise DeskError(f"ログを読めません: {e}", 422) from None
+    if not reading.messages:
+        raise DeskError("貼り付けられたログにメッセージがありません", 422)
+    return reading
+
+
+# ------------------------------------------------------------------ preview and store
+@dataclass
+class PhaseDiff:
+    phase: str
+    public: list[str]  # unified diff lines of the public post
+    private: dict[str, list[str]]  # per player
+
+
+@dataclass
+class Preview:
+    phase: str
+    reading: Reading
+    game: Game | None  # the game resolved with the paste in place
+    result: Any = None  # the PhaseResult of ``phase``
+    problems: list[str] = field(default_factory=list)
+    diffs: list[PhaseDiff] = field(default_factory=list)  # later phases that change
+
+
+def _copy_game(src: Path, dest: Path) -> None:
+    dest.mkdir()
+    shutil.copy2(src / "game.toml", dest / "game.toml")
+    extra = src / "scenario.toml"
+    if extra.is_file():
+        shutil.copy2(extra, dest / extra.name)
+    (dest / "logs").mkdir()
+    logs, _broken, _problems = scan_logs(src)
+    for _pid, path in logs.items():
+        shutil.copy2(path, dest / "logs" / path.name)
+
+
+def preview(root: Path, name: str, phase: str, text: str, fmt: str | None = None,
+            limit: int = MAX_PASTE) -> Preview:
+    """Resolve the game as it would be with ``text`` stored as ``phase``; nothing stored."""
+    path = game_dir(root, name)
+    try:
+        cfg = load_config(path / "game.toml")
+    except ConfigError as e:
+        raise DeskError("game.toml に問題があります", 422, e.problems) from None
+    why = phase_refusal(path, phase)
+    if why:
+        raise DeskError(why, 400)
+    from ..games import get_variant
+
+    variant = get_variant(cfg.variant)(cfg)
+    names = [n for n, _a in variant.roster_entries()] + list(cfg.gm)
+    names += [a for _n, aliases in variant.roster_entries() for a in aliases]
+    reading = read_paste(text, f"logs/{phase}.txt", fmt, names, limit)
+    with tempfile.TemporaryDirectory(prefix="adjudicator-desk-") as tmp:
+        work = Path(tmp) / name
+        _copy_game(path, work)
+        for old in (work / "logs").glob(f"{phase}.*"):
+            old.unlink()
+        (work / "logs" / f"{phase}.txt").write_text(text, encoding="utf-8")
+        try:
+            after = resolve_game(work, fmt=None, cfg=cfg)
+        except AdjudicatorError as e:
+            raise DeskError(f"解決できません: {e}", 422) from None
+    try:
+        before: Game | None = resolve_game(path, cfg=cfg)
+    except AdjudicatorError:
+        before = None
+    p = Preview(phase=phase, reading=reading, game=after)
+    p.result = next((r for r in after.phases if r.id == phase), None)
+    p.problems = [f"{d.source}: {d.message}" for d in after.diagnostics]
+    if before is not None:
+        p.diffs = diff_games(before, after, phase)
+    return p
+
+
+def diff_games(before: Game, after: Game, phase: str) -> list[PhaseDiff]:
+    """Posts and notices of ``phase`` and every later phase that differ."""
+    old = {r.id: r for r in before.phases}
+    out: list[PhaseDiff] = []
+    seen = False
+    for r in after.phases:
+        seen = seen or r.id == phase
+        if not seen or r.id == phase or r.id not in old:
+            continue
+        o = old[r.id]
+        pub = _udiff(o.public_post, r.public_post, f"{r.id} 公開")
+        priv = {}
+        for who in sorted(set(o.private) | set(r.private)):
+            d = _udiff("\n".join(o.private.get(who, [])), "\n".join(r.private.get(who, [])),
+                       f"{r.id} {who}")
+            if d:
+                priv[who] = d
+        if pub or priv:
+            out.append(PhaseDiff(phase=r.id, public=pub, private=priv))
+    return out
+
+
+def _udiff(a: str, b: str, label: str) -> list[str]:
+    if a == b:
+        return []
+    return list(difflib.unified_diff(a.splitlines(), b.splitlines(), f"{label}（保存済み）",
+                                     f"{label}（貼り付け後）", lineterm="", n=1))
+
+
+@dataclass
+class Stored:
+    path: Path
+    kept: list[Path]
+    messages: int
+    unchanged: bool = False
+
+
+def store(root: Path, name: str, phase: str, text: str, fmt: str | None = None,
+          limit: int = MAX_PASTE) -> Stored:
+    """Store ``text`` as ``phase`` (atomically; the version it replaces is kept in
+    ``logs/.history/``).  Two stores of one game at once run one after the other: the
+    later wins and the earlier is in the history."""
+    path = game_dir(root, name)
+    why = phase_refusal(path, phase)
+    if why:
+        raise DeskError(why, 400)
+    try:
+        cfg = load_config(path / "game.toml")
+    except ConfigError as e:
+        raise DeskError("game.toml に問題があります", 422, e.problems) from None
+    from ..games import get_variant
+
+    variant = get_variant(cfg.variant)(cfg)
+    names = [n for n, _a in variant.roster_entries()] + list(cfg.gm)
+    reading = read_paste(text, f"logs/{phase}.txt", fmt, names, limit)
+    data = text.encode("utf-8")
+    logs = path / "logs"
+    with lock_for(path):
+        logs.mkdir(exist_ok=True)
+        dest = logs / f"{phase}.txt"
+        olds = [q for q in sorted(logs.glob(f"{phase}.*")) if q.stem == phase
+                and q.suffix.lower() in (".txt", ".csv", ".json", ".log")]
+        if olds == [dest] and dest.is_file() and dest.read_bytes() == data:
+            return Stored(dest, [], len(reading.messages), unchanged=True)
+        kept = [k for q in olds if q.is_file() and (k := keep_history(logs, q)) is not None]
+        write_atomic(dest, data)
+        for q in olds:
+            if q != dest:
+                q.unlink()
+    return Stored(dest, kept, len(reading.messages))
+
+
+# ------------------------------------------------------------------ a new game from a form
+#: the roster columns a GM pastes per variant (after the name), in order
+ROSTER_COLUMNS: dict[str, tuple[str, ...]] = {
+    "derby-stock": ("gender", "role"),
+    "splatoon": ("colour", "weapon"),
+    "secret-society": ("society", "leader"),
+    "genpei": ("faction", "role"),
+    "majora": ("role",),
+    "trapword": (),
+}
+_GENDER = {"男": "male", "男性": "male", "female": "female", "女": "female", "女性": "female",
+           "male": "male"}
+_SPLIT = re.compile(r"\s*[,、，\t]\s*")
+
+
+def roster_help(variant: str) -> str:
+    if variant == "trapword":
+        return "1行に1チーム: チーム名: メンバー1, メンバー2, …（最初の行のチームが先攻）"
+    cols = ROSTER_COLUMNS.get(variant, ())
+    return "1行に1人: 名前" + "".join(f", {c}" for c in cols) + "（別名は 別名=太郎/タロウ）"
+
+
+def _toml_str(s: str) -> str:
+    return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def _toml_value(v: str) -> str:
+    if v.lower() in ("true", "false"):
+        return v.lower()
+    if re.fullmatch(r"-?[0-9]+", v):
+        return v
+    return _toml_str(v)
+
+
+def roster_toml(variant: str, text: str) -> tuple[str, list[str]]:
+    """The ``[[players]]`` (or ``[[teams]]``) tables for pasted roster lines, and the
+    problems found (line by line)."""
+    out: list[str] = []
+    problems: list[str] = []
+    rows = [r for r in (x.strip() for x in text.splitlines()) if r and not r.startswith("#")]
+    if not rows:
+        problems.append("名簿: 1行もありません")
+    for i, row in enumerate(rows, 1):
+        if variant == "trapword":
+            team, sep, members = row.partition(":") if ":" in row else row.partition("：")
+            names = [m for m in _SPLIT.split(members.strip()) if m]
+            if not sep or not team.strip() or not names:
+                problems.append(f"名簿 {i}行目: 「チーム名: メンバー, …」の形ではありません: {row!r}")
+                continue
+            out += ["", "[[teams]]", f"name = {_toml_str(team.strip())}",
+                    "members = [" + ", ".join(_toml_str(m) for m in names) + "]"]
+            if i == 1:
+                out.append("first = true")
+            continue
+        cells = [c for c in _SPLIT.split(row) if c != ""]
+        name, rest = cells[0], cells[1:]
+        table = ["", "[[players]]", f"name = {_toml_str(name)}"]
+        cols = list(ROSTER_COLUMNS.get(variant, ()))
+        for cell in rest:
+            if "=" in cell:
+                key, _eq, value = cell.partition("=")
+                key = {"別名": "aliases"}.get(key.strip(), key.strip())
+                if key == "aliases":
+                    table.append("aliases = [" + ", ".join(
+                        _toml_str(a) for a in re.split(r"[/／]", value) if a.strip()) + "]")
+                elif re.fullmatch(r"[a-z_]+", key):
+                    table.append(f"{key} = {_toml_value(value.strip())}")
+                else:
+                    problems.append(f"名簿 {i}行目: 項目名 {key!r} が読めません")
+                continue
+            if not cols:
+                problems.append(f"名簿 {i}行目: 余分な列 {cell!r}")
+                continue
+            key = cols.pop(0)
+            value = _GENDER.get(cell, cell) if key == "gender" else cell
+            if key == "leader":
+                value = "true" if cell in ("true", "リーダー", "leader", "○", "1") else "false"
+                table.append(f"leader = {value}")
+            else:
+                table.append(f"{key} = {_toml_str(value)}")
+        out += table
+    return "\n".join(out) + "\n", problems
+
+
+def game_toml_text(variant: str, seed: str, gm: str, options: str, roster: str
+                   ) -> tuple[str, list[str]]:
+    problems: list[str] = []
+    if not re.fullmatch(r"[0-9]{1,12}", seed.strip()):
+        problems.append(f"seed: 整数で書いてください（{seed!r}）")
+    gms = [g for g in _SPLIT.split(gm.strip()) if g]
+    if not gms:
+        problems.append("gm: GMの名前を1つ以上書いてください")
+    try:
+        tomllib.loads("[options]\n" + options)
+    except tomllib.TOMLDecodeError as e:
+        problems.append(f"options: TOMLとして読めません（{e}）")
+    players, roster_problems = roster_toml(variant, roster)
+    problems += roster_problems
+    head = (f"# adjudicator game setup, written by the desk (same keys as `adjudicator new`).\n"
+            f"variant = {_toml_str(variant)}\n"
+            f"seed = {seed.strip() if not problems or seed.strip().isdigit() else 1}\n"
+            f"gm = [{', '.join(_toml_str(g) for g in gms)}]\n\n[options]\n{options.strip()}\n")
+    return head + players, problems
+
+
+def default_options(variant: str) -> str:
+    """The [options] block of the variant's commented game.toml (defaults shown)."""
+    from ..templates import game_toml
+
+    text = game_toml(variant)
+    m = re.search(r"^\[options\]\n(.*?)(?=^\[\[|\Z)", text, re.S | re.M)
+    return m.group(1).strip() + "\n" if m else ""
+
+
+def create_game(root: Path, name: str, variant: str, seed: str, gm: str, options: str,
+                roster: str) -> Path:
+    """Write ``root/name/game.toml`` (and ``logs/``) after checking it as ``resolve`` would;
+    every problem at once in a DeskError."""
+    from ..games import REGISTRY
+
+    check_name(name)
+    if variant not in REGISTRY:
+        raise DeskError(f"未対応の村です: {variant!r}（対応: {'、'.join(REGISTRY)}）", 400)
+    path = root / name
+    if path.exists() or path.is_symlink():
+        raise DeskError(f"「{name}」はもうあります。別の名前にしてください", 409)
+    text, problems = game_toml_text(variant, seed, gm, options, roster)
+    if not problems:
+        with tempfile.TemporaryDirectory(prefix="adjudicator-new-") as tmp:
+            (Path(tmp) / "game.toml").write_text(text, encoding="utf-8")
+            try:
+                load_config(Path(tmp) / "game.toml")
+            except ConfigError as e:
+                problems = list(e.problems)
+    if problems:
+        raise DeskError("ゲームを作れません。次の点を直してください", 422, problems)
+    try:
+        path.mkdir()
+    except FileExistsError:
+        raise DeskError(f"「{name}」はもうあります。別の名前にしてください", 409) from None
+    (path / "logs").mkdir()
+    write_atomic(path / "game.toml", text)
+    return path
+
+
+# ------------------------------------------------------------------ one line, as `check`
+@dataclass
+class CheckResult:
+    phase: str
+    speaker: str
+    record: LineRecord
+    details: list[str]
+    diagnostics: list[str]
+
+
+def check_line(game: Game, line: str, speaker: str | None, phase: str | None) -> CheckResult:
+    """How one line would be read now (the CLI's ``check``), without storing it."""
+    from ..engine import PhaseReader
+    from ..roster import Roster
+
+    order = phase_order(game)
+    ids = [p.id for p in game.phases]
+    phase = phase or (order[len(ids)] if len(order) > len(ids) else ids[-1])
+    if phase not in order:
+        raise DeskError(f"フェーズ「{phase}」はありません（{'、'.join(order)}）", 400)
+    if phase in ids:
+        k = ids.index(phase)
+        state = game.states[k - 1] if k else game.initial
+    else:
+        state = game.state
+    roster = Roster(game.variant.roster_entries(), extra={
+        **{g: "GM" for g in game.cfg.gm}, **game.variant.extra_targets})
+    who = speaker or (game.variant.roster_entries()[0][0] if game.variant.roster_entries()
+                      else (game.cfg.gm[0] if game.cfg.gm else "GM"))
+    reader = PhaseReader(game, roster, state, phase)
+    reader.read([ChatLine(source="check", lineno=1, speaker=who, text=line, raw=line)], False)
+    rec = reader.records[-1]
+    details: list[str] = []
+    hook = getattr(game.variant, "check_detail", None)
+    if hook is not None:
+        for cand in reader.accepted():
+            details += list(hook(state, cand))
+    diags = [f"{d.level}: {d.message}" for d in reader.diagnostics]
+    return CheckResult(phase=phase, speaker=who, record=rec, details=details, diagnostics=diags)
