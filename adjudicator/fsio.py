@@ -24,8 +24,9 @@ from pathlib import Path
 HISTORY = ".history"
 
 
-def write_atomic(path: Path, data: bytes | str) -> None:
-    """Write ``data`` to ``path`` through a temporary file beside it and a rename."""
+def write_atomic(path: Path, data: bytes | str, durable: bool = True) -> None:
+    """Write ``data`` to ``path`` through a temporary file beside it and a rename;
+    ``durable``: flushed to the disk before the rename (a stored log; not a cache)."""
     path = Path(path)
     blob = data.encode("utf-8") if isinstance(data, str) else data
     try:
@@ -36,8 +37,9 @@ def write_atomic(path: Path, data: bytes | str) -> None:
     try:
         with os.fdopen(fd, "wb") as f:
             f.write(blob)
-            f.flush()
-            os.fsync(f.fileno())
+            if durable:
+                f.flush()
+                os.fsync(f.fileno())
         os.chmod(tmp, 0o644 & ~_umask())
         os.replace(tmp, path)
     except BaseException:

@@ -76,7 +76,7 @@ def build_parser(variant: str) -> Lark:
         buf = io.BytesIO()
         try:
             parser.save(buf)
-            write_atomic(path, buf.getvalue())
+            write_atomic(path, buf.getvalue(), durable=False)
         except (OSError, ValueError, TypeError):
             pass
     return parser

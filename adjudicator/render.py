@@ -50,7 +50,8 @@ class _PrivateBytecodeCache(FileSystemBytecodeCache):
         buf = io.BytesIO()
         bucket.write_bytecode(buf)
         try:
-            write_atomic(Path(self._get_cache_filename(bucket)), buf.getvalue())
+            write_atomic(Path(self._get_cache_filename(bucket)), buf.getvalue(),
+                         durable=False)
         except OSError:
             pass
 

@@ -1,0 +1,71 @@
+"""Fuzz the real command line longer than the suite does (tests/test_robustness_cli.py).
+
+    .venv/bin/python benchmarks/fuzz_cli.py --examples 3000 [--seed N]
+
+Generated game folders, logs, arguments and file-system states drive
+``adjudicator.cli.main``; every run must exit 0/1/2 without a traceback, write nothing
+outside the game folder and the archive, and never empty or lose a stored log.  Prints
+the number of cases, how many broke a promise, how many of those were tracebacks, and
+the distinct problems (first line each) with one failing case for each.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+import warnings
+from collections import Counter
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+from test_robustness_cli import World, check_world, worlds  # noqa: E402
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--examples", type=int, default=2000)
+    ap.add_argument("--seed", type=int, default=None, help="hypothesis seed (default: random)")
+    args = ap.parse_args()
+    cases = 0
+    broken: list[tuple[World, list[str]]] = []
+    kinds: Counter[str] = Counter()
+    first_case: dict[str, str] = {}
+
+    @settings(max_examples=args.examples, deadline=None, database=None,
+              suppress_health_check=list(HealthCheck))
+    @given(worlds(), st.just(None))
+    def run(world: World, _unused: None) -> None:
+        nonlocal cases
+        cases += 1
+        problems = check_world(world)
+        if problems:
+            broken.append((world, problems))
+            for p in problems[1:]:
+                key = p.splitlines()[0][:120]
+                kinds[key] += 1
+                first_case.setdefault(key, problems[0])
+
+    if args.seed is not None:
+        from hypothesis import seed
+
+        run = seed(args.seed)(run)
+    t = time.perf_counter()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        run()
+    took = time.perf_counter() - t
+    tracebacks = sum(1 for _w, ps in broken
+                     if any(p.startswith(("raised", "traceback printed")) for p in ps))
+    print(f"cases: {cases} in {took:.1f} s; broke a promise: {len(broken)}; "
+          f"tracebacks: {tracebacks}")
+    for key, n in kinds.most_common():
+        print(f"  {n:5}  {key}\n         e.g. {first_case[key]}")
+    return 1 if broken else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
