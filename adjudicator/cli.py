@@ -89,13 +89,18 @@ def cmd_add(args: argparse.Namespace) -> int:
             raise UsageError(f"{args.file!r} is a folder, not a chat log file")
         if not src.exists():
             raise UsageError(f"no file at {args.file!r}")
+        if not src.is_file():  # a pipe or a device would block or never end
+            raise UsageError(f"{args.file!r} is not a regular file: save the log to a file, "
+                             "or pipe it in with -")
         data = src.read_bytes()
         suffix = src.suffix.lower() if src.suffix.lower() in (".txt", ".csv", ".json") else ".txt"
         shown = args.file
     if not data.strip() or not data.decode("utf-8", "replace").strip(" \t\r\n\ufeff\u3000"):
         raise AdjudicatorError(f"nothing to store: {shown} is empty (an empty clipboard?); "
                                f"logs/{args.phase} is unchanged")
-    lines = read_log(data, shown, fmt=args.format)
+    from .read_cli import read_paste  # the reading `adjudicator read` shows
+
+    lines = read_paste(data, shown, args.format, root).messages
     if not lines:
         raise AdjudicatorError(f"nothing to store: {shown} holds no message; "
                                f"logs/{args.phase} is unchanged")
