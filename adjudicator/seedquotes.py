@@ -1,0 +1,91 @@
+"""The seed's own words behind each rule id (「ルール原文」), for disputes.
+
+The rules of ``rules/*.md`` are the seeds made precise, in English.  A player who
+disputes a ruling reads Japanese and trusts the original text, so every rule id maps to
+the seed sentence or sentences it comes from, quoted exactly with the seed section it
+stands in, or is marked as a choice of ours where the seed is silent (then the README's
+"choices" entry is the source, summed up in Japanese).
+
+The mapping is data beside the rules: ``adjudicator/rules/<variant>.seed.toml``::
+
+    seed = "seed-2.txt"                       # the seed document (rules/seeds/)
+
+    [rules."sp.weapon.bomb"]
+    section = "【Splatoon！！村（１７人村）】＜武器について＞"
+    quote = ["任意のひとりに１カラーダメージを与えます。", "村中に合計３発使うことができ、…"]
+
+    [rules."sp.resolve.team"]
+    choice = "夜の開始時点のチームで判定します（原文に記載なし）。"
+    source = "README: Splatoon！！村, Choices where the rules are silent"
+
+``tests/test_seedquotes.py`` checks that every rule id has an entry and that every quoted
+sentence is found verbatim in its seed.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+FOLDER = Path(__file__).resolve().parent / "rules"
+
+
+@dataclass(frozen=True)
+class SeedQuote:
+    rule: str
+    seed: str  # the seed file's name
+    section: str = ""
+    quote: tuple[str, ...] = ()
+    choice: str = ""  # Japanese: what we decided where the seed is silent
+    source: str = ""  # where the choice is written down (README section)
+
+    @property
+    def is_choice(self) -> bool:
+        return not self.quote
+
+
+@cache
+def seed_text(name: str) -> str:
+    return (FOLDER / "seeds" / name).read_text(encoding="utf-8")
+
+
+@cache
+def table() -> dict[str, SeedQuote]:
+    out: dict[str, SeedQuote] = {}
+    for path in sorted(FOLDER.glob("*.seed.toml")):
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        seed = str(data.get("seed", ""))
+        for rid, entry in data.get("rules", {}).items():
+            out[rid] = SeedQuote(
+                rule=rid, seed=str(entry.get("seed", seed)), section=str(entry.get("section", "")),
+                quote=tuple(str(q) for q in entry.get("quote", [])),
+                choice=str(entry.get("choice", "")), source=str(entry.get("source", "")))
+    return out
+
+
+def seed_quote(rule_id: str) -> SeedQuote | None:
+    """The entry for ``rule_id``; for a sub-id without its own entry, its parent's."""
+    t = table()
+    rid = rule_id
+    while rid:
+        if rid in t:
+            return t[rid]
+        rid = rid.rpartition(".")[0]
+    return None
+
+
+def seed_lines(rule_id: str) -> list[str]:
+    """「ルール原文」 as lines of Japanese: the section and the quoted sentences, or the
+    choice we made and where it is written."""
+    q = seed_quote(rule_id)
+    if q is None:
+        return []
+    if q.is_choice:
+        out = [f"（原文に記載なし：本ツールの判断）{q.choice}"]
+        if q.source:
+            out.append(f"（出典：{q.source}）")
+        return out
+    head = f"{q.section}より" if q.section else "原文より"
+    return [head, *(f"「{s}」" for s in q.quote)]
