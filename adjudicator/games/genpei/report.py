@@ -29,7 +29,7 @@ def _faith_chart(game: Any, states: list[Any]) -> Chart:
                          "（gp.priest、gp.event.obon、gp.faith.protect）")
 
 
-HOW_JA = {"body_double": "影武者が守った", "castle": "城の完成で守られた"}
+HOW_JA = {"影武者": "影武者が守った", "城": "城の完成で守られた"}
 
 
 def _nights_table(game: Any) -> Table:

@@ -101,13 +101,13 @@ def _strike(em: Emitter[GpState], target: str, ref: str, substitute: bool) -> st
         if bd is not None and st.players[bd].alive:
             if not substitute:
                 em.emit("blocked", "gp.body_double", ref, "gm", target=target,
-                        by="body_double", body_double=bd)
+                        by="影武者", body_double=bd)
                 return None
             em.emit("substituted", "gp.p.order", ref, "gm", target=target, player=bd)
             em.emit("death", "gp.body_double", ref, "public", player=bd, how="assassinated")
             return bd
         if t.faction in st.complete:
-            em.emit("blocked", "gp.castle.complete", ref, "gm", target=target, by="castle",
+            em.emit("blocked", "gp.castle.complete", ref, "gm", target=target, by="城",
                     title=TITLE_JA[t.faction])
             return None
     if t.faction in SIDES and st.faith[t.faction] >= PROTECT_COST:
@@ -227,7 +227,7 @@ def notify_right(em: Emitter[GpState], night: int) -> None:
         who = holder(em.state, side, role)
         if who is not None and em.state.players[who].alive:
             em.emit("right_notice", "gp.right", f"phase:{em.phase}", "player", to=who,
-                    player=who, side=side, night=night, role=role)
+                    player=who, side=side, night=night, general=role == "general")
 
 
 class GenpeiRules(ww.WerewolfVariant[GpState]):
@@ -313,8 +313,8 @@ class GenpeiRules(ww.WerewolfVariant[GpState]):
             if p.role in ("general", "strategist"):
                 partner = holder(st, p.faction, "strategist" if p.role == "general"
                                  else "general")
-            em.emit("role_notice", "gp.setup", here, "player", to=n, player=n, role=p.role,
-                    faction=p.faction, partner=partner)
+            em.emit("role_notice", "gp.setup", here, "player", to=n, player=n,
+                    role=ROLE_JA[p.role], faction=p.faction, partner=partner)
         first = self.options.get("first_assassin")
         if first is None:
             first = em.draw(list(SIDES), "gp.right", "1日目の夜に暗殺権を持つ陣営を抽選")
