@@ -244,7 +244,11 @@ def cmd_check(args: argparse.Namespace) -> int:
         all_ids.append(pid)
         if len(all_ids) > len(ids) + 1:
             break
-    phase = args.phase or all_ids[len(ids)]
+    if args.phase is not None and args.phase not in all_ids and args.phase not in ids:
+        raise UsageError(f"no phase {args.phase!r} now (phases: "
+                         f"{', '.join(dict.fromkeys(ids + all_ids))})")
+    # the next phase; after the last one a variant has (Trap Word's last round), that one
+    phase = args.phase or (all_ids[len(ids)] if len(ids) < len(all_ids) else ids[-1])
     if phase in ids:
         k = ids.index(phase)
         state = game.states[k - 1] if k else game.initial
