@@ -100,7 +100,8 @@ def game_inputs(root: Path) -> dict[str, bytes]:
     logs = root / "logs"
     if logs.is_dir():
         for path in sorted(logs.rglob("*")):
-            if path.is_file() and not path.name.startswith("."):
+            hidden = any(part.startswith(".") for part in path.relative_to(logs).parts)
+            if path.is_file() and not hidden:  # logs/.history/ is no input
                 files[path.relative_to(root).as_posix()] = path.read_bytes()
     import tomllib
 

@@ -109,7 +109,8 @@ class AmountError(CommandError):
 
     def __init__(self, text: str, why: str = "not an amount") -> None:
         self.text = text
-        super().__init__(f"{why}: {text!r}", f"金額「{text}」が読めません")
+        ja = "（1ドル未満の端数は使えません）" if why == "not whole dollars" else ""
+        super().__init__(f"{why}: {text!r}", f"金額「{text}」が読めません{ja}")
 
 
 class UsageError(AdjudicatorError):

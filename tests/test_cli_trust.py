@@ -285,7 +285,7 @@ def test_a_fractional_share_count_is_rejected_with_the_reason(capsys, count: str
 def test_a_fractional_amount_is_rejected(capsys) -> None:  # type: ignore[no-untyped-def]
     code, out, _ = run(capsys, "check", str(FIXTURES / "derby16"), "予想@たろう 15000.5",
                        "--speaker", "はなこ", "--phase", "night1")
-    assert code == 0 and ": rejected" in out and "15000.5" in out
+    assert code == 0 and ": rejected" in out and "1ドル未満の端数は使えません" in out
 
 
 def test_an_impossible_timestamp_is_a_diagnostic_not_glued_on(tmp_path: Path) -> None:
@@ -532,3 +532,22 @@ def test_read_errors_name_the_file_once(game: Path, capsys) -> None:  # type: ig
     code, _out, err = run(capsys, "resolve", str(game), "--no-write")
     line = next(x for x in err.splitlines() if "night1.txt" in x)
     assert code == 1 and line.count("night1.txt") == 1, line
+
+
+def test_home_not_writable(game: Path, capsys, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setenv("HOME", "/proc/no-such-home")
+    for var in ("XDG_CACHE_HOME", "XDG_DATA_HOME", "ADJUDICATOR_ARCHIVE"):
+        monkeypatch.delenv(var, raising=False)
+    assert fsio.cache_dir() is None  # nothing cached, nothing loaded
+    assert run(capsys, "resolve", str(game), "--no-write")[0] == 0
+    code, _out, err = run(capsys, "archive", "list")
+    assert code == 1 and "ADJUDICATOR_ARCHIVE" in err and err.count("\n") == 1
+
+
+def test_check_after_the_last_round_and_at_an_unknown_phase(capsys) -> None:  # type: ignore[no-untyped-def]
+    code, out, _ = run(capsys, "check", str(FIXTURES / "trapword-lose"), "トラップ@りんご",
+                       "--speaker", "たろう")
+    assert code == 0 and out.startswith("phase round8")
+    code, _out, err = run(capsys, "check", str(FIXTURES / "derby16"), "投票@たろう",
+                          "--phase", "day99")
+    assert code == 2 and "no phase 'day99'" in err

@@ -48,8 +48,8 @@ CHAT_LINES = [
     "21:03\t{p}\t投票@{q}", "2026/03/01(日)", "だれか: 投票@{q}", "{p}: 予想@{q} 三万五千",
     "{p}: 投票@{q}、{q}", "GM: 【締め切り】", "{p}: 投票@{q}\u200b",
 ]
-PHASES = ["day1", "night1", "day2", "night2", "day3", "round1", "round2", "day1-chat", "day99",
-          "night1.txt", "x"]
+PHASES = ["day1", "night1", "day2", "night2", "day3", "round1", "round2", "round8", "round9",
+          "day1-chat", "day99", "night5", "night1.txt", "x"]
 SUFFIXES = [".txt", ".txt", ".csv", ".json", ".log", ".bak", ""]
 FS_STATES = ["file", "file", "file", "empty", "readonly", "folder", "dangling", "loop",
              "missing"]
@@ -85,10 +85,13 @@ class World:
 COMMANDS: list[list[str]] = [
     ["resolve", "{G}"], ["resolve", "{G}", "--json"], ["resolve", "{G}", "--no-write"],
     ["resolve", "{G}", "--phase", "night1"], ["resolve", "{M}"], ["resolve", "{F}"],
+    ["resolve", "{G}", "--phase", "{P}"], ["explain", "{G}", "--phase", "{P}"],
     ["add", "{G}", "{P}", "-"], ["add", "{G}", "{P}", "{F}"], ["add", "{G}", "{P}", "{D}"],
     ["add", "{G}", "{P}", "--format", "plain", "-"], ["add", "{G}", "{P}", "{L}"],
     ["add", "{G}", "--history"], ["add", "{G}"], ["add", "{G}", "{P}", "{M}"],
     ["check", "{G}", "投票@たろう"], ["check", "{G}", "{T}", "--speaker", "GM"],
+    ["check", "{G}", "{T}", "--phase", "{P}", "--speaker", "たろう"],
+    ["read", "{F}"], ["read", "-"], ["read", "{D}"],
     ["explain", "{G}"], ["explain", "{G}", "--player", "たろう"],
     ["report", "{G}"], ["report", "{G}", "-o", "{D}"], ["report", "{G}", "-o", "{G}/r.html"],
     ["report", "{G}", "--gm"],
@@ -108,7 +111,7 @@ COMMANDS: list[list[str]] = [
 @st.composite
 def worlds(draw: st.DrawFn) -> World:
     toml = draw(st.sampled_from(["derby", "derby", "derby", "trapword", "garbage", "missing",
-                                 "invalid"]))
+                                 "invalid", "derby16", "trapword-lose", "splatoon-win"]))
     logs = draw(st.lists(st.tuples(st.sampled_from(PHASES), st.sampled_from(SUFFIXES),
                                    st.sampled_from(FS_STATES), chat()), max_size=5))
     extras = draw(st.lists(st.sampled_from(["out-file", "out-link", "out-readonly",
@@ -139,6 +142,9 @@ def _build(world: World, box: Path) -> dict[str, Path]:
         (g / "game.toml").write_text(TOML_DERBY, "utf-8")
     elif world.toml == "trapword":
         shutil.copy(FIXTURES / "trapword-win" / "game.toml", g / "game.toml")
+    elif world.toml in ("derby16", "trapword-lose", "splatoon-win"):  # a whole game
+        g.rmdir()
+        shutil.copytree(FIXTURES / world.toml, g, ignore=shutil.ignore_patterns("expected"))
     elif world.toml == "garbage":
         (g / "game.toml").write_bytes(b"\xff\xfe[[[ variant = \x00")
     elif world.toml == "invalid":
@@ -146,9 +152,12 @@ def _build(world: World, box: Path) -> dict[str, Path]:
                                      .replace('"人狼"', '"勇者"', 1), "utf-8")
     logs = g / "logs"
     if "logs-file" in world.extras:
+        shutil.rmtree(logs, ignore_errors=True)
         logs.write_text("not a folder", "utf-8")
-    elif "logs-missing" not in world.extras:
-        logs.mkdir()
+    elif "logs-missing" in world.extras:
+        shutil.rmtree(logs, ignore_errors=True)
+    else:
+        logs.mkdir(exist_ok=True)
         for phase, suffix, state_, data in world.logs:
             path = logs / f"{phase}{suffix}"
             if path.exists() or path.is_symlink():
