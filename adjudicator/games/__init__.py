@@ -15,6 +15,7 @@ REGISTRY: dict[str, tuple[str, str]] = {
     "splatoon": ("splatoon", "Splatoon"),
     "genpei": ("genpei", "Genpei"),
     "trapword": ("trapword", "TrapWord"),
+    "majora": ("majora", "Majora"),
 }
 IMPLEMENTED = tuple(REGISTRY)
 

@@ -1,0 +1,82 @@
+"""人狼×脱出～ムジュラの仮面村 / Majora's Mask escape village (rules/majora.md, mj.*).
+
+The GM (スタルキッド) plays against every player; the puzzle content (masks, items,
+riddles, locks, the giants' condition) is the GM's own scenario file (``scenario``).
+Cycles of three days repeat up to four times: the time instrument rewinds to before the
+masks are dealt, items are kept; the four giant items used win the game, the morning of
+day 4 loses it.  The package: ``scenario`` (the scenario model and its validation),
+``actions`` (declarations), ``state`` (state and evolve), ``rules`` (setup checks,
+validation, resolution), ``report`` (report section); this module is the Variant.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from ...models import Event
+from ...render import render
+from ..base import PhaseInput
+from .actions import MajoraTransformer
+from .rules import MajoraRules
+from .scenario import DAYS, MAX_LOOPS, json_schema
+from .state import ROLE_JA, MjState, evolve, held_by
+
+
+class Majora(MajoraRules):
+    name: ClassVar[str] = "majora"
+    transformer = MajoraTransformer
+    value_ja: ClassVar[dict[str, dict[str, str]]] = {
+        "role": dict(ROLE_JA),
+        "team_won": {"moon": "月", "village": "仮面の村人"},
+    }
+
+    @staticmethod
+    def scenario_schema() -> dict[str, Any]:
+        """The JSON Schema of a scenario file (``adjudicator schema --scenario``)."""
+        return json_schema()
+
+    def evolve(self, state: MjState, ev: Event) -> MjState:
+        return evolve(state, ev)
+
+    def report_sections(self, game: Any) -> list[Any]:
+        from .report import sections
+        return sections(game)
+
+    # ------------------------------------------------------------ output
+    def render(self, before: MjState, after: MjState, phase: PhaseInput,
+               events: list[Event]) -> tuple[str, dict[str, list[str]], str]:
+        night = phase.id.startswith("night")
+        public = [e for e in events if e.audience == "public"]
+        ctx = {"phase": phase.id, "before": before, "state": after, "sc": self.scenario,
+               "days": DAYS, "max_loops": MAX_LOOPS,
+               "said": {rec.ref: rec.text for rec in phase.lines}}
+        post = render(f"majora/{'morning' if night else 'day'}.txt.j2", events=public, **ctx)
+        private: dict[str, list[str]] = {}
+        for name in after.players:
+            mine = [e for e in events if e.audience == "player" and e.to == name]
+            if mine:
+                private[name] = [render("majora/notice.txt.j2", ev=e, **ctx).rstrip("\n")
+                                 for e in mine]
+        ledger = render("majora/ledger.txt.j2", events=events, lines=phase.lines,
+                        held_by=held_by, **ctx)
+        return post, private, ledger
+
+    def export(self, state: MjState) -> tuple[dict[str, dict[str, Any]], dict[str, Any]]:
+        players = {
+            name: {"alive": p.alive, "role": p.role, "mask": p.mask,
+                   "items": held_by(state, name)}
+            for name, p in state.players.items()
+        }
+        extra = {
+            "loop": state.loop, "day": state.day,
+            "instrument_uses_left": state.instrument_uses_left,
+            "giants_used": list(state.giants_used),
+            "team_won": state.team_won,
+            "riddles_solved": list(state.solved), "locks_opened": list(state.opened),
+            "items": {n: {"holder": s.holder, "status": s.status}
+                      for n, s in state.items.items()},
+        }
+        return players, extra
+
+
+__all__ = ["Majora", "MajoraTransformer"]

@@ -1,0 +1,384 @@
+"""ムジュラの仮面村: the scenario a GM writes (mj.scenario), its pydantic model and its
+validation.
+
+A scenario is a TOML file named by game.toml (``scenario = "scenario.toml"``, relative to
+game.toml's folder).  ``load_scenario`` reads it and lists every problem at once, each
+with its key path (``items[3] (巨人の盾).start: …``): type errors, unknown names,
+duplicate ids, rewards that give nothing or point nowhere, and content the players can
+never reach (a giant item no path gives, a lock no key opens).  ``Scenario.model_json_schema``
+is what ``adjudicator schema --scenario`` prints.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from ...normalize import name_key
+
+#: mj.giants: the four giant items, by the names of the rules
+GIANTS: tuple[str, ...] = ("巨人の剣", "巨人の玉", "巨人の鏡", "巨人の盾")
+INSTRUMENT_USES = 3  # mj.instrument: three uses in the whole game
+MAX_LOOPS = 4  # mj.loop.limit
+DAYS = 3  # mj.loop: a cycle is days 1-3
+
+Target = Literal["none", "player", "lock", "item"]
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class Effect(_Model):
+    """What using an item or an ability, solving a riddle or opening a lock does."""
+
+    text: str | None = Field(default=None, description="told privately to the one who did it")
+    announce: str | None = Field(default=None, description="posted publicly")
+    give: list[str] = Field(default=[], description="items (by name) handed to the one who did it; "
+                            "an item already found is not given twice")
+    peek: Literal["mask", "items"] | None = Field(
+        default=None, description="the user learns the target player's mask or items")
+    kill: Literal["target", "user"] | None = Field(
+        default=None, description="the target player (or the user) dies; a rewind revives them")
+
+    def empty(self) -> bool:
+        return not (self.text or self.announce or self.give or self.peek or self.kill)
+
+
+class Ability(_Model):
+    """A mask's ability, declared with ``能力@`` (or ``能力@対象``) by day."""
+
+    target: Target = "none"
+    uses: int = Field(default=1, ge=1, description="uses per cycle by the wearer")
+    effect: Effect = Effect()
+
+
+class Mask(_Model):
+    name: str = Field(min_length=1)
+    text: str = Field(min_length=1, description="shown only to the wearer")
+    ability: Ability | None = None
+    instrument: bool = Field(default=False, description="its wearer may play the time instrument")
+
+
+class Item(_Model):
+    name: str = Field(min_length=1)
+    kind: Literal["normal", "key", "instrument", "giant"] = "normal"
+    text: str = Field(default="", description="what it does; shown when found if public")
+    public: bool = Field(default=True, description="false: found without its text (mj.item.unannounced)")
+    consumable: bool = False
+    start: str = Field(default="hidden", description='"hidden" (a reward gives it), "random" (a '
+                       'random player at the start), "mask:<mask>" (the first wearer of that '
+                       'mask), "player:<name>" (that player)')
+    target: Target = Field(default="none", description="what a use names after → (key: a lock)")
+    effect: Effect = Effect()
+
+
+class Riddle(_Model):
+    id: str = Field(min_length=1, description="what players write after 回答@")
+    question: str = ""
+    answers: list[str] = Field(description="accepted answers (width, kana and spaces folded)")
+    reward: Effect
+
+
+class Lock(_Model):
+    id: str = Field(min_length=1, description="what players write after → (使用@カギ→id)")
+    text: str = ""
+    key: str | None = Field(default=None, description="the key item that opens it (absent: any key)")
+    reward: Effect
+
+
+class Giants(_Model):
+    """When the giant items may be used (mj.giants); every listed condition must hold."""
+
+    days: list[int] = Field(default=[1, 2, 3], description="days of the cycle")
+    solved: list[str] = Field(default=[], description="riddles solved in this cycle")
+    opened: list[str] = Field(default=[], description="locks opened in this cycle")
+    masks: list[str] = Field(default=[], description="the user wears one of these (empty: any)")
+    hint: str = ""
+
+
+class Scenario(_Model):
+    """A ムジュラの仮面村 scenario (rules/majora.md, mj.scenario)."""
+
+    title: str = Field(min_length=1)
+    intro: str = ""
+    masks: list[Mask] = Field(min_length=1)
+    items: list[Item] = []
+    riddles: list[Riddle] = []
+    locks: list[Lock] = []
+    giants: Giants = Giants()
+
+    # -- lookups (by folded key: width, kana, spaces) --
+    def item(self, text: str) -> Item | None:
+        k = name_key(text)
+        return next((i for i in self.items if name_key(i.name) == k), None)
+
+    def mask(self, name: str) -> Mask | None:
+        return next((m for m in self.masks if m.name == name), None)
+
+    def riddle(self, text: str) -> Riddle | None:
+        k = name_key(text)
+        return next((r for r in self.riddles if name_key(r.id) == k), None)
+
+    def lock(self, text: str) -> Lock | None:
+        k = name_key(text)
+        return next((lk for lk in self.locks if name_key(lk.id) == k), None)
+
+    @property
+    def instrument(self) -> Item | None:
+        return next((i for i in self.items if i.kind == "instrument"), None)
+
+
+class ScenarioError(Exception):
+    """The scenario cannot be used; ``problems`` lists every problem, one line each."""
+
+    def __init__(self, path: str, problems: list[str]) -> None:
+        self.path = path
+        self.problems = problems
+        super().__init__(f"invalid scenario {path!r}: " + "; ".join(problems))
+
+
+# ---------------------------------------------------------------- key paths
+_NAMED = {"masks": "name", "items": "name", "riddles": "id", "locks": "id"}
+
+
+def _where(raw: Any, loc: tuple[Any, ...]) -> str:
+    """``('items', 3, 'start')`` -> ``items[4] (巨人の盾).start`` (1-based, as game.toml)."""
+    out = ""
+    for i, part in enumerate(loc):
+        if isinstance(part, int):
+            out += f"[{part + 1}]"
+            if i == 1 and loc[0] in _NAMED:
+                try:
+                    label = raw[loc[0]][part][_NAMED[loc[0]]]
+                except (KeyError, IndexError, TypeError):
+                    label = None
+                if isinstance(label, str) and label.strip():
+                    out += f" ({label})"
+        else:
+            out += ("." if out else "") + str(part)
+    return out or "(top level)"
+
+
+def _pydantic_problems(raw: dict[str, Any], e: ValidationError) -> list[str]:
+    out = []
+    for err in e.errors():
+        where = _where(raw, tuple(err["loc"]))
+        msg = err["msg"]
+        if err["type"] == "missing":
+            msg = "required key is missing"
+        elif err["type"] == "extra_forbidden":
+            msg = "unknown key"
+        elif err["type"] in ("literal_error", "int_type", "bool_type", "string_type",
+                             "list_type", "int_parsing", "greater_than_equal", "too_short",
+                             "string_too_short", "model_type", "dict_type"):
+            msg = f"got {err.get('input')!r}; {msg[0].lower()}{msg[1:]}"
+        out.append(f"{where}: {msg}")
+    return out
+
+
+# ---------------------------------------------------------------- checks
+def _effect_problems(sc: Scenario, where: str, eff: Effect, target: Target | None,
+                     reward: bool) -> list[str]:
+    out: list[str] = []
+    if reward and eff.empty():
+        out.append(f"{where}: the reward gives nothing (give, text, announce, peek or kill)")
+    for j, name in enumerate(eff.give, 1):
+        it = sc.item(name)
+        if it is None:
+            out.append(f"{where}.give[{j}]: unknown item {name!r}")
+        elif it.start != "hidden":
+            out.append(f"{where}.give[{j}]: item {name!r} starts in play "
+                       f"(start = {it.start!r}); only a hidden item can be given")
+    if eff.peek is not None and target != "player":
+        out.append(f"{where}.peek: needs a player target (target = \"player\")")
+    if eff.kill == "target" and target != "player":
+        out.append(f"{where}.kill: \"target\" needs a player target (target = \"player\")")
+    return out
+
+
+def _duplicates(values: list[str], section: str, key: str) -> list[str]:
+    out = []
+    first: dict[str, int] = {}
+    for i, v in enumerate(values, 1):
+        k = name_key(v)
+        if k in first:
+            out.append(f"{section}[{i}] ({v}).{key}: duplicate {key} {v!r} "
+                       f"(also {section}[{first[k]}])")
+        else:
+            first[k] = i
+    return out
+
+
+def reachable(sc: Scenario) -> tuple[set[str], set[str]]:
+    """(items some path brings into play, locks some reachable key opens): a fixed point
+    over starting items, riddle rewards, abilities, item effects and opened locks."""
+    have = {i.name for i in sc.items if i.start != "hidden"}
+    for r in sc.riddles:
+        have |= {g for g in r.reward.give if sc.item(g)}
+    for m in sc.masks:
+        if m.ability is not None:
+            have |= {g for g in m.ability.effect.give if sc.item(g)}
+    opened: set[str] = set()
+    while True:
+        before = (len(have), len(opened))
+        for i in sc.items:
+            if i.name in have:
+                have |= {g.name for n in i.effect.give if (g := sc.item(n))}
+        keys = [i for i in sc.items if i.kind == "key" and i.name in have]
+        for lk in sc.locks:
+            want = sc.item(lk.key) if lk.key else None
+            if any(want is None or k.name == want.name for k in keys):
+                opened.add(lk.id)
+                have |= {g.name for n in lk.reward.give if (g := sc.item(n))}
+        if (len(have), len(opened)) == before:
+            return {sc.item(n).name for n in have if sc.item(n)}, opened  # type: ignore[union-attr]
+
+
+def scenario_problems(sc: Scenario) -> list[str]:
+    """Every problem of a scenario that validated as a model (mj.scenario)."""
+    out: list[str] = []
+    out += _duplicates([m.name for m in sc.masks], "masks", "name")
+    out += _duplicates([i.name for i in sc.items], "items", "name")
+    out += _duplicates([r.id for r in sc.riddles], "riddles", "id")
+    out += _duplicates([lk.id for lk in sc.locks], "locks", "id")
+    mask_names = {m.name for m in sc.masks}
+    for i, m in enumerate(sc.masks, 1):
+        if m.ability is not None:
+            out += _effect_problems(sc, f"masks[{i}] ({m.name}).ability.effect", m.ability.effect,
+                                    m.ability.target, reward=False)
+            if m.ability.effect.empty():
+                out.append(f"masks[{i}] ({m.name}).ability.effect: the ability does nothing")
+    for i, it in enumerate(sc.items, 1):
+        where = f"items[{i}] ({it.name})"
+        if it.kind == "giant" and it.name not in GIANTS:
+            out.append(f"{where}.kind: {it.name!r} is not a giant item; the giant items are "
+                       + "、".join(GIANTS))
+        if it.kind != "giant" and it.name in GIANTS:
+            out.append(f"{where}.kind: {it.name!r} is a giant item: write kind = \"giant\"")
+        if it.kind == "key" and it.target not in ("none", "lock"):
+            out.append(f"{where}.target: a key is used on a lock (target = \"lock\")")
+        if it.kind in ("instrument", "giant") and it.target != "none":
+            out.append(f"{where}.target: the {it.kind} takes no target")
+        if it.kind in ("instrument", "giant") and it.consumable:
+            out.append(f"{where}.consumable: the {it.kind} is never used up that way "
+                       "(the instrument has three uses, a giant item breaks)")
+        if it.kind in ("normal",):
+            out += _effect_problems(sc, f"{where}.effect", it.effect, it.target, reward=False)
+            if it.effect.empty():
+                out.append(f"{where}.effect: using the item does nothing")
+        elif not it.effect.empty():
+            out.append(f"{where}.effect: a {it.kind} item does what the rules say; "
+                       "it has no effect of its own")
+        if it.start.startswith("mask:") and it.start[5:] not in mask_names:
+            out.append(f"{where}.start: unknown mask {it.start[5:]!r}")
+        elif it.start.startswith("player:"):
+            if not it.start[7:].strip():
+                out.append(f"{where}.start: \"player:\" needs a player's name")
+        elif it.start not in ("hidden", "random") and not it.start.startswith("mask:"):
+            out.append(f"{where}.start: got {it.start!r}; expected \"hidden\", \"random\", "
+                       "\"mask:<mask>\" or \"player:<name>\"")
+    names = {i.name for i in sc.items}
+    for g in GIANTS:
+        if g not in names:
+            out.append(f"items: the giant item {g!r} is missing (mj.giants needs all four)")
+    instruments = [i for i in sc.items if i.kind == "instrument"]
+    if len(instruments) > 1:
+        out.append("items: more than one instrument ("
+                   + ", ".join(repr(i.name) for i in instruments) + "); the game has one")
+    players_mask = [m.name for m in sc.masks if m.instrument]
+    if instruments and not players_mask:
+        out.append("masks: no mask may play the instrument (instrument = true on one)")
+    if players_mask and not instruments:
+        out.append("items: masks may play the instrument, but there is no instrument item "
+                   "(kind = \"instrument\")")
+    for i, r in enumerate(sc.riddles, 1):
+        where = f"riddles[{i}] ({r.id})"
+        if not [a for a in r.answers if name_key(a)]:
+            out.append(f"{where}.answers: no accepted answer")
+        out += _effect_problems(sc, f"{where}.reward", r.reward, None, reward=True)
+    for i, lk in enumerate(sc.locks, 1):
+        where = f"locks[{i}] ({lk.id})"
+        if lk.key is not None:
+            key = sc.item(lk.key)
+            if key is None:
+                out.append(f"{where}.key: unknown item {lk.key!r}")
+            elif key.kind != "key":
+                out.append(f"{where}.key: {lk.key!r} is not a key (kind = \"key\")")
+        out += _effect_problems(sc, f"{where}.reward", lk.reward, None, reward=True)
+    gi = sc.giants
+    for j, d in enumerate(gi.days, 1):
+        if not 1 <= d <= DAYS:
+            out.append(f"giants.days[{j}]: got {d}; a cycle has days 1 to {DAYS}")
+    if not gi.days:
+        out.append("giants.days: no day is allowed: the giants could never be called")
+    for j, rid in enumerate(gi.solved, 1):
+        if sc.riddle(rid) is None:
+            out.append(f"giants.solved[{j}]: unknown riddle {rid!r}")
+    for j, mname in enumerate(gi.masks, 1):
+        if mname not in mask_names:
+            out.append(f"giants.masks[{j}]: unknown mask {mname!r}")
+    have, opened = reachable(sc)
+    for j, lid in enumerate(gi.opened, 1):
+        found = sc.lock(lid)
+        if found is None:
+            out.append(f"giants.opened[{j}]: unknown lock {lid!r}")
+        elif found.id not in opened:
+            out.append(f"giants.opened[{j}]: lock {lid!r} can never be opened (no key reaches "
+                       "it), so the giants can never be called")
+    for i, it in enumerate(sc.items, 1):
+        if it.start == "hidden" and it.name not in have and sc.item(it.name) is it:
+            what = "giant item" if it.kind == "giant" else "item"
+            tail = ": the players can never win" if it.kind == "giant" else ""
+            out.append(f"items[{i}] ({it.name}): no path reaches this {what} (it starts "
+                       f"hidden and no reachable reward gives it){tail}")
+    for i, lk in enumerate(sc.locks, 1):
+        if lk.id not in opened and sc.lock(lk.id) is lk:
+            out.append(f"locks[{i}] ({lk.id}): no key that the players can get opens it")
+    return out
+
+
+def parse_scenario(raw: dict[str, Any]) -> tuple[Scenario | None, list[str]]:
+    """(the scenario or None, every problem)."""
+    try:
+        sc = Scenario.model_validate(raw)
+    except ValidationError as e:
+        return None, _pydantic_problems(raw, e)
+    return sc, scenario_problems(sc)
+
+
+def read_scenario(path: Path) -> tuple[Scenario | None, list[str]]:
+    """Read and validate a scenario file: (scenario or None, every problem)."""
+    try:
+        text = path.read_bytes().decode("utf-8-sig")
+    except FileNotFoundError:
+        return None, ["file not found"]
+    except IsADirectoryError:
+        return None, ["is a folder, not a scenario file"]
+    except UnicodeDecodeError as e:
+        return None, [f"not UTF-8 text ({e.reason} at byte {e.start})"]
+    except OSError as e:
+        return None, [f"cannot read: {e.strerror}"]
+    try:
+        raw = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        return None, [f"not valid TOML: {e}"]
+    return parse_scenario(raw)
+
+
+def load_scenario(path: Path) -> Scenario:
+    """The scenario at ``path``; ScenarioError listing every problem."""
+    sc, problems = read_scenario(path)
+    if problems or sc is None:
+        raise ScenarioError(str(path), problems)
+    return sc
+
+
+def json_schema() -> dict[str, Any]:
+    schema = Scenario.model_json_schema()
+    schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
+    schema["title"] = "ムジュラの仮面村 scenario (game.toml: scenario = \"scenario.toml\")"
+    return schema
