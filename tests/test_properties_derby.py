@@ -17,11 +17,12 @@ from hypothesis import strategies as st
 from adjudicator.engine import resolve_game
 from adjudicator.export import dumps, export_game
 from adjudicator.games.derby_stock.state import MONEY_KINDS, START_CASH
+from adjudicator.normalize import name_key
 
 NAMES = [n for n, _g, _r in ROSTER] + ["GM", "観客", ""]
 WORDS = ["投票@", "噛み@", "占い@", "護衛@", "予想@", "購入@", "売却@", "チャンス@", "活躍@",
          "声援なし@", "代理@", "締め切り", "の株", "株", "3万", "１０,０００", "-1万", "男性",
-         "さん", "、", " ", "\u3000", "@", "＠", "5", "0"] + [n for n, _g, _r in ROSTER]
+         "さん", "、", " ", "\u3000", "@", "＠", "5", "0", "1株", "購入@", "売却@"] + [n for n, _g, _r in ROSTER]
 line_text = st.lists(st.sampled_from(WORDS) | st.text(max_size=4), max_size=6).map("".join)
 logs = st.lists(st.tuples(st.sampled_from(NAMES), line_text), max_size=25)
 SETTINGS = settings(max_examples=40, deadline=None,
@@ -54,6 +55,64 @@ def test_any_commands_resolve_and_every_line_is_accounted_once(
                    for r in ph.lines)
     _money_is_conserved(game)
     _nobody_acts_dead(game)
+    _one_action_a_night(game)
+    _dead_money_does_not_grow(game)
+
+
+NIGHT_KINDS = ("bet_placed", "shares_bought", "shares_sold", "inquiry")
+
+
+def _one_action_a_night(game) -> None:  # type: ignore[no-untyped-def]
+    """ds.night.one_action: at most one bet/buy/sell/inquiry per player and night; nothing
+    of a player's is accepted after a sale or after an inquiry but the purchase completing
+    it; a sale or a completed purchase is never replaced."""
+    for ph in game.phases:
+        if not ph.id.startswith("night"):
+            continue
+        acted = [e.player for e in ph.events if e.kind in NIGHT_KINDS]
+        assert len(acted) == len(set(acted)), (ph.id, acted)
+        locked: dict[str, str] = {}  # player -> "sold" / "inquiry:<issuer>" / "done"
+        for rec in ph.lines:
+            act = rec.action or ""
+            if rec.disposition not in ("accepted", "superseded") or not act.startswith(
+                    ("予想@", "購入@", "売却@")):
+                continue
+            lock = locked.get(rec.speaker)
+            assert lock not in ("sold", "done"), (ph.id, rec)
+            if lock is not None:  # after an inquiry: only the purchase that completes it
+                assert act.startswith(f"購入@{lock.split(':', 1)[1]}の株 "), (ph.id, rec)
+                assert rec.disposition == "accepted", (ph.id, rec)
+                locked[rec.speaker] = "done"
+            elif act.startswith("売却@"):
+                assert rec.disposition == "accepted", (ph.id, rec)
+                locked[rec.speaker] = "sold"
+            elif act.endswith("（株価の問い合わせ）"):
+                locked[rec.speaker] = "inquiry:" + act[3:].split("の株")[0]
+
+
+def _dead_money_does_not_grow(game) -> None:  # type: ignore[no-untyped-def]
+    """ds.derby.bitten / dead_bettor / chance.dead: nobody dead at the end of a day gained
+    money that day; nobody dead at the start of a phase gains any in it."""
+    states = [game.initial, *game.states]
+    for ph, before, after in zip(game.phases, states, states[1:], strict=False):
+        for name, p in after.players.items():
+            was = before.players[name]
+            if not was.alive:
+                assert p.cash == was.cash, (ph.id, name)
+            elif not p.alive and ph.id.startswith("day"):
+                assert p.cash <= was.cash, (ph.id, name)
+
+
+@settings(max_examples=60, deadline=None)
+@given(name=st.sampled_from([n for n, _g, _r in ROSTER]), rest=st.text(max_size=12))
+def test_a_name_with_an_honorific_always_counts(name: str, rest: str) -> None:
+    from adjudicator.games.derby_stock.mentions import find_mentions
+
+    names = {n: [n] for n, _g, _r in ROSTER}
+    hits = {h.player: h for h in find_mentions(f"{name}さん{rest}", names)}
+    assert name in hits and hits[name].counted and hits[name].why == "honorific"
+    for h in find_mentions(rest, names):  # a hit is the player's own name, as written
+        assert name_key(h.found) == name_key(h.player), h
 
 
 def _nobody_acts_dead(game) -> None:  # type: ignore[no-untyped-def]
@@ -109,3 +168,53 @@ def test_resolving_twice_and_under_two_hash_seeds_is_byte_identical(tmp_path: Pa
         outs.append(proc.stdout)
     assert outs[0] == outs[1]
     assert json.loads(outs[0]) == json.loads(once)
+
+
+NIGHT_LINES = ["予想@りく 1万", "予想@男性 2万", "購入@りくの株", "購入@ゆうの株", "1株",
+               "購入@りくの株 1株", "購入@ゆうの株 1株", "チャンス@GM"]
+
+
+def _expected_night(lines: list[str]) -> tuple[str, str] | None:
+    """A model of ds.night.one_action: what one player's night comes to."""
+    held: tuple[str, str] | None = None  # (kind, what)
+    for text in lines:
+        if text == "1株":
+            if held and held[0] == "inquiry":
+                held = ("done", held[1])
+            continue
+        if held and held[0] in ("inquiry", "done"):
+            if held[0] == "inquiry" and text == f"購入@{held[1]}の株 1株":
+                held = ("done", held[1])
+            continue
+        if text.startswith("予想@"):
+            held = ("bet", text)
+        elif text.startswith("購入@"):
+            issuer = text[3:].split("の株")[0]
+            held = ("buy", issuer) if text.endswith("1株") else ("inquiry", issuer)
+    return held
+
+
+@settings(max_examples=40, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(st.sampled_from(NIGHT_LINES), max_size=6))
+def test_a_night_comes_to_what_the_one_action_rule_says(tmp_path_factory, lines: list[str]) -> None:  # type: ignore[no-untyped-def]
+    day1 = "\n".join(f"{n}: 投票@めい" for n, _g, _r in ROSTER if n != "めい") + "\nめい: 投票@しん"
+    night1 = "たろう: 噛み@しん\n" + "\n".join(f"なお: {t}" for t in lines)
+    root = write_game(tmp_path_factory.mktemp("g"), {"day1": day1, "night1": night1})
+    game = resolve_game(root)
+    _one_action_a_night(game)
+    night = game.phases[1]
+    mine = [(e.kind, e) for e in night.events if e.player == "なお" and e.kind in NIGHT_KINDS]
+    want = _expected_night(lines)
+    if want is None:
+        assert mine == []
+        return
+    assert len(mine) == 1, (lines, mine)
+    kind, ev = mine[0]
+    if want[0] == "bet":
+        target = {"予想@りく 1万": "りく", "予想@男性 2万": "male"}[want[1]]
+        assert kind == "bet_placed" and ev.target == target
+    elif want[0] in ("buy", "done"):
+        assert kind == "shares_bought" and ev.target == want[1]
+    else:
+        assert kind == "inquiry" and ev.target == want[1]

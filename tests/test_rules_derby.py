@@ -193,6 +193,79 @@ def test_one_action_a_night_last_wins(tmp_path: Path) -> None:
     assert g.state.players["しん"].stock.of == "なお"
 
 
+@rules("ds.night.one_action")
+def test_a_purchase_is_replaced_by_a_later_bet_and_a_bet_by_a_purchase(tmp_path: Path) -> None:
+    g = play(tmp_path, {"day1": day_votes("めい"),
+                        "night1": QUIET_NIGHT + "\nなお: 購入@りくの株 1株\nなお: 予想@りく 1万"
+                        "\nりく: 予想@なお 1万\nりく: 購入@なおの株 1株\nりく: 予想@なお 2万"})
+    assert record(g, "logs/night1.txt:3").disposition == "superseded"
+    assert [(e.player, e.amount) for e in events(g, "night1", "bet_placed")] == \
+        [("なお", -10_000), ("りく", -20_000)]
+    assert g.state.players["なお"].stock is None and g.state.players["なお"].cash == 90_000
+    assert [record(g, f"logs/night1.txt:{i}").disposition for i in (5, 6, 7)] == \
+        ["superseded", "superseded", "accepted"]
+    assert g.state.players["りく"].stock is None and g.state.players["りく"].cash == 80_000
+
+
+@rules("ds.night.one_action", "ds.stock.sell", "ds.post.richest")
+def test_a_sale_is_final_for_the_night(tmp_path: Path) -> None:
+    # night1: なお buys 1 share of りく (平常); night2: sells, then tries a bet and a buy
+    g = play(tmp_path, {"day1": day_votes("めい"), "night1": QUIET_NIGHT + "\nなお: 購入@りくの株 1株",
+                        "day2": day_votes("あい", alive_after("めい", "しん")),
+                        "night2": "たろう: 噛み@けんた\nなお: 売却@\nなお: 予想@りく 10万"
+                                  "\nなお: 購入@りくの株 1株\nなお: 売却@\nなお: チャンス@はなこ"})
+    for line in (3, 4, 5):
+        rec = record(g, f"logs/night2.txt:{line}")
+        assert rec.disposition == "rejected" and rec.code == "sold_tonight"
+        assert rec.reason == ("今夜はすでに売却しました。売却は取り消せないため、"
+                              "今夜はほかの行動はできません")
+    assert record(g, "logs/night2.txt:2").disposition == "accepted"
+    assert record(g, "logs/night2.txt:6").disposition == "accepted"  # Super Chance: never locked
+    p = g.state.players["なお"]
+    assert p.stock is None and p.cash == 100_000 and not events(g, "night2", "bet_placed")
+    assert len(events(g, "night2", "shares_sold")) == 1
+    # the richest alarm sees the sale, not a bet that would have been staked
+    assert events(g, "night2", "richest")[0].amount == 100_000
+    notes = phase(g, "night2").private["なお"]
+    assert sum("今夜はすでに売却しました" in n for n in notes) == 3
+
+
+@rules("ds.night.one_action", "ds.night.inquiry")
+def test_a_price_inquiry_locks_the_night_but_for_its_share_count(tmp_path: Path) -> None:
+    g = play(tmp_path, {"day1": day_votes("めい"),
+                        "night1": QUIET_NIGHT + "\nなお: 購入@りくの株\nなお: 予想@りく 1万"
+                        "\nなお: 購入@ゆうの株 1株\nなお: 売却@\nなお: 購入@りくの株\nなお: 3株"
+                        "\nなお: 購入@りくの株 1株\nなお: 1株"})
+    reasons = {i: record(g, f"logs/night1.txt:{i}") for i in range(3, 11)}
+    for i in (4, 5, 6, 7):
+        assert reasons[i].disposition == "rejected" and reasons[i].code == "inquiry_lock", i
+        assert "りくさんの株価を問い合わせたため" in (reasons[i].reason or "")
+        assert "今夜の売買・ダービーはできません" in (reasons[i].reason or "")
+    assert reasons[8].code == "buy_above_cash"  # 3 shares: 300,000 > 100,000; still locked
+    assert reasons[9].disposition == "accepted"  # the full command completes it too
+    assert reasons[9].action == "購入@りくの株 1株"
+    assert reasons[10].disposition == "chatter"  # a count after the purchase is chatter
+    assert g.state.players["なお"].stock.shares == 1 and g.state.players["なお"].cash == 0
+    assert not events(g, "night1", "bet_placed") and not events(g, "night1", "inquiry")
+
+
+def test_after_an_inquiry_and_its_purchase_the_night_stays_locked(tmp_path: Path) -> None:
+    g = play(tmp_path, {"day1": day_votes("めい"),
+                        "night1": QUIET_NIGHT + "\nなお: 購入@りくの株\nなお: 1\nなお: 予想@りく 1万"})
+    rec = record(g, "logs/night1.txt:5")
+    assert rec.code == "inquiry_lock"
+    assert rec.reason == "今夜はりくさんの株価を問い合わせて購入したため、ほかの行動はできません"
+    assert g.state.players["なお"].stock.shares == 1
+
+
+def test_an_inquiry_left_alone_uses_the_night(tmp_path: Path) -> None:
+    g = play(tmp_path, {"day1": day_votes("めい"),
+                        "night1": QUIET_NIGHT + "\nなお: 予想@りく 1万\nなお: 購入@りくの株"})
+    assert record(g, "logs/night1.txt:3").disposition == "superseded"  # a bet may be replaced
+    assert len(events(g, "night1", "inquiry")) == 1 and not events(g, "night1", "bet_placed")
+    assert g.state.players["なお"].cash == 100_000
+
+
 @rules("ds.night.inquiry")
 def test_inquiry_and_follow_up(tmp_path: Path) -> None:
     g = play(tmp_path, {"day1": day_votes("めい"),
@@ -221,9 +294,32 @@ def test_name_bet_pays_eight_times(tmp_path: Path) -> None:
     g = play(tmp_path, {"day1": day_votes("めい"), "night1": QUIET_NIGHT + "\nなお: 予想@りく 2万",
                         "day2": day_votes("りく", alive_after("めい", "しん"))})
     assert events(g, "night1", "bet_placed")[0].amount == -20_000
+    assert phase(g, "night1").private["なお"] == [
+        "ダービー予想：「りくさんが吊られる」に2万ドルを賭けました。"]
     assert g.state.players["なお"].cash == 100_000 - 20_000 + 160_000
-    assert phase(g, "day2").private["なお"][0].startswith("ダービー的中！")
+    assert phase(g, "day2").private["なお"] == [
+        "ダービー予想：的中！りくさんが処刑されました。賭け金2万ドル×8倍で、16万ドルを受け取り"
+        "ました。現在の所持金は24万ドルです。"]
     assert "なお" not in phase(g, "day2").public_post.split("得票")[0].split("\n")[-1]
+
+
+@rules("ds.derby.notice")
+def test_every_result_notice_says_won_lost_or_void_and_the_new_cash(tmp_path: Path) -> None:
+    g = play(tmp_path, {"day1": day_votes("めい"),
+                        "night1": "たろう: 噛み@しん\nみか: 護衛@さくら\nしん: 予想@りく 1万"
+                                  "\nなお: 予想@りく 3万\nあい: 予想@ゆう 2万\nさくら: 予想@男性 1万",
+                        "day2": day_votes("りく", alive_after("めい", "しん"))})
+    notes = {n: phase(g, "day2").private.get(n, []) for n in ("しん", "なお", "あい", "さくら")}
+    assert notes["なお"][0].startswith("ダービー予想：的中！") and "現在の所持金は31万ドルです" in notes["なお"][0]
+    assert notes["あい"] == ["ダービー予想：外れ。処刑されたのはりくさんでした（賭け金2万ドル）。"
+                            "現在の所持金は8万ドルです。"]
+    assert notes["しん"] == ["ダービー予想：失敗。昨晩の襲撃で死亡したため、予想（賭け金1万ドル）は"
+                            "自動失敗となりました。所持金は9万ドルのままです。"]
+    # 10 alive, 5 male → odds 2.0, printed without a trailing .0
+    assert notes["さくら"][0].startswith("ダービー予想：的中！") and "×2倍で" in notes["さくら"][0]
+    for e in events(g, "day2"):
+        if e.kind in ("bet_won", "bet_lost", "bet_void"):
+            assert e.data["cash"] == g.states[2].players[e.player].cash
 
 
 @rules("ds.derby.payout.gender")
@@ -244,7 +340,70 @@ def test_gender_odds_are_clamped_and_rounded_down(tmp_path: Path) -> None:
 def test_gender_bets_void_when_one_gender_left(tmp_path: Path) -> None:
     roster = [(n, "female", r) for n, _g, r in ROSTER]
     g = play(tmp_path, {"day1": day_votes("めい"), "night1": "なお: 予想@女性 1万"}, roster=roster)
-    assert record(g, "logs/night1.txt:1").code == "gender_void"
+    rec = record(g, "logs/night1.txt:1")
+    assert rec.code == "gender_void"
+    assert rec.reason == "生存者が全員同じ性別のため、性別予想は受け付けられません"
+
+
+# たろう じろう: the only men but one (しん); the rest women
+ONE_MAN_LEFT = [(n, ("male" if n in ("たろう", "しん") else "female"), r) for n, _g, r in ROSTER]
+
+
+@rules("ds.derby.gender_void", "ds.derby.notice")
+def test_a_staked_gender_bet_is_void_when_the_morning_leaves_one_gender(tmp_path: Path) -> None:
+    # night1: しん (the last man but the wolf たろう) is bitten; day2 executes たろう → all women
+    g = play(tmp_path, {"day1": day_votes("めい"),
+                        "night1": "たろう: 噛み@しん\nなお: 予想@女性 2万\nあい: 予想@男性 1万"
+                                  "\nゆう: 予想@たろう 1万",
+                        "day2": day_votes("たろう", alive_after("めい", "しん"))},
+             roster=ONE_MAN_LEFT)
+    # the morning leaves たろう (male) and women: both genders → settled normally
+    assert {e.player: e.kind for e in events(g, "day2") if e.kind.startswith("bet_")} == \
+        {"なお": "bet_lost", "あい": "bet_won", "ゆう": "bet_won"}
+    g = play(tmp_path / "b", {"day1": day_votes("たろう"),
+                              "night1": "じろう: 噛み@しん\nなお: 予想@女性 2万\nあい: 予想@じろう 1万",
+                              "day2": day_votes("りく", alive_after("たろう", "しん"))},
+             roster=ONE_MAN_LEFT)
+    void = events(g, "day2", "bet_void")
+    assert [(e.player, e.amount, e.rule) for e in void] == [("なお", 20_000, "ds.derby.gender_void")]
+    assert g.states[2].players["なお"].cash == 100_000  # the stake is back
+    assert phase(g, "day2").private["なお"][0] == (
+        "ダービー予想：無効。今朝の時点で生存者が全員女性になったため、性別の予想は無効となり、"
+        "賭け金2万ドルを返却しました。現在の所持金は10万ドルです。")
+    assert not g.states[2].bets
+
+
+def test_gender_void_at_settlement_even_without_execution(tmp_path: Path) -> None:
+    g = play(tmp_path, {"day1": day_votes("たろう"),
+                        "night1": "じろう: 噛み@しん\nなお: 予想@男性 1万",
+                        "day2": "じろう: 投票@なお\nあい: 投票@りく"},
+             roster=ONE_MAN_LEFT, options={"tie": "none"})
+    assert [e.kind for e in events(g, "day2") if e.kind.startswith("bet_")] == ["bet_void"]
+    assert g.state.players["なお"].cash == 100_000
+
+
+@rules("ds.derby.dead_bettor")
+def test_a_bettor_executed_by_the_vote_gets_nothing(tmp_path: Path) -> None:
+    g = play(tmp_path, {"day1": day_votes("めい"),
+                        "night1": QUIET_NIGHT + "\nなお: 予想@なお 2万\nりく: 予想@女性 1万"
+                                  "\nあい: 予想@なお 1万",
+                        "day2": day_votes("なお", alive_after("めい", "しん"))})
+    by = {e.player: e for e in events(g, "day2") if e.kind.startswith("bet_")}
+    assert by["なお"].kind == "bet_lost" and by["なお"].rule == "ds.derby.dead_bettor"
+    assert by["なお"].data["right"] is True
+    assert by["りく"].kind == "bet_won" and by["あい"].kind == "bet_won"
+    assert g.state.players["なお"].cash == 80_000
+    assert phase(g, "day2").private["なお"][0] == (
+        "ダービー予想：失敗。あなたが処刑されたため、予想は当たっていましたが、死亡した人の所持金は"
+        "増えません（賭け金2万ドル）。所持金は8万ドルのままです。")
+
+
+def test_an_executed_bettor_with_a_wrong_bet_is_told_plainly(tmp_path: Path) -> None:
+    g = play(tmp_path, {"day1": day_votes("めい"), "night1": QUIET_NIGHT + "\nなお: 予想@りく 2万",
+                        "day2": day_votes("なお", alive_after("めい", "しん"))})
+    lost = events(g, "day2", "bet_lost")[0]
+    assert lost.rule == "ds.derby.dead_bettor" and lost.data["right"] is False
+    assert "予想は当たっていましたが" not in phase(g, "day2").private["なお"][0]
 
 
 @rules("ds.derby.bitten")
@@ -276,6 +435,34 @@ def test_super_chance(tmp_path: Path) -> None:
     assert all(e.audience == "gm" for e in events(g, "night2", "chance_entry"))
     assert "チャンス" not in phase(g, "night2").public_post
     assert g.state.players["なお"].final_money == 100_000 + 1_000_000
+
+
+@rules("ds.chance.dead")
+def test_a_dead_hitter_is_paid_unless_the_option_says_otherwise(tmp_path: Path) -> None:
+    logs = {"day1": day_votes("たろう"), "night1": "じろう: 噛み@しん",
+            "day2": day_votes("めい", alive_after("たろう", "しん")),
+            "night2": "じろう: 噛み@りく\nなお: チャンス@はなこ\nあい: チャンス@はなこ",
+            "day3": day_votes("なお", alive_after("たろう", "しん", "めい", "りく")),
+            "night3": "じろう: 噛み@ゆう",
+            "day4": day_votes("じろう", alive_after("たろう", "しん", "めい", "りく", "なお", "ゆう"))}
+    g = play(tmp_path / "a", logs)
+    assert g.state.finished and not g.state.players["なお"].alive
+    assert g.state.players["なお"].final_money == 1_100_000
+    assert g.state.players["あい"].final_money == 1_100_000
+    assert set(g.state.winners) == {"なお", "あい"}
+    fm = {e.player: e for e in events(g, kind="final_money")}
+    assert fm["なお"].rule == "ds.chance.dead" and fm["あい"].rule == "ds.end.money"
+    g = play(tmp_path / "b", logs, options={"chance_pays_dead": False})
+    assert g.state.players["なお"].final_money == 100_000
+    assert g.state.players["あい"].final_money == 1_100_000 and g.state.winners == ["あい"]
+    post = phase(g, "day4").public_post
+    assert "なお：10万ドル（スーパーチャンスは成功しましたが、死亡しているため報酬はありません）" in post
+
+
+def test_chance_pays_dead_must_be_a_boolean(tmp_path: Path) -> None:
+    root = write_game(tmp_path, {}, options={"chance_pays_dead": "no"})
+    with pytest.raises(ConfigError, match="chance_pays_dead"):
+        load_config(root / "game.toml")
 
 
 def test_chance_on_gm_hits_when_the_role_is_absent(tmp_path: Path) -> None:
@@ -312,6 +499,47 @@ def test_cheers_from_spectators_chat(tmp_path: Path) -> None:
     moved = {e.target: e.data["step"] for e in events(g, "night1", "stock_level")}
     assert moved.get("なお") == 1
     assert sum(1 for v in moved.values() if v == -1) == 1
+
+
+@rules("ds.stock.cheer_mention")
+def test_a_cheer_counts_a_name_used_as_a_name(tmp_path: Path) -> None:
+    roster = [("はる" if n == "なお" else "まい" if n == "めい" else n, gd, r)
+              for n, gd, r in ROSTER]
+    chat = ("観戦A: はるが来たね\n観戦B: うまい！\n観戦C: うまいこと言うね\n観戦A: はるさん頑張れ"
+            "\n観戦B: はる！\n観戦C: はるがんばれ\n観戦A: まい\n観戦B: けんたの推理すごい"
+            "\n観戦C: 春はるんるん")
+    g = play(tmp_path, {"day1": day_votes("さくら", [n for n, _g, _r in roster]), "day1-chat": chat,
+                        "night1": QUIET_NIGHT}, roster=roster)
+    m = events(g, "day1", "mentions")[0]
+    assert m.rule == "ds.stock.cheer_mention"
+    counts = {n: c for n, c in m.data["counts"].items() if c}
+    assert counts == {"はる": 3, "まい": 1, "けんた": 1}
+    listed = {line["ref"].rsplit(":", 1)[1]: [(h["player"], h["why"]) for h in line["hits"]]
+              for line in m.data["lines"]}
+    assert listed == {"1": [("はる", "other")], "4": [("はる", "honorific")],
+                      "5": [("はる", "alone")], "6": [("はる", "call")],
+                      "7": [("まい", "alone")], "8": [("けんた", "word")]}
+    ledger = phase(g, "day1").ledger
+    assert "logs/day1-chat.txt:4 観戦A「はるさん頑張れ」→ はる（敬称つき）" in ledger
+    assert "logs/day1-chat.txt:1 観戦A「はるが来たね」→ はる（ふつうの言葉とも読めるため数えず" in ledger
+    assert "うまい" not in ledger.split("-- 声援の集計")[1].split("集計：")[0]
+    moved = {e.target: e.data["step"] for e in events(g, "night1", "stock_level")}
+    assert moved.get("はる") == 1
+
+
+def test_mentions_find_aliases_kanji_and_katakana() -> None:
+    from adjudicator.games.derby_stock.mentions import find_mentions
+
+    names = {"はなこ": ["はなこ", "花子"], "たろう": ["たろう"], "あい": ["あい"]}
+    got = {s: [(h.player, h.why) for h in find_mentions(s, names)] for s in (
+        "花子がんばれー", "ハナコさーん", "言ったろう", "あいしてる", "@たろう 見てる？",
+        "がんばれたろう", "たろう、ナイス", "はなこ、あい、たろう")}
+    assert got == {
+        "花子がんばれー": [("はなこ", "call")], "ハナコさーん": [("はなこ", "honorific")],
+        "言ったろう": [("たろう", "other")], "あいしてる": [("あい", "other")],
+        "@たろう 見てる？": [("たろう", "call")], "がんばれたろう": [("たろう", "call")],
+        "たろう、ナイス": [("たろう", "call")],
+        "はなこ、あい、たろう": [("あい", "alone"), ("たろう", "alone"), ("はなこ", "alone")]}
 
 
 @rules("ds.stock.buy", "ds.stock.one_issuer")

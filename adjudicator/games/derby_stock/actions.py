@@ -27,6 +27,7 @@ class Buy(A.Action):
     kind: str = "buy"
     issuer: str
     shares: int | None = None  # None: a price inquiry (ds.night.inquiry)
+    inquired: bool = False  # the share count completing an inquiry: the night is locked
 
     def describe(self) -> str:
         if self.shares is None:

@@ -52,8 +52,13 @@ def sections(game: Any) -> list[Section]:
                 bets.append([phase_label(ph.id), e.player or "", target,
                              yen(int(e.data.get("stake", 0))), f"的中 ×{e.data.get('odds')}",
                              yen(e.amount or 0)])
+            elif e.kind == "bet_void":
+                bets.append([phase_label(ph.id), e.player or "", target,
+                             yen(int(e.data.get("stake", 0))), "無効（性別が一方のみ）",
+                             yen(e.amount or 0)])
             elif e.kind == "bet_lost":
-                why = {"bitten": "襲撃で無効", "no_execution": "処刑なし",
+                why = {"bitten": "襲撃で自動失敗", "executed": "処刑で無効",
+                       "no_execution": "処刑なし",
                        "game_over": "終了で無効"}.get(str(e.data.get("why")), "外れ")
                 bets.append([phase_label(ph.id), e.player or "", target,
                              yen(int(e.data.get("stake", 0))), why, "0ドル"])

@@ -12,20 +12,22 @@ from typing import Any
 from ... import actions as A
 from ...config import GameConfig
 from ...errors import IllegalActionError
-from ...normalize import name_key
 from ...vocab import GENDER_WORDS, NORMAL_LEVEL, ROLE_NAMES, STOCK_LEVELS, team_of, yen
 from .. import werewolf as ww
 from ..base import Candidate, Emitter, PhaseInput
 from .actions import Bet, Buy, Chance, Sell
+from .mentions import find_mentions
 from .state import DsPlayer, DsState, gender_odds10, level_ja, price
 
 BET_UNIT = 10_000
 NAME_ODDS = 8
 CHANCE_REWARD = 1_000_000
 OPTIONS = {"tie": ("random", "none"), "no_bite": ("random", "none"),
-           "hunter_repeat": (True, False), "first_bite": (True, False)}
+           "hunter_repeat": (True, False), "first_bite": (True, False),
+           "chance_pays_dead": (True, False)}
 DEFAULT_OPTIONS: dict[str, Any] = {"tie": "random", "no_bite": "random",
-                                   "hunter_repeat": True, "first_bite": True}
+                                   "hunter_repeat": True, "first_bite": True,
+                                   "chance_pays_dead": True}
 
 
 class DerbyRules(ww.WerewolfVariant[DsState]):
@@ -83,16 +85,18 @@ class DerbyRules(ww.WerewolfVariant[DsState]):
 
     def validate_own(self, state: DsState, phase: str, actor: str, action: A.Action,
                      held: dict[str, Candidate]) -> A.Action:
+        pending = held.get("night_action")
         if isinstance(action, A.FollowUp):
-            pending = held.get("night_action")
             if pending is None or not isinstance(pending.action, Buy) or pending.action.shares:
                 raise IllegalActionError("share count without an inquiry",
                                          "株数だけでは購入できません（先に 購入@名前の株）",
                                          code="no_inquiry", rule="ds.night.inquiry")
-            action = Buy(issuer=pending.action.issuer, shares=action.shares)
+            action = Buy(issuer=pending.action.issuer, shares=action.shares, inquired=True)
         if not phase.startswith("night") and isinstance(action, Bet | Buy | Sell | Chance):
             raise IllegalActionError(f"{action.kind} by day", "この行動は夜時間に行ってください",
                                      code="wrong_phase", rule="ds.night.one_action")
+        if pending is not None and isinstance(action, Bet | Buy | Sell):
+            action = self._check_lock(pending.action, action)
         me = state.players[actor]
         if isinstance(action, Bet):
             return self._validate_bet(state, me, action)
@@ -120,6 +124,33 @@ class DerbyRules(ww.WerewolfVariant[DsState]):
         raise IllegalActionError(f"{action.kind} is not a command of this village",
                                  "この村にはないコマンドです", code="not_in_variant",
                                  rule="ds.night.one_action")
+
+    @staticmethod
+    def _check_lock(earlier: A.Action, action: Bet | Buy | Sell) -> Bet | Buy | Sell:
+        """ds.night.one_action: a bet or a purchase may be replaced; a price inquiry
+        locks the night but for the share count completing it; a sale is final."""
+        rule = "ds.night.one_action"
+        if isinstance(earlier, Sell):
+            raise IllegalActionError(
+                f"{action.describe()} after a sale: a sale is final for the night",
+                "今夜はすでに売却しました。売却は取り消せないため、今夜はほかの行動はできません",
+                code="sold_tonight", rule=rule)
+        if isinstance(earlier, Buy) and earlier.shares is None:
+            if (isinstance(action, Buy) and action.issuer == earlier.issuer
+                    and action.shares is not None):
+                return action.model_copy(update={"inquired": True})
+            raise IllegalActionError(
+                f"{action.describe()} after a price inquiry of {earlier.issuer!r}: "
+                "only the share count is accepted",
+                f"今夜は{earlier.issuer}さんの株価を問い合わせたため、受け付けられるのは"
+                f"その株数（例：3株）だけです。買わない場合、今夜の売買・ダービーはできません",
+                code="inquiry_lock", rule=rule)
+        if isinstance(earlier, Buy) and earlier.inquired:
+            raise IllegalActionError(
+                f"{action.describe()} after a purchase that completed a price inquiry",
+                f"今夜は{earlier.issuer}さんの株価を問い合わせて購入したため、"
+                "ほかの行動はできません", code="inquiry_lock", rule=rule)
+        return action
 
     def _validate_bet(self, state: DsState, me: DsPlayer, bet: Bet) -> Bet:
         rule = "ds.derby.bet"
@@ -313,35 +344,57 @@ class DerbyRules(ww.WerewolfVariant[DsState]):
             self._finish(em)
 
     def _settle_bets(self, em: Emitter[DsState], start: DsState, executed: str | None) -> None:
-        """ds.derby.payout.* / ds.derby.bitten / ds.derby.no_execution."""
+        """ds.derby.payout.* / bitten / dead_bettor / gender_void / no_execution.
+
+        ``start`` is the state after the morning's deaths, before the vote.  Order of the
+        rulings: a bettor bitten that morning or executed by this vote gets nothing (a dead
+        player's money cannot grow, not even by a returned stake); then a gender bet made
+        void by the morning's deaths is returned; then no execution loses; then right or
+        wrong.  Every notice states the result and the bettor's cash after it."""
+        genders = {start.players[n].gender for n in ww.living(start)}
         for bet in start.bets:
-            bettor = start.players[bet.bettor]
-            if not bettor.alive:
-                em.emit("bet_lost", "ds.derby.bitten", bet.ref, "player", to=bet.bettor,
-                        player=bet.bettor, target=bet.target, stake=bet.amount,
-                        why="bitten", executed=executed)
+            cash = em.state.players[bet.bettor].cash
+            common: dict[str, Any] = {"to": bet.bettor, "player": bet.bettor,
+                                      "target": bet.target, "stake": bet.amount,
+                                      "executed": executed}
+            if not start.players[bet.bettor].alive:
+                em.emit("bet_lost", "ds.derby.bitten", bet.ref, "player", why="bitten",
+                        cash=cash, **common)
+                continue
+            if bet.bettor == executed:
+                em.emit("bet_lost", "ds.derby.dead_bettor", bet.ref, "player", why="executed",
+                        right=self._bet_right(start, bet.target, executed), cash=cash,
+                        **common)
+                continue
+            if bet.target in ("male", "female") and len(genders) <= 1:
+                em.emit("bet_void", "ds.derby.gender_void", bet.ref, "player",
+                        amount=bet.amount, why="one_gender", cash=cash + bet.amount, **common)
                 continue
             if executed is None:
-                em.emit("bet_lost", "ds.derby.no_execution", bet.ref, "player", to=bet.bettor,
-                        player=bet.bettor, target=bet.target, stake=bet.amount,
-                        why="no_execution", executed=None)
+                em.emit("bet_lost", "ds.derby.no_execution", bet.ref, "player",
+                        why="no_execution", cash=cash, **common)
+                continue
+            if not self._bet_right(start, bet.target, executed):
+                em.emit("bet_lost", "ds.derby.bet", bet.ref, "player", why="wrong", cash=cash,
+                        **common)
                 continue
             if bet.target in ("male", "female"):
-                if start.players[executed].gender == bet.target:
-                    odds10 = gender_odds10(start, bet.target)
-                    em.emit("bet_won", "ds.derby.payout.gender", bet.ref, "player",
-                            to=bet.bettor, player=bet.bettor, target=bet.target,
-                            amount=odds10 * bet.amount // 10, stake=bet.amount,
-                            odds=f"{odds10 // 10}.{odds10 % 10}", executed=executed)
-                    continue
-            elif bet.target == executed:
-                em.emit("bet_won", "ds.derby.payout.name", bet.ref, "player", to=bet.bettor,
-                        player=bet.bettor, target=bet.target, amount=NAME_ODDS * bet.amount,
-                        stake=bet.amount, odds=str(NAME_ODDS), executed=executed)
-                continue
-            em.emit("bet_lost", "ds.derby.bet", bet.ref, "player", to=bet.bettor,
-                    player=bet.bettor, target=bet.target, stake=bet.amount, why="wrong",
-                    executed=executed)
+                odds10 = gender_odds10(start, bet.target)
+                rule, odds = "ds.derby.payout.gender", odds10
+            else:
+                rule, odds = "ds.derby.payout.name", NAME_ODDS * 10
+            won = odds * bet.amount // 10
+            em.emit("bet_won", rule, bet.ref, "player", amount=won,
+                    odds=f"{odds // 10}" + (f".{odds % 10}" if odds % 10 else ""),
+                    cash=cash + won, **common)
+
+    @staticmethod
+    def _bet_right(start: DsState, target: str, executed: str | None) -> bool:
+        if executed is None:
+            return False
+        if target in ("male", "female"):
+            return start.players[executed].gender == target
+        return target == executed
 
     def _note_moves(self, em: Emitter[DsState], ph: PhaseInput) -> None:
         """ds.stock.cheer_source: the day's 声援/活躍 for the next morning's move."""
@@ -359,20 +412,28 @@ class DerbyRules(ww.WerewolfVariant[DsState]):
         if chat is not None and "cheer_up" not in moves and "cheer_down" not in moves:
             alive = ww.living(em.state)
             mentions = Counter[str]()
-            keys = {n: {name_key(n), *(name_key(a) for a in self._aliases(n))} for n in alive}
+            spellings = {n: [n, *self._aliases(n)] for n in alive}
+            listed: list[dict[str, Any]] = []
             for line in chat:
-                text = name_key(line.text)
-                for n, ks in keys.items():
-                    if any(k and k in text for k in ks):
-                        mentions[n] += 1
+                hits = find_mentions(line.text, spellings)
+                if not hits:
+                    continue
+                for h in hits:
+                    if h.counted:
+                        mentions[h.player] += 1
+                text = " ".join(line.text.split())
+                listed.append({"ref": f"{line.source}:{line.lineno}", "speaker": line.speaker,
+                               "text": text if len(text) <= 80 else text[:79] + "…",
+                               "hits": [{"player": h.player, "found": h.found, "why": h.why,
+                                         "counted": h.counted} for h in hits]})
             if mentions:
                 top = max(mentions.values())
                 moves["cheer_up"] = [n for n in alive if mentions[n] == top]
             moves["cheer_down"] = [n for n in alive if not mentions[n]]
             ref = f"{chat[0].source}" if chat else "chat"
             refs["cheer_up"] = refs["cheer_down"] = ref
-            em.emit("mentions", "ds.stock.cheer_source", ref, "gm",
-                    counts={n: mentions[n] for n in alive})
+            em.emit("mentions", "ds.stock.cheer_mention", ref, "gm",
+                    counts={n: mentions[n] for n in alive}, lines=listed)
         for key, names in moves.items():
             if names:
                 em.emit("move_noted", "ds.stock.cheer_source", refs[key], "gm", key=key,
@@ -386,14 +447,18 @@ class DerbyRules(ww.WerewolfVariant[DsState]):
         for bet in em.state.bets:
             em.emit("bet_lost", "ds.derby.no_execution", bet.ref, "player", to=bet.bettor,
                     player=bet.bettor, target=bet.target, stake=bet.amount,
-                    why="game_over", executed=None)
+                    why="game_over", executed=None, cash=em.state.players[bet.bettor].cash)
         finals: dict[str, int] = {}
+        pays_dead = self.options["chance_pays_dead"]
         for name, p in em.state.players.items():
-            reward = CHANCE_REWARD if p.chance_hit else 0
+            unpaid = p.chance_hit and not p.alive and not pays_dead
+            reward = CHANCE_REWARD if p.chance_hit and not unpaid else 0
+            unpaid_note: dict[str, Any] = {"chance_unpaid": True} if unpaid else {}
             finals[name] = p.cash + reward
-            em.emit("final_money", "ds.end.money", f"phase:{em.phase}", "public", player=name,
+            em.emit("final_money", "ds.chance.dead" if p.chance_hit and not p.alive
+                    else "ds.end.money", f"phase:{em.phase}", "public", player=name,
                     amount=finals[name], cash=p.cash, chance_reward=reward,
-                    chance_target=p.chance_target)
+                    chance_target=p.chance_target, **unpaid_note)
         top = max(finals.values())
         winners = [n for n in em.state.players if finals[n] == top]
         em.emit("winners", "ds.end.winner", f"phase:{em.phase}", "public", players=winners,

@@ -40,7 +40,7 @@ class DsState(ww.WerewolfState):
     moves: dict[str, list[str]] = {}  # cheer_up, cheer_down, activity_up, activity_down
 
 
-MONEY_KINDS = ("bet_placed", "bet_won", "shares_bought", "shares_sold")
+MONEY_KINDS = ("bet_placed", "bet_won", "bet_void", "shares_bought", "shares_sold")
 
 
 def price(state: DsState, issuer: str) -> int:
@@ -77,7 +77,7 @@ def evolve(state: DsState, ev: Event) -> DsState:
         bet = PendingBet(ref=ev.cause, bettor=ev.player, target=ev.target,
                          amount=-ev.amount)
         st = st.model_copy(update={"bets": [*st.bets, bet]})
-    elif k in ("bet_won", "bet_lost"):
+    elif k in ("bet_won", "bet_lost", "bet_void"):
         st = st.model_copy(update={"bets": [b for b in st.bets if b.ref != ev.cause]})
     elif k == "stock_level" and ev.target:
         st = st.model_copy(update={"levels": {**st.levels, ev.target: ev.data["index"]}})
