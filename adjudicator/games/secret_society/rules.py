@@ -385,8 +385,10 @@ class SecretSocietyRules(ww.WerewolfVariant[SsState]):
             self._chance_applications(em, acts)
 
         def execute(em2: Emitter[Any], chosen: str, votes: int) -> str | None:
-            if chosen in spared:
-                em2.emit("execution_failed", "ss.ninja.kawarimi", spared[chosen], "public",
+            if chosen in spared:  # the post says only that the execution failed
+                em2.emit("kawarimi_saved", "ss.ninja.kawarimi", spared[chosen], "gm",
+                         player=chosen)
+                em2.emit("execution_failed", "ww.vote", f"phase:{em2.phase}", "public",
                          player=chosen, votes=votes)
                 return None
             em2.emit("execution", "ww.vote", f"phase:{em2.phase}", "public", player=chosen,
@@ -782,10 +784,10 @@ class SecretSocietyRules(ww.WerewolfVariant[SsState]):
                 em.emit("bomb_planted", rule, c.ref, "gm", player=c.actor, target=holder,
                         night=n)
                 em.emit("bomb_set", rule, c.ref, "player", to=c.actor, player=c.actor)
-            elif a.ability == "back":
-                em.emit("chronoback", rule, c.ref, "public", player=c.actor)
-            else:
-                em.emit("time_pass", rule, c.ref, "public", player=c.actor, day=n + 1)
+            else:  # the morning post tells it, never who did it
+                em.emit("chrono_used", rule, c.ref, "gm", player=c.actor, ability=a.ability)
+                em.emit("chronoback" if a.ability == "back" else "time_pass", rule,
+                        f"phase:{em.phase}", "public", day=n + 1)
 
     def _chance_answers(self, em: Emitter[SsState], ph: PhaseInput,
                         start: SsState) -> tuple[int, int]:
@@ -813,8 +815,10 @@ class SecretSocietyRules(ww.WerewolfVariant[SsState]):
                 ok = text is not None and self._answer_key(text) in self.answers
                 ref = sol.ref if sol else f"phase:{em.phase}"
             if applicant is not None:
-                em.emit("chance_answer", "ss.chance.apply", ref, "player", to=name,
-                        player=name, society=applicant, correct=ok, answer=text)
+                # a correct applicant is told by the join notice
+                em.emit("chance_answer", "ss.chance.apply", ref, "gm" if ok else "player",
+                        to=None if ok else name, player=name, society=applicant, correct=ok,
+                        answer=text)
                 if ok:
                     joined += 1
                     betrayed += self._join(em, name, applicant, "chance", "ss.chance.apply",
