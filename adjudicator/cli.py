@@ -89,6 +89,9 @@ def cmd_add(args: argparse.Namespace) -> int:
             raise UsageError(f"{args.file!r} is a folder, not a chat log file")
         if not src.exists():
             raise UsageError(f"no file at {args.file!r}")
+        if not src.is_file():  # a pipe or a device would block or never end
+            raise UsageError(f"{args.file!r} is not a regular file: save the log to a file, "
+                             "or pipe it in with -")
         data = src.read_bytes()
         suffix = src.suffix.lower() if src.suffix.lower() in (".txt", ".csv", ".json") else ".txt"
         shown = args.file
@@ -241,7 +244,11 @@ def cmd_check(args: argparse.Namespace) -> int:
         all_ids.append(pid)
         if len(all_ids) > len(ids) + 1:
             break
-    phase = args.phase or all_ids[len(ids)]
+    if args.phase is not None and args.phase not in all_ids and args.phase not in ids:
+        raise UsageError(f"no phase {args.phase!r} now (phases: "
+                         f"{', '.join(dict.fromkeys(ids + all_ids))})")
+    # the next phase; after the last one a variant has (Trap Word's last round), that one
+    phase = args.phase or (all_ids[len(ids)] if len(ids) < len(all_ids) else ids[-1])
     if phase in ids:
         k = ids.index(phase)
         state = game.states[k - 1] if k else game.initial
