@@ -12,6 +12,7 @@ from pathlib import Path
 
 _BULLET = re.compile(r"^\s*-\s+([a-z]+(?:\.[a-z_]+)+)\s*(.*)$")
 _INLINE = re.compile(r"\(([a-z]+(?:\.[a-z_]+)+)\)")
+_LISTED = re.compile(r"(?<![\w.])([a-z]+(?:\.[a-z_]+)+)(?![\w.])")
 
 
 @cache
@@ -29,6 +30,14 @@ def rules() -> dict[str, str]:
                 out[current] += " " + line.strip()
             else:
                 current = None
+        # ids listed inside another rule's bullet ("- gp.event.castle_start …, gp.event.festival
+        # 祝祭 (…)"), of the same prefix: quoted with that bullet's text
+        bullets = [(rid, text) for rid, text in out.items()]
+        for rid, text in bullets:
+            prefix = rid.split(".", 1)[0] + "."
+            for other in _LISTED.findall(text):
+                if other.startswith(prefix):
+                    out.setdefault(other, f"{rid} {text}")
         # ids named inline, "(sp.same_team)": quoted with the sentence that names them
         for para in re.split(r"\n\s*\n|\n(?=\s*-\s)", path.read_text(encoding="utf-8")):
             text = " ".join(line.strip().lstrip("-").strip() for line in para.splitlines())
