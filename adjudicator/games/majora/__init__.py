@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from ...models import Event
-from ...render import render
+from ...render import day_number, render
 from ..base import PhaseInput
 from .actions import MajoraTransformer
 from .rules import MajoraRules
@@ -47,7 +47,8 @@ class Majora(MajoraRules):
                events: list[Event]) -> tuple[str, dict[str, list[str]], str]:
         night = phase.id.startswith("night")
         public = [e for e in events if e.audience == "public"]
-        ctx = {"phase": phase.id, "before": before, "state": after, "sc": self.scenario,
+        n = day_number(phase.id)
+        ctx = {"phase": phase.id, "label": f"{n}日目 {'夜' if night else '昼'}", "before": before, "state": after, "sc": self.scenario,
                "days": DAYS, "max_loops": MAX_LOOPS,
                "said": {rec.ref: rec.text for rec in phase.lines}}
         post = render(f"majora/{'morning' if night else 'day'}.txt.j2", events=public, **ctx)
