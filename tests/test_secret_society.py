@@ -42,3 +42,20 @@ def test_main_game_is_won_by_the_ninja() -> None:
     assert players["おと"]["leader"] and not players["おと"]["alive"]
     assert all(isinstance(p["gold"], int) and p["gold"] >= 0 for p in players.values())
     assert "忍びの里の勝利です" in data["phases"][-1]["public_post"]
+
+
+def test_secret_game_is_shared_by_the_surviving_secret_members() -> None:
+    data = _game("secret-society-secret")
+    assert data["finished"] and data["team_won"] == "pirates"
+    # pirates at the end, living or dead (こたろう was roped in and is a traitor), and
+    # the two secret members alive; くに (secret, executed) and the excommunicated いお do not
+    assert data["winners"] == ["こたろう", "ロジャー", "ナミ", "シャドウ", "あき", "さえ"]
+    players = data["players"]
+    assert players["シャドウ"]["alive"] and players["あき"]["society"] == "secret"
+    assert not players["くに"]["alive"] and players["くに"]["society"] == "secret"
+    assert players["こたろう"]["traitor"] and players["こたろう"]["society"] == "pirates"
+    assert players["いお"]["society"] is None and players["いお"]["excommunicated"]
+    assert "シークレットの生存者（シャドウさん、あきさん）も勝利です" in data["phases"][-1]["public_post"]
+    night4 = next(p for p in data["phases"] if p["id"] == "night4")
+    assert "クロノバック" in night4["public_post"] and "昨晩は0人入社、0人裏切りました" in night4[
+        "public_post"] and "タイムパス" in night4["public_post"]

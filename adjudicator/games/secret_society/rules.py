@@ -708,9 +708,11 @@ class SecretSocietyRules(ww.WerewolfVariant[SsState]):
                 if s == chosen and x not in roped:
                     assert ans is not None
                     joins.append((ans.order, x, s, "invite", ans.ref, inv.actor))
+                accepted = s == chosen and x not in roped
                 em.emit("answered", "ss.p.answer", ans.ref if ans else f"phase:{em.phase}",
                         "player", to=inv.actor, player=x, target=inv.actor, society=s,
-                        accepted=s == chosen and x not in roped, roped=x in roped)
+                        accepted=accepted, roped=x in roped,
+                        undone=accepted and back is not None)
         for x, ans in answers.items():
             if x in stopped:
                 code, why = "invitation_stopped", "勧誘はあなたに届いていません"
@@ -722,11 +724,17 @@ class SecretSocietyRules(ww.WerewolfVariant[SsState]):
         joined = betrayed = 0
         for _order, x, s, how, ref, by in sorted(joins):
             if back is not None:
-                em.emit("join_undone", "ss.p.chronoback", ref, "gm", player=x, society=s,
-                        how=how, by=by)
+                em.emit("join_undone", "ss.p.chronoback", ref, "player", to=x, player=x,
+                        society=s, how=how, by=by)
+                if how == "rope" and by:
+                    em.emit("roped", "ss.p.chronoback", ref, "player", to=by, player=by,
+                            target=x, undone=True)
                 continue
             if em.state.players[x].society == s:
                 continue
+            if how == "rope" and by:
+                em.emit("roped", "ss.pirate.rope", ref, "player", to=by, player=by, target=x,
+                        undone=False)
             joined += 1
             betrayed += self._join(em, x, s, how, "ss.pirate.rope" if how == "rope"
                                    else "ss.recruit", ref, by)
