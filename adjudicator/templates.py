@@ -32,7 +32,8 @@ gm = ["GM"]         # chat names whose lines are GM directives
 name = "プレイヤー1"
 aliases = []
 '''
-    body = ["", "# 12 to 16 players (ds.setup.roles). Roles: 人狼 狂人 占い師 霊能者 狩人 共有者 村人",
+    body = ["# chance_pays_dead = true  # ds.chance.dead: a Super Chance hitter who died is paid",
+            "", "# 12 to 16 players (ds.setup.roles). Roles: 人狼 狂人 占い師 霊能者 狩人 共有者 村人",
             "# (or 狼 狂 占 霊 狩 共 村). gender is male or female (ds.setup.gender)."]
     for i, role in enumerate(_DERBY_ROLES, 1):
         body += ["", "[[players]]", f'name = "プレイヤー{i}"',
