@@ -480,15 +480,25 @@ def _quote_state(s: str) -> str:
     return "open" if k < 0 else "closed" if k == len(t) - 1 else "bad"
 
 
-def _next_stops(lines: list[str]) -> list[int]:
-    """For each index, the first index at or after it whose line is not ``open``."""
-    stops = [len(lines)] * (len(lines) + 1)
-    for j in range(len(lines) - 1, -1, -1):
-        stops[j] = j if _quote_state(lines[j]) != "open" else stops[j + 1]
-    return stops
+class _Stops:
+    """The first index at or after i whose line is not ``open``, scanned lazily: the
+    queries come in increasing order, so every line is scanned at most once."""
+
+    __slots__ = ("lines", "lo", "hi")
+
+    def __init__(self, lines: list[str]) -> None:
+        self.lines, self.lo, self.hi = lines, 0, -1
+
+    def __getitem__(self, i: int) -> int:
+        if not self.lo <= i <= self.hi:
+            j, lines = i, self.lines
+            while j < len(lines) and _quote_state(lines[j]) == "open":
+                j += 1
+            self.lo, self.hi = i, j
+        return self.hi
 
 
-def _take_quoted(first: str, lines: list[str], i: int, stops: list[int]) -> tuple[str, int] | None:
+def _take_quoted(first: str, lines: list[str], i: int, stops: _Stops) -> tuple[str, int] | None:
     """A LINE multi-line message opening with ``"`` on ``first`` (lines[i] follows it):
     (unquoted text, index after the closing line), or None if it is not one."""
     if not first.startswith('"') or _quote_state(first[1:]) != "open":
@@ -574,7 +584,8 @@ def _read_line(lines: list[str], ctx: _Ctx, names: Sequence[str], pc: bool) -> l
     toks: dict[str, tuple[DateTok | None, int]] = {}
     order = _Order()
     last: int | None = None  # index of the message continuation lines belong to
-    stops: list[int] | None = None
+    stops = _Stops(lines)
+    clock: dict[str, str | None] = {}  # time text -> 24-hour time (a log repeats them)
     pending: dict[int, str] = {}  # line-pc: message index -> "name text" split later
     system_names: set[str] = set()
     msg_rx = RE_LINE_PC_MSG if pc else RE_LINE_MSG
@@ -586,7 +597,11 @@ def _read_line(lines: list[str], ctx: _Ctx, names: Sequence[str], pc: bool) -> l
             blanks.append(line)
             continue
         m = msg_rx.match(line)
-        time = _norm_time(m["time"]) if m else None
+        if m:
+            stamp = m["time"]
+            time = clock[stamp] if stamp in clock else clock.setdefault(stamp, _norm_time(stamp))
+        else:
+            time = None
         if m and (time or not pc):  # an impossible time (25:99) opens a message, no time
             split_later = False
             if pc:
@@ -607,14 +622,12 @@ def _read_line(lines: list[str], ctx: _Ctx, names: Sequence[str], pc: bool) -> l
                     speaker, split_later = "", False
             else:
                 speaker, text = m["name"] or "", m["text"]
-                if speaker:
+                if speaker and (text[-1:] in "た。" or text[:1] in "☎📞" or " " in text):
                     who = _system_who(text)
                     if who is not None and who in ("", speaker):
                         speaker = ""
             raw, end = line, 0
-            if stops is None and text.startswith('"'):
-                stops = _next_stops(lines)
-            quoted = _take_quoted(text, lines, i, stops) if stops else None
+            quoted = _take_quoted(text, lines, i, stops) if text[:1] == '"' else None
             if quoted:
                 text, i = quoted
                 raw, end, split_later = "\n".join(lines[no - 1 : i]), i, False
@@ -655,10 +668,13 @@ def _read_line(lines: list[str], ctx: _Ctx, names: Sequence[str], pc: bool) -> l
     return _join_continuations(out, more, ends)
 
 
+RE_WORD_GAPS = re.compile(r"([ \u3000]+)")
+
+
 def _prefixes(rest: str) -> list[tuple[str, str]]:
     """(``rest`` up to its k-th space, the word after it) for k = 1..4."""
     found: list[tuple[str, str]] = []
-    words = re.split(r"([ \u3000]+)", rest, maxsplit=5)
+    words = RE_WORD_GAPS.split(rest, maxsplit=5)
     for k in range(2, min(len(words), 10), 2):
         prefix = "".join(words[: k - 1])
         found.append((prefix, words[k] if k < len(words) else ""))
@@ -672,15 +688,16 @@ def _split_pc_names(out: list[ChatLine], pending: dict[int, str], system_names: 
     followed by different words) is a name, and the guess is reported."""
     counts: dict[str, int] = {}
     nexts: dict[str, set[str]] = {}
-    for rest in pending.values():
-        for prefix, word in _prefixes(rest):
+    prefixes = {k: _prefixes(rest) for k, rest in pending.items()}
+    for pre in prefixes.values():
+        for prefix, word in pre:
             counts[prefix] = counts.get(prefix, 0) + 1
             nexts.setdefault(prefix, set()).add(word)
     known = sorted(system_names, key=len, reverse=True)
     guessed: dict[str, list[int]] = {}
     for k, rest in pending.items():
         hit = _roster_split(rest, known)
-        pre = _prefixes(rest)
+        pre = prefixes[k]
         if hit is not None:
             if " " in hit[0] or "\u3000" in hit[0]:
                 guessed.setdefault(hit[0], []).append(out[k].lineno)
@@ -811,7 +828,8 @@ def _read_discord(lines: list[str], ctx: _Ctx) -> list[ChatLine]:
         elif RE_COUNT.fullmatch(s) or _is_reaction(s) or (
                 _is_emoji(s) and i < n and RE_COUNT.fullmatch(lines[i].strip())):
             why = "reaction"
-        elif embed == 1 and _site_matches(s, host):
+        elif embed == 1 and len(s) <= 40 and "@" not in s and not RE_URL.search(s) \
+                and _site_matches(s, host):
             why, embed = "link embed", 2
         elif embed == 2 and "@" not in s and not RE_URL.search(s):
             why, embed = "link embed", 0
