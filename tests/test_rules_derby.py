@@ -270,7 +270,9 @@ def test_an_inquiry_left_alone_uses_the_night(tmp_path: Path) -> None:
 def test_inquiry_and_follow_up(tmp_path: Path) -> None:
     g = play(tmp_path, {"day1": day_votes("めい"),
                         "night1": "しん: 購入@なおの株\nなお: 購入@しんの株\nなお: 1"})
-    assert "なおさんの株価は現在平常株、1株 10万ドル です。" in phase(g, "night1").private["しん"][0]
+    assert phase(g, "night1").private["しん"] == [
+        "なおさんの株は現在「平常株」（1株10万ドル）です。今夜は株数の指定がなかったため、"
+        "今夜の売買・ダービーはできません。"]
     assert g.state.players["しん"].cash == 100_000 and g.state.players["しん"].stock is None
     assert g.state.players["なお"].stock.shares == 1
     assert record(g, "logs/night1.txt:3").action == "購入@しんの株 1株"
