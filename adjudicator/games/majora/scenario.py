@@ -70,8 +70,8 @@ class Item(_Model):
     public: bool = Field(default=True, description="false: found without its text (mj.item.unannounced)")
     consumable: bool = False
     start: str = Field(default="hidden", description='"hidden" (a reward gives it), "random" (a '
-                       'random player at the start), "mask:<mask>" (the first wearer of that '
-                       'mask), "player:<name>" (that player)')
+                       'random player at the start, drawn), "player:<name>" (that player '
+                       'of game.toml)')
     target: Target = Field(default="none", description="what a use names after → (key: a lock)")
     effect: Effect = Effect()
 
@@ -273,14 +273,12 @@ def scenario_problems(sc: Scenario) -> list[str]:
         elif not it.effect.empty():
             out.append(f"{where}.effect: a {it.kind} item does what the rules say; "
                        "it has no effect of its own")
-        if it.start.startswith("mask:") and it.start[5:] not in mask_names:
-            out.append(f"{where}.start: unknown mask {it.start[5:]!r}")
-        elif it.start.startswith("player:"):
+        if it.start.startswith("player:"):
             if not it.start[7:].strip():
                 out.append(f"{where}.start: \"player:\" needs a player's name")
-        elif it.start not in ("hidden", "random") and not it.start.startswith("mask:"):
+        elif it.start not in ("hidden", "random"):
             out.append(f"{where}.start: got {it.start!r}; expected \"hidden\", \"random\", "
-                       "\"mask:<mask>\" or \"player:<name>\"")
+                       "\"player:<name>\"")
     names = {i.name for i in sc.items}
     for g in GIANTS:
         if g not in names:
