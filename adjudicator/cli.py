@@ -290,7 +290,13 @@ def cmd_explain(args: argparse.Namespace) -> int:
 
 
 def cmd_schema(args: argparse.Namespace) -> int:
-    sys.stdout.write(json.dumps(json_schema(), ensure_ascii=False, indent=2) + "\n")
+    if getattr(args, "scenario", False):  # majora's scenario file, through the registry
+        from .games import get_variant
+
+        schema = get_variant("majora").scenario_schema()
+    else:
+        schema = json_schema()
+    sys.stdout.write(json.dumps(schema, ensure_ascii=False, indent=2) + "\n")
     return 0
 
 
@@ -407,6 +413,8 @@ def build_parser() -> argparse.ArgumentParser:
     add_archive_command(add)
 
     s = add("schema", "print the JSON Schema of `resolve --json`", "adjudicator schema")
+    s.add_argument("--scenario", action="store_true",
+                   help="print the JSON Schema of a majora scenario file instead")
     s.set_defaults(func=cmd_schema)
 
     s = add("demo", "write the bundled sample game to a folder and resolve it",
