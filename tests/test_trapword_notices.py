@@ -51,9 +51,12 @@ def test_round1_notices_pinned() -> None:
         "理由：秘密のワードを含みます：「バスケット」は「バスケットボール」の一部です\n"
         "青チームのこの手番は失敗です。")
     assert "秘密のワードは「バスケットボール」です" in sakura[1]
-    # けんた's rejected trap line is still told first, then the secret and the accepted traps
+    # けんた: the secret words first, then his trap line rejected over the count (judged
+    # when the round resolves, in line order), then the accepted traps
     kenta = notices(data, "round1", "けんた")
-    assert kenta[0].startswith("受け付けられませんでした：トラップワードは3個まで")
+    assert kenta[0].startswith("【第1ラウンド】赤チーム（出題者 たろうさん）の秘密のワード")
+    assert kenta[1] == ("受け付けられませんでした：トラップワードは3個までです（設定済み3個）"
+                        "（tw.trap.count）")
     assert kenta[2].endswith("果物、赤い、青森\n赤チームのヒントにこれらの言葉が出たら、"
                              "10秒以内に「トラップ」と書いてください。")
 
@@ -159,11 +162,15 @@ def test_gm_confirms_a_trap(tmp_path: Path) -> None:
         "[20:00:02] c: トラップ@散歩", "[20:00:05] GM: 開始@赤",
         "[20:00:10] a: お手をする動物", "[20:00:12] c: トラップ", "[20:00:14] GM: トラップ成立",
     ]) + "\n")
-    text = notices(data, "round1", "a")[-1]
-    assert text.startswith("あなたのヒント「お手をする動物」で")
-    assert "トラップが成立しました（GMの判定）。" in text
+    # the judge finds nothing plausible: the notice says the GM ruled it, names no word
+    assert notices(data, "round1", "a")[-1] == (
+        "あなたのヒント「お手をする動物」でトラップが成立しました（GMの判定）。\n"
+        "理由：GMがトラップと判定しました\n赤チームのこの手番は失敗です。")
     ev = kinds(data, "hint_ruled")[0]
-    assert ev["rule"] == "tw.trap.call" and ev["by_gm"] is True
+    assert ev["rule"] == "tw.trap.gm" and ev["by_gm"] is True
+    result = kinds(data, "turn_result")[0]
+    assert result["detail"] == "トラップ成立（GM判定）：ヒント「お手をする動物」"
+    assert "関係する語は見つかりません" not in result["detail"]
 
 
 def test_auto_mode_trap_notices(tmp_path: Path) -> None:

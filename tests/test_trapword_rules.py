@@ -8,13 +8,23 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from test_trapword_rounds import (
+    answer_then_call_game,
+    fight_fail_game,
+    gm_after_answer_game,
+    late_call_game,
+    result,
+    silent_timeout_game,
+    trap_lines_game,
+    untimed_tiebreak_game,
+)
 
 from adjudicator.config import GameConfig
 from adjudicator.engine import resolve_game
 from adjudicator.export import export_game
+from adjudicator.games.trapword import TrapWord
 from adjudicator.games.trapword import deck as D
 from adjudicator.games.trapword import rounds as R
-from adjudicator.games.trapword import TrapWord
 
 FIX = Path(__file__).parent / "fixtures"
 RULES = Path(__file__).parents[1] / "adjudicator" / "rules" / "trapword.md"
@@ -61,10 +71,15 @@ CHECKS = {
     "tw.round.secret": lambda: events("lose", "draw", "tw.round.secret")
     and events("win", "secret_set")[0]["source"] == "gm",
     "tw.trap.count": lambda: _rejected("win", "tw.trap.count"),
-    "tw.trap.pos": lambda: TrapWord(cfg()).judge.pos_problem("それ") is not None,
+    "tw.trap.when": lambda: [e["code"] for e in events_of(trap_lines_game(), "rejected")
+                             if e["rule"] == "tw.trap.when"] == ["trap_late"] * 3,
+    "tw.trap.pos": lambda: TrapWord(cfg()).judge.pos_problem("それ") is not None
+    and [e["word"] for e in events_of(trap_lines_game(), "rejected")
+         if e["rule"] == "tw.trap.pos"] == ["それ"],
     "tw.round.order": lambda: events("win", "turn_order")[1]["teams"] == ["青", "赤"],
     "tw.turn.time": lambda: any(e["reason"] == "timeout" for e in events("win", "turn_result"))
-    and any(d["code"] == "no_times" for d in game("lose")["phases"][0]["diagnostics"]),
+    and any(d["code"] == "no_times" for d in game("lose")["phases"][0]["diagnostics"])
+    and result(silent_timeout_game(), "青")["reason"] == "illegal",
     "tw.hint": lambda: len(events("win", "hint")) >= 8,
     "tw.hint.secret": lambda: any(e["reason"] == "illegal" for e in events("win", "turn_result")),
     "tw.hint.proper": lambda: TrapWord(cfg()).judge.proper_nouns("東京の塔") == ["東京"],
@@ -73,7 +88,8 @@ CHECKS = {
     "tw.answer.limit": lambda: any(e["reason"] == "answers"
                                    for e in events("win", "turn_result")),
     "tw.answer.contains": lambda: any(e.get("right") == "reading"
-                                      for e in events("win", "answer")),
+                                      for e in events("win", "answer"))
+    and TrapWord(cfg()).judge.answer_matches("はさみ", "歯") is None,
     "tw.trap.trigger": lambda: any(e["reason"] == "trap" for e in events("win", "turn_result")),
     "tw.trap.exact": lambda: TrapWord(cfg()).judge.grade("ボールを蹴る", "ボール").grade
     == "definite",
@@ -83,21 +99,29 @@ CHECKS = {
         "SF", "科学").grade == "likely",
     "tw.trap.homonym": lambda: TrapWord(cfg()).judge.grade("橋", "箸").grade == "none",
     "tw.trap.call": lambda: any(e["result"] == "sprung" for e in events("win", "call"))
-    and any(e["result"] == "rejected_by_gm" for e in events("win", "call")),
+    and result(late_call_game(), "赤")["reason"] == "trap"
+    and result(answer_then_call_game(), "赤")["void_answer"] == "犬",
+    "tw.trap.gm": lambda: any(e["result"] == "rejected_by_gm" for e in events("win", "call"))
+    and result(gm_after_answer_game(), "赤")["rule"] == "tw.trap.gm",
     "tw.trap.missed": lambda: bool(events("win", "trap_missed")),
     "tw.fail": lambda: {e["reason"] for e in events("win", "turn_result")}
     >= {"trap", "illegal", "answers", "timeout"},
     "tw.advance": lambda: bool(events("win", "advanced")),
     "tw.monster.approach": lambda: bool(events("lose", "monster_moved"))
-    and bool(events("lose", "curse_moved")),
+    and bool(events("lose", "curse_moved")) and not events_of(fight_fail_game(), "monster_moved"),
     "tw.torch": lambda: len(events("lose", "torch_passed")) == 16,
     "tw.curse": lambda: bool(events("lose", "curse_revealed"))
     and bool(events("lose", "curse_discarded")),
     "tw.monster.fight": lambda: game("win")["winners"] == ["たろう", "はなこ", "じろう"],
     "tw.monster.both": lambda: events("tiebreak", "game_over")[0]["rule"] == "tw.monster.both",
-    "tw.tiebreak": lambda: events("tiebreak", "tiebreak")[0]["teams"] == ["みどり"],
+    "tw.tiebreak": lambda: events("tiebreak", "tiebreak")[0]["teams"] == ["みどり"]
+    and not untimed_tiebreak_game()["finished"],
     "tw.end": lambda: events("lose", "game_over")[0]["result"] == "both_lose",
 }
+
+
+def events_of(data: dict[str, Any], kind: str) -> list[dict[str, Any]]:
+    return [e for p in data["phases"] for e in p["events"] if e["kind"] == kind]
 
 
 def rule_ids() -> list[str]:

@@ -17,7 +17,9 @@ SEPARATORS = ("、", ",", "，", " ", "\u3000")
 class SetTraps(A.Action):
     kind: str = "set_traps"
     words: tuple[str, ...]
-    team: str | None = None  # the GM's トラップ設定@チーム
+    team: str | None = None  # the GM's トラップ設定@チーム: the team that sets them
+    #: words of the line rejected on their own (tw.trap.pos): (word, Japanese reason)
+    dropped: tuple[tuple[str, str], ...] = ()
 
     def describe(self) -> str:
         head = f"トラップ設定@{self.team} " if self.team else "トラップ@"
@@ -60,14 +62,26 @@ class TurnStart(A.Action):
 
 
 class Marker(A.Action):
-    """時間切れ / トラップ成立 / トラップ不成立 / 不正@理由."""
+    """時間切れ / トラップ成立[@単語] / トラップ不成立 / 不正@理由."""
 
     kind: str
     text: str = ""
 
     def describe(self) -> str:
+        if self.kind == "trap_yes" and self.text:
+            return f"トラップ成立@{self.text}"
         words = {"time_up": "時間切れ", "trap_yes": "トラップ成立", "trap_no": "トラップ不成立"}
         return words.get(self.kind, f"不正@{self.text}")
+
+
+class Winner(A.Action):
+    """勝者@チーム: the GM settles a tie-break the log's times cannot (tw.tiebreak)."""
+
+    kind: str = "winner"
+    team: str
+
+    def describe(self) -> str:
+        return f"勝者@{self.team}"
 
 
 def _split(text: str) -> tuple[str, ...]:
@@ -98,8 +112,12 @@ class TrapTransformer(CommandTransformer):
     def time_up(self, _c: list[Any]) -> A.Action:
         return Marker(kind="time_up")
 
-    def trap_yes(self, _c: list[Any]) -> A.Action:
-        return Marker(kind="trap_yes")
+    def trap_yes(self, children: list[Any]) -> A.Action:
+        return Marker(kind="trap_yes", text=children[1] if len(children) > 1 else "")
+
+    @v_args(inline=True)
+    def winner(self, _kw: Token, team: str) -> A.Action:
+        return Winner(team=team)
 
     def trap_no(self, _c: list[Any]) -> A.Action:
         return Marker(kind="trap_no")

@@ -4,6 +4,7 @@ tw.curse, tw.torch, tw.tiebreak, tw.end).  Pure: reads the phase input, emits ev
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import Any
 
 from ... import actions as A
@@ -13,9 +14,9 @@ from ...models import LineRecord
 from ...render import day_number
 from ..base import Candidate, Emitter, PhaseInput, Variant
 from . import deck as D
-from .actions import Call, Marker, Say, Secret, SetTraps, TurnStart
+from .actions import Call, Marker, Say, Secret, SetTraps, TurnStart, Winner
 from .judge import Judge
-from .rounds import Move, Turn, TurnSpec, find_start, is_call, judge_turn
+from .rounds import Move, Turn, TurnSpec, find_start, first_hint, is_call, judge_turn
 from .state import (
     DEFAULTS,
     ROUNDS,
@@ -47,7 +48,9 @@ def _times(lines: list[LineRecord]) -> tuple[dict[str, float | None], bool, floa
     return out, timed, 59.0 if minutes else 0.0
 
 
-def _moves(ph: PhaseInput, state: TwState, times: dict[str, float | None]) -> list[Move]:
+def _moves(ph: PhaseInput, state: TwState, times: dict[str, float | None]
+           ) -> tuple[list[Move], list[Candidate]]:
+    """The round's accepted lines as moves, in line order, and their candidates."""
     cands = sorted([*ph.actions, *ph.directives], key=lambda c: c.order)
     out: list[Move] = []
     for c in cands:
@@ -61,19 +64,30 @@ def _moves(ph: PhaseInput, state: TwState, times: dict[str, float | None]) -> li
             kind, text, target = "start", "", a.team
         elif isinstance(a, Marker):
             kind, text, target = a.kind, a.text, None
+        elif isinstance(a, SetTraps):
+            kind, text, target = "traps", "", a.team or team
         else:
             kind, text, target = "other", "", None
-        if c.by_gm and c.actor in state.players:
-            team = state.players[c.actor].team
         out.append(Move(index=len(out), ref=c.ref, time=times.get(c.ref), actor=c.actor,
                         team=team, kind=kind, text=text, target=target))
-    return out
+    return out, cands
+
+
+@dataclass
+class _Plan:
+    """One team's turn as computed before anything is emitted."""
+
+    team: TeamState
+    turn: Turn
+    traps: list[str]  # the other team's accepted trap words against this team
+    late: list[int]  # move indices of trap lines rejected by tw.trap.when
+    over: list[int]  # move indices of trap lines over the count (tw.trap.count)
+    hourglass_cut: float | None = None  # tw.tiebreak: the second team's hourglass
 
 
 def play_round(v: TrapWordRules, em: Emitter[TwState], ph: PhaseInput) -> None:
     n = day_number(ph.id)
     st = em.state
-    opts = v.options
     cause = f"phase:{ph.id}"
     em.emit("round_started", "tw.round.secret", cause, "public", amount=n)
     # tw.curse: a team starting in a room with a face-down curse turns it up
@@ -84,7 +98,69 @@ def play_round(v: TrapWordRules, em: Emitter[TwState], ph: PhaseInput) -> None:
             em.emit("curse_revealed", "tw.curse", cause, "public", target=curse.card,
                     amount=curse.room, name=card.name, text=card.text, team="・".join(here))
     st = em.state
-    # tw.round.secret: the GM's 秘密@, else drawn from the word list (recorded)
+    secrets = _secrets(v, em, ph, n)
+    times, timed, tol = _times(ph.lines)
+    moves, cands = _moves(ph, st, times)
+    plans = _plan_turns(v, st, moves, cands, secrets, timed, tol)
+    # tw.trap.count / tw.trap.when / tw.trap.pos: the trap lines as accepted or rejected
+    late = {i for p in plans for i in p.late}
+    over = {i for p in plans for i in p.over}
+    accepted: dict[str, list[str]] = {t: [] for t in st.teams}
+    last_set: dict[str, str] = {}
+    for m, c in zip(moves, cands, strict=True):
+        a = c.action
+        if not isinstance(a, SetTraps) or m.target is None:
+            continue
+        setter = m.target
+        if m.index in late:
+            _reject_line(em, ph, c, "tw.trap.when", "trap_late",
+                         f"{st.other(setter)}チームのヒントが始まった後のトラップワードは"
+                         "設定できません（トラップはヒントの前に設定します）",
+                         f"trap line by {c.actor!r} after the first hint of team "
+                         f"{st.other(setter)!r}: rejected (tw.trap.when)")
+            continue
+        new = [w for w in a.words if w not in accepted[setter]]
+        if m.index in over:
+            limit = v.trap_limit(st, st.other(setter))
+            _reject_line(em, ph, c, "tw.trap.count", "trap_over",
+                         f"トラップワードは{limit}個までです（設定済み{len(accepted[setter])}個）",
+                         f"team {setter!r} sets {len(accepted[setter]) + len(new)} trap "
+                         f"words, limit {limit} (tw.trap.count)")
+            continue
+        accepted[setter].extend(new)
+        last_set[setter] = c.ref
+        em.emit("traps_set", "tw.trap.count", c.ref, "gm", player=c.actor, target=setter,
+                words=new, by_gm=bool(a.team))
+        for word, why in a.dropped:
+            em.emit("rejected", "tw.trap.pos", c.ref, "player" if not a.team else "gm",
+                    to=c.actor if not a.team else None, player=c.actor, code="trap_pos",
+                    reason=why, word=word)
+            em.diagnose("warning", "trap_pos", c.ref, f"trap word {word!r} rejected: not a "
+                        "content word; the other words of the line stand (tw.trap.pos)", why)
+    for setter, words in accepted.items():
+        if words:
+            _tell_traps(v, em, setter, words, n, last_set[setter])
+    if not timed:
+        em.diagnose("warning", "no_times", ph.id, "the log has lines without times: turn "
+                    "time and call windows cannot be judged; only the GM's 時間切れ ends a "
+                    "turn on time (tw.turn.time)", "ログに時刻がないため時間を判定できません")
+    em.emit("turn_order", "tw.round.order", cause, "public",
+            teams=[p.team.name for p in plans])
+    for p in plans:
+        if p.hourglass_cut is not None:
+            em.emit("tiebreak_hourglass", "tw.tiebreak", cause, "public", target=p.team.name,
+                    amount=int(p.hourglass_cut))
+        if p.turn.start is None:
+            em.diagnose("warning", "no_turn", ph.id,
+                        f"team {p.team.name!r} has no turn in this log (no 開始@ and no hint "
+                        f"from {p.team.giver!r})", f"{p.team.name}チームの手番が見つかりません")
+        _emit_turn(em, p.turn, cause)
+    _results(v, em, [p.turn for p in plans], ph, n, cause, timed)
+
+
+def _secrets(v: TrapWordRules, em: Emitter[TwState], ph: PhaseInput, n: int) -> dict[str, str]:
+    """tw.round.secret: the GM's 秘密@, else drawn from the word list (recorded)."""
+    st = em.state
     secrets: dict[str, str] = {}
     told: dict[str, str] = {}  # team -> the cause of its secret word
     for d in ph.directives:
@@ -96,7 +172,7 @@ def play_round(v: TrapWordRules, em: Emitter[TwState], ph: PhaseInput) -> None:
     for tname in st.teams:
         if tname in secrets:
             continue
-        pool = [w for w in opts["words"] if w not in em.state.used_words and
+        pool = [w for w in v.options["words"] if w not in em.state.used_words and
                 w not in secrets.values()]
         if pool:
             word = em.draw(pool, "tw.round.secret", f"{tname}チームの秘密のワード")
@@ -110,65 +186,88 @@ def play_round(v: TrapWordRules, em: Emitter[TwState], ph: PhaseInput) -> None:
                         f"{tname}チームの秘密のワードがありません")
     for tname, word in secrets.items():
         _tell_secret(v, em, tname, word, n, told[tname])
-    # tw.trap.count: traps from the members' トラップ@ and the GM's トラップ設定@
-    traps: dict[str, list[str]] = {t: [] for t in st.teams}  # setter -> words
-    last_set: dict[str, str] = {}  # setter -> its latest accepted trap line
-    for c in sorted([*ph.actions, *ph.directives], key=lambda c: c.order):
-        a = c.action
-        if isinstance(a, SetTraps):
-            setter = a.team or st.players[c.actor].team
-            new = [w for w in a.words if w not in traps[setter]]
-            traps[setter].extend(new)
-            last_set[setter] = c.ref
-            em.emit("traps_set", "tw.trap.count", c.ref, "gm", player=c.actor, target=setter,
-                    words=new, by_gm=bool(a.team))
-    for setter, words in traps.items():
-        if words:
-            _tell_traps(v, em, setter, words, n, last_set[setter])
-    times, timed, tol = _times(ph.lines)
-    if not timed:
-        em.diagnose("warning", "no_times", ph.id, "the log has lines without times: turn "
-                    "time and call windows cannot be judged; only the GM's 時間切れ ends a "
-                    "turn on time (tw.turn.time)", "ログに時刻がないため時間を判定できません")
-    moves = _moves(ph, st, times)
+    return secrets
+
+
+def _plan_turns(v: TrapWordRules, st: TwState, moves: list[Move], cands: list[Candidate],
+                secrets: dict[str, str], timed: bool, tol: float) -> list[_Plan]:
+    """Both turns of the round, in order, judged (pure: nothing is emitted here).  The
+    trap words guarding a turn are the other team's trap lines before that turn's first
+    hint (tw.trap.when); later ones are listed as late."""
+    opts = v.options
     marked = {m.target for m in moves if m.kind == "start"}
     order = sorted(st.teams.values(), key=lambda t: (t.room, not t.first))
-    em.emit("turn_order", "tw.round.order", cause, "public", teams=[t.name for t in order])
-    turns: list[Turn] = []
-    pos = 0
     fighting = {t.name for t in order if st.monster and t.room == st.monster_room}
+    plans: list[_Plan] = []
+    pos = 0
     for k, team in enumerate(order):
         other = st.other(team.name)
+        nxt = order[k + 1] if k + 1 < len(order) else None
         rules = card_rules(st, v.deck, team.name)
         hourglass: float | None = opts["hourglass_seconds"] * rules.hourglass_factor
-        if (k == 1 and opts["single_winner"] and fighting == set(st.teams) and turns
-                and turns[0].success and turns[0].elapsed is not None):
-            hourglass = turns[0].elapsed  # tw.tiebreak
-            em.emit("tiebreak_hourglass", "tw.tiebreak", cause, "public", target=team.name,
-                    amount=int(hourglass))
+        cut = None
+        if (k == 1 and opts["single_winner"] and fighting == set(st.teams) and plans
+                and plans[0].turn.success and plans[0].turn.elapsed is not None):
+            hourglass = cut = plans[0].turn.elapsed  # tw.tiebreak
+        start = find_start(moves, pos, _spec_stub(team), team.name in marked)
+        hard_stop = len(moves)
+        cutoff = None
+        if start is not None:
+            hard_stop = next((m.index for m in moves[start + 1:] if m.kind == "start"),
+                             len(moves))
+            cutoff = first_hint(moves, start, hard_stop, team.giver)
+        traps: list[str] = []
+        late: list[int] = []
+        over: list[int] = []
+        limit = v.trap_limit(st, team.name)
+        for m, c in zip(moves, cands, strict=True):
+            if m.kind != "traps" or m.target != other or not isinstance(c.action, SetTraps):
+                continue
+            new = [w for w in c.action.words if w not in traps]
+            if cutoff is not None and m.index > cutoff:
+                late.append(m.index)
+            elif len(traps) + len(new) > limit:
+                over.append(m.index)  # the whole line is rejected; earlier lines stand
+            else:
+                traps.extend(new)
         spec = TurnSpec(
             team=team.name, other=other, giver=team.giver,
-            answerers=tuple(m for m in team.members if m != team.giver),
-            secret=secrets.get(team.name), traps=traps[other], rules=rules,
+            answerers=tuple(x for x in team.members if x != team.giver),
+            secret=secrets.get(team.name), traps=traps, rules=rules,
             hourglass=hourglass if timed else None,
             answer_limit=max(1, opts["answer_limit"] + rules.answer_delta),
             window=float(opts["call_window_seconds"]), tolerance=tol,
             auto=opts["trap_mode"] == "auto", strict_proper=opts["strict_proper_nouns"],
             by_reading=opts["answer_by_reading"])
-        start = find_start(moves, pos, spec, team.name in marked)
         if start is None:
             turn = Turn(spec=spec, start=None, detail="手番のヒントがありません")
-            em.diagnose("warning", "no_turn", ph.id,
-                        f"team {team.name!r} has no turn in this log (no 開始@ and no hint "
-                        f"from {team.giver!r})", f"{team.name}チームの手番が見つかりません")
         else:
-            stop = next((m.index for m in moves[start + 1:] if m.kind == "start"),
-                        len(moves))
-            turn = judge_turn(moves, start, stop, spec, v.judge)
-            pos = turn.last_index + 1 if turn.last_index >= 0 else stop
-        turns.append(turn)
-        _emit_turn(em, turn, cause)
-    _results(v, em, turns, fighting, n, cause)
+            next_giver = nxt.giver if nxt is not None and nxt.name not in marked else None
+            turn = judge_turn(moves, start, hard_stop, spec, v.judge, next_giver)
+            pos = turn.next_from
+        plans.append(_Plan(team=team, turn=turn, traps=traps, late=late, over=over,
+                           hourglass_cut=cut))
+    return plans
+
+
+def _spec_stub(team: TeamState) -> TurnSpec:
+    return TurnSpec(team=team.name, other="", giver=team.giver, answerers=(), secret=None,
+                    traps=[], rules=D.Rules(), hourglass=None, answer_limit=1, window=0,
+                    tolerance=0, auto=False, strict_proper=False, by_reading=False)
+
+
+def _reject_line(em: Emitter[TwState], ph: PhaseInput, c: Candidate, rule: str, code: str,
+                 why: str, message: str) -> None:
+    """A trap line rejected when the round resolves (tw.trap.when, tw.trap.count): the
+    line's disposition, the writer's notice (the GM's own line: the ledger) and a
+    diagnostic."""
+    by_gm = isinstance(c.action, SetTraps) and c.action.team is not None
+    for rec in ph.lines:
+        if rec.ref == c.ref:
+            rec.disposition, rec.reason, rec.code = "rejected", why, code
+    em.emit("rejected", rule, c.ref, "gm" if by_gm else "player",
+            to=None if by_gm else c.actor, player=c.actor, code=code, reason=why)
+    em.diagnose("error" if by_gm else "warning", code, c.ref, message, why)
 
 
 def _emit_turn(em: Emitter[TwState], turn: Turn, cause: str) -> None:
@@ -184,16 +283,26 @@ def _emit_turn(em: Emitter[TwState], turn: Turn, cause: str) -> None:
             em.emit("proper_noun", "tw.hint.proper", h.move.ref, "gm", player=spec.giver,
                     words=h.proper, strict=spec.strict_proper)
         best = h.best()
-        if best is not None and best.springs and not h.called and not h.sprung:
+        if (best is not None and best.springs and not h.called and not h.sprung
+                and h.gm != "no"):
             em.emit("trap_missed", "tw.trap.missed", h.move.ref, "public", player=spec.giver,
                     target=spec.team, hint=h.move.text, word=best.word, grade=best.grade,
                     reason=best.reason)
     for c in turn.calls:
         em.emit("call", "tw.trap.call", c["ref"], "gm", player=c["by"], target=spec.team,
                 **{k: v for k, v in c.items() if k not in ("ref", "by")})
+    for r in turn.rulings:
+        em.emit("trap_ruling", "tw.trap.gm", r["ref"], "gm", target=spec.team,
+                **{k: v for k, v in r.items() if k != "ref"})
+        if r.get("no_call"):
+            em.diagnose("warning", "trap_without_call", r["ref"],
+                        f"トラップ成立 for hint {r['hint']!r} of team {spec.team!r}: no call "
+                        "was found in its window; the GM's word stands (tw.trap.gm)",
+                        "コールが見つからないトラップ成立です（GMの判定どおり成立）")
     for m, how in turn.answers:
+        void: dict[str, Any] = {"void": True} if turn.void_answer is m else {}
         em.emit("answer", "tw.answer.contains" if how else "tw.answer.every_line", m.ref,
-                "gm", player=m.actor, target=spec.team, text=m.text, right=how)
+                "gm", player=m.actor, target=spec.team, text=m.text, right=how, **void)
     em.emit("turn_result", turn.rule, turn.end.ref if turn.end else ref, "public",
             target=spec.team, player=spec.giver, **turn.as_dict())
     _tell_giver(em, turn, turn.end.ref if turn.end else ref)
@@ -231,33 +340,67 @@ def _tell_giver(em: Emitter[TwState], turn: Turn, cause: str) -> None:
     if turn.reason not in ("illegal", "foul", "trap"):
         return
     spec = turn.spec
-    hint = next((h for h in reversed(turn.hints) if h.illegal or h.sprung), None)
-    best = hint.best() if hint else None
-    sprung = [c for c in turn.calls if c.get("result") == "sprung"]
-    if turn.reason == "trap":
-        why = best.reason if best else turn.detail
-    else:
-        why = (hint.illegal if hint else None) or turn.detail
+    by_gm = turn.end is not None and turn.end.kind in ("trap_yes", "foul")
     extra: dict[str, Any] = {}
+    if turn.reason == "trap":
+        hint = turn.sprung_hint
+        words = list(turn.trap_words)
+        verdicts = {v.word: v for v in hint.verdicts} if hint else {}
+        if by_gm:
+            known = [verdicts[w] for w in words if w in verdicts and verdicts[w].grade != "none"]
+            hint_why = known[0].reason.replace("（GMが判断）", "") if known else ""
+            why = "GMがトラップと判定しました" + (f"（{hint_why}）" if hint_why else "")
+        else:
+            why = verdicts[words[0]].reason if words and words[0] in verdicts else turn.detail
+        if words:
+            extra["words"] = words
+        sprung = [c for c in turn.calls if c.get("result") == "sprung"]
+        if sprung and not by_gm:
+            extra["caller"] = sprung[-1]["by"]
+    else:
+        hint = next((h for h in reversed(turn.hints) if h.illegal), None)
+        why = (hint.illegal if hint else None) or turn.detail
     if hint is not None:
         extra["hint"] = hint.move.text
-    if best is not None and turn.reason == "trap":
-        extra["word"] = best.word
-    if sprung:
-        extra["caller"] = sprung[-1]["by"]
+    if turn.void_answer is not None:
+        extra["void_answer"] = turn.void_answer.text
     em.emit("hint_ruled", turn.rule, cause, "player", to=spec.giver, player=spec.giver,
-            target=spec.team, reason=turn.reason, why=why,
-            by_gm=turn.end is not None and turn.end.kind in ("trap_yes", "foul"), **extra)
+            target=spec.team, reason=turn.reason, why=why, by_gm=by_gm, **extra)
 
 
-def _results(v: TrapWordRules, em: Emitter[TwState], turns: list[Turn], fighting: set[str],
-             n: int, cause: str) -> None:
+def _results(v: TrapWordRules, em: Emitter[TwState], turns: list[Turn], ph: PhaseInput,
+             n: int, cause: str, timed: bool) -> None:
     st = em.state
+    fighting = {t for t, s in st.teams.items() if st.monster and s.room == st.monster_room}
     won = [t.spec.team for t in turns if t.success and t.spec.team in fighting]
+    ruled = [d for d in ph.directives if isinstance(d.action, Winner)]
+    pending = False
     if len(won) == 2 and v.options["single_winner"]:
         first, second = turns
-        won = [second.spec.team] if second.success else [first.spec.team]
-        em.emit("tiebreak", "tw.tiebreak", cause, "public", teams=won)
+        if ruled:  # the GM's 勝者@ decides (the only way in a log without times)
+            d = ruled[-1]
+            won = [d.action.team]  # type: ignore[attr-defined]
+            em.emit("tiebreak", "tw.tiebreak", d.ref, "public", teams=won, by_gm=True)
+        elif timed and first.elapsed is not None:
+            won = [second.spec.team] if second.success else [first.spec.team]
+            em.emit("tiebreak", "tw.tiebreak", cause, "public", teams=won, by_gm=False)
+        else:
+            pending, won = True, []
+            teams = "・".join(t.spec.team for t in turns)
+            em.diagnose(
+                "error", "tiebreak_needs_gm", f"logs/{ph.id}.txt",
+                f"round {n}: both teams ({teams}) beat the monster and the log has no times, "
+                f"so single_winner cannot be settled: write 勝者@<team> in logs/{ph.id}.txt "
+                "(tw.tiebreak)",
+                f"第{n}ラウンドは両チームがモンスターを倒しましたが、ログに時刻がないため"
+                "勝者を決められません。GMが「勝者@チーム名」と書いてください")
+            em.emit("tiebreak_pending", "tw.tiebreak", cause, "public",
+                    teams=[t.spec.team for t in turns])
+    elif ruled:
+        em.diagnose("warning", "winner_ignored", ruled[-1].ref,
+                    "勝者@ is read only when both teams beat the monster in one round with "
+                    "single_winner (tw.tiebreak): ignored",
+                    "勝者@は決着ルールが必要なときだけ使います（無視しました）")
     for t in turns:
         team = st.teams[t.spec.team]
         if t.success and t.spec.team not in fighting:
@@ -285,7 +428,7 @@ def _results(v: TrapWordRules, em: Emitter[TwState], turns: list[Turn], fighting
     if won:
         rule = "tw.monster.both" if len(fighting) == 2 else "tw.monster.fight"
         em.emit("game_over", rule, cause, "public", teams=won, result="win")
-    elif n >= ROUNDS:
+    elif n >= ROUNDS and not pending:
         em.emit("game_over", "tw.end", cause, "public", teams=[], result="both_lose")
 
 
@@ -303,7 +446,6 @@ class TrapWordRules(Variant[TwState]):
         self.deck = D.parse_deck(raw) if isinstance(raw, dict) else D.sample_deck()
         self.judge = Judge(self.options["synonyms"])
         self.extra_targets = {t.name: t.name for t in cfg.teams}  # type: ignore[misc]
-        self._traps: dict[tuple[int, str], dict[str, list[str]]] = {}
 
     @classmethod
     def config_problems(cls, cfg: GameConfig) -> list[str]:
@@ -371,26 +513,30 @@ class TrapWordRules(Variant[TwState]):
 
     def _check_traps(self, state: TwState, phase: str, team: str, action: SetTraps,
                      check_pos: bool) -> SetTraps:
-        """tw.trap.count (over the count: rejected) and tw.trap.pos (the GM may overrule)."""
+        """tw.trap.pos, word by word (a bad word is dropped with its reason, the good
+        ones stand; the GM's list is not checked: the GM may overrule).  The count
+        (tw.trap.count) and the time (tw.trap.when) are judged when the round resolves,
+        over the lines in order."""
         if not action.words:
             raise IllegalActionError("no trap word", "トラップワードを書いてください",
                                      code="no_word", rule="tw.trap.count")
+        words, dropped = list(action.words), []
         if check_pos:
+            words = []
             for w in action.words:
                 why = self.judge.pos_problem(w)
                 if why:
-                    raise IllegalActionError(f"trap word {w!r}: not a content word", why,
-                                             code="trap_pos", rule="tw.trap.pos")
-        other = state.other(team)
-        limit = self.trap_limit(state, other)
-        seen = self._traps.setdefault((id(state), phase), {}).setdefault(team, [])
-        new = [w for w in action.words if w not in seen]
-        if len(seen) + len(new) > limit:
-            raise IllegalActionError(
-                f"team {team!r} sets {len(seen) + len(new)} trap words, limit {limit}",
-                f"トラップワードは{limit}個までです（設定済み{len(seen)}個）",
-                code="trap_over", rule="tw.trap.count")
-        seen.extend(new)
+                    dropped.append((w, why))
+                else:
+                    words.append(w)
+            if not words:
+                w, why = dropped[0]
+                if len(dropped) > 1:
+                    why = "／".join(y for _w, y in dropped)
+                raise IllegalActionError(f"trap word {w!r}: not a content word", why,
+                                         code="trap_pos", rule="tw.trap.pos")
+        if dropped:
+            return action.model_copy(update={"words": tuple(words), "dropped": tuple(dropped)})
         return action
 
     def trap_limit(self, state: TwState, target: str) -> int:

@@ -1,0 +1,303 @@
+"""Whole Trap Word rounds for calls, GM rulings, time and trap lines (issue 18).
+
+Each test plays a small game of our own (game.toml + logs written to a temporary
+folder) and checks the round's result, events, line dispositions and notices against
+the rules that changed: tw.trap.call (every hint in the window; other lines do not end
+it; a right answer before a valid call is void), tw.trap.gm (the GM's word decides,
+even after a right answer and against the grade), tw.turn.time (a silent timeout with no
+`開始@`), tw.trap.when (late trap lines), tw.trap.pos (word by word),
+tw.answer.contains (same reading), tw.monster.approach (a fight never moves the
+monster), tw.tiebreak (a log without times waits for `勝者@`).
+"""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from adjudicator.engine import resolve_game
+from adjudicator.export import export_game
+
+HEAD = ["[20:00:00] GM: 秘密@赤 犬", "[20:00:01] GM: 秘密@青 猫"]
+BLUE_WINS = ["[20:01:00] GM: 開始@青", "[20:01:05] c: ニャーと鳴く", "[20:01:10] d: 猫"]
+
+
+def play(*logs: list[str], root: Path | None = None, **options: Any) -> dict[str, Any]:
+    """Resolve a game of two teams (赤: a gives hints, b answers; 青: c, d) whose round
+    logs are ``logs``; options go to [options] (no curses, the sand golem)."""
+    if root is None:
+        root = Path(tempfile.mkdtemp(prefix="tw-"))
+    opts = {"curses": 0, "monster": "sand_golem", **options}
+    lines = []
+    for k, val in opts.items():
+        if isinstance(val, str):
+            lines.append(f'{k} = "{val}"')
+        elif isinstance(val, bool):
+            lines.append(f"{k} = {'true' if val else 'false'}")
+        else:
+            lines.append(f"{k} = {val!r}")
+    (root / "logs").mkdir(parents=True, exist_ok=True)
+    (root / "game.toml").write_text(
+        'variant = "trapword"\nseed = 1\ngm = ["GM"]\n[options]\n' + "\n".join(lines) +
+        '\n[[teams]]\nname = "赤"\nmembers = ["a", "b"]\nfirst = true\n'
+        '[[teams]]\nname = "青"\nmembers = ["c", "d"]\n', encoding="utf-8")
+    for n, log in enumerate(logs, 1):
+        (root / "logs" / f"round{n}.txt").write_text("\n".join(log) + "\n", encoding="utf-8")
+    return export_game(resolve_game(root))
+
+
+def events(data: dict[str, Any], kind: str, phase: int = 0) -> list[dict[str, Any]]:
+    return [e for e in data["phases"][phase]["events"] if e["kind"] == kind]
+
+
+def result(data: dict[str, Any], team: str, phase: int = 0) -> dict[str, Any]:
+    return next(e for e in events(data, "turn_result", phase) if e["target"] == team)
+
+
+def private(data: dict[str, Any], player: str, phase: int = 0) -> list[str]:
+    return list(data["phases"][phase]["private"].get(player, []))
+
+
+def codes(data: dict[str, Any], phase: int = 0) -> list[str]:
+    return [d["code"] for d in data["phases"][phase]["diagnostics"]]
+
+
+# ------------------------------------------------------------ tw.trap.call
+def late_call_game() -> dict[str, Any]:
+    """A hint, a second hint, then a call in the second hint's window that is still in
+    the first hint's window: the first hint's trap springs."""
+    return play([*HEAD, "[20:00:02] c: トラップ@散歩", "[20:00:05] GM: 開始@赤",
+                 "[20:00:10] a: 散歩が好きな動物", "[20:00:14] a: 毛がふさふさ",
+                 "[20:00:17] c: トラップ", *BLUE_WINS])
+
+
+def test_call_checked_against_every_hint_in_its_window() -> None:
+    data = late_call_game()
+    red = result(data, "赤")
+    assert (red["success"], red["reason"], red["rule"]) == (False, "trap", "tw.trap.call")
+    assert red["detail"] == "トラップ成立：「散歩」そのものを含みます"
+    (call,) = events(data, "call")
+    assert call["hint"] == "散歩が好きな動物" and call["result"] == "sprung"
+    assert call["hints"] == ["散歩が好きな動物", "毛がふさふさ"]
+    assert not events(data, "trap_missed"), "a trap that was called is not 'missed'"
+    assert private(data, "a")[-1] == (
+        "あなたのヒント「散歩が好きな動物」でトラップワード「散歩」のトラップが成立しました"
+        "（cさんのコール）。\n理由：「散歩」そのものを含みます\n赤チームのこの手番は失敗です。")
+
+
+def test_call_outside_every_window_springs_nothing() -> None:
+    data = play([*HEAD, "[20:00:02] c: トラップ@散歩", "[20:00:05] GM: 開始@赤",
+                 "[20:00:10] a: 散歩が好きな動物", "[20:00:14] a: 毛がふさふさ",
+                 "[20:00:30] c: トラップ", "[20:00:35] b: 犬", *BLUE_WINS])
+    assert result(data, "赤")["success"]
+    assert [c["result"] for c in events(data, "call")] == ["no_hint"]
+    assert [e["hint"] for e in events(data, "trap_missed")] == ["散歩が好きな動物"]
+
+
+def answer_then_call_game() -> dict[str, Any]:
+    """A right answer and a cheer, then a call 5 s after the hint: the answer is void."""
+    return play([*HEAD, "[20:00:02] c: トラップ@散歩", "[20:00:05] GM: 開始@赤",
+                 "[20:00:10] a: 散歩が好きな動物", "[20:00:12] b: 犬", "[20:00:13] b: やったー",
+                 "[20:00:15] d: トラップ！", *BLUE_WINS])
+
+
+def test_right_answer_before_a_valid_call_is_void() -> None:
+    data = answer_then_call_game()
+    red = result(data, "赤")
+    assert (red["success"], red["reason"], red["void_answer"]) == (False, "trap", "犬")
+    assert red["elapsed"] is None
+    (call,) = events(data, "call")
+    assert call["player"] == "d" and call["after_answer"] is True
+    right = [e for e in events(data, "answer") if e["right"] and e["target"] == "赤"]
+    assert [(e["text"], e.get("void")) for e in right] == [("犬", True)]
+    assert "先に出た正解「犬」は無効になります。" in private(data, "a")[-1]
+    assert result(data, "青")["success"], "the next turn is read as usual"
+    assert data["positions"] == {"赤": 1, "青": 2}
+
+
+# ------------------------------------------------------------ tw.trap.gm
+def gm_after_answer_game() -> dict[str, Any]:
+    """トラップ成立 just after a right answer, with no call: it springs, with a warning;
+    不正@ just after the other team's right answer: the hint is illegal."""
+    return play([*HEAD, "[20:00:02] c: トラップ@散歩、首輪", "[20:00:05] GM: 開始@赤",
+                 "[20:00:10] a: 毎朝いっしょに歩く", "[20:00:12] b: 犬",
+                 "[20:00:30] GM: トラップ成立", *BLUE_WINS,
+                 "[20:01:20] GM: 不正@鳴き声の実演です"])
+
+
+def test_gm_ruling_after_a_right_answer_decides_the_turn() -> None:
+    data = gm_after_answer_game()
+    red = result(data, "赤")
+    assert (red["success"], red["reason"], red["rule"]) == (False, "trap", "tw.trap.gm")
+    # the judge finds 散歩 plausible (歩): the GM's ruling names it, not 「関係する語…」
+    assert red["detail"] == "トラップ成立（GM判定）：トラップワード「散歩」"
+    assert red["void_answer"] == "犬"
+    (ruling,) = events(data, "trap_ruling")
+    assert ruling["no_call"] is True and ruling["after_answer"] is True
+    assert ruling["words"] == ["散歩"]
+    assert "trap_without_call" in codes(data)
+    assert private(data, "a")[-1] == (
+        "あなたのヒント「毎朝いっしょに歩く」でトラップワード「散歩」のトラップが成立しました"
+        "（GMの判定）。\n理由：GMがトラップと判定しました（「歩」は「散歩」の一文字の一部です）\n"
+        "先に出た正解「犬」は無効になります。\n赤チームのこの手番は失敗です。")
+    blue = result(data, "青")
+    assert (blue["success"], blue["reason"], blue["void_answer"]) == (False, "foul", "猫")
+    assert data["monster"] == 4, "both failed: the monster approaches"
+
+
+def test_gm_names_the_trap_word() -> None:
+    data = play([*HEAD, "[20:00:02] c: トラップ@散歩、首輪", "[20:00:05] GM: 開始@赤",
+                 "[20:00:10] a: お手をする", "[20:00:12] c: トラップ",
+                 "[20:00:14] GM: トラップ成立@首輪", *BLUE_WINS])
+    red = result(data, "赤")
+    assert red["detail"] == "トラップ成立（GM判定）：トラップワード「首輪」"
+    assert "トラップワード「首輪」のトラップが成立しました（GMの判定）" in private(data, "a")[-1]
+    assert "trap_without_call" not in codes(data)
+
+
+def test_gm_trap_no_overrules_a_definite_grade() -> None:
+    data = play([*HEAD, "[20:00:02] c: トラップ@散歩", "[20:00:05] GM: 開始@赤",
+                 "[20:00:10] a: 散歩させる動物", "[20:00:12] c: トラップ",
+                 "[20:00:20] GM: トラップ不成立", "[20:00:25] b: 犬", *BLUE_WINS])
+    red = result(data, "赤")
+    assert red["success"] and red["detail"] == "「犬」で正解（犬）"
+    (call,) = events(data, "call")
+    assert call["grade"] == "definite" and call["result"] == "overruled_by_gm"
+    (hint,) = [e for e in events(data, "hint") if e["target"] == "赤"]
+    assert hint["gm"] == "no" and not hint["sprung"]
+    assert not events(data, "trap_missed")
+
+
+def test_gm_trap_no_overrules_auto_mode() -> None:
+    data = play([*HEAD, "[20:00:02] c: トラップ@散歩", "[20:00:05] GM: 開始@赤",
+                 "[20:00:10] a: 散歩させる動物", "[20:00:20] GM: トラップ不成立",
+                 "[20:00:25] b: 犬", *BLUE_WINS], trap_mode="auto")
+    assert result(data, "赤")["success"]
+
+
+# ------------------------------------------------------------ tw.turn.time
+def silent_timeout_game() -> dict[str, Any]:
+    """Two turns with no 開始@: 赤 runs out of time silently; 青's first hint comes
+    after 赤's hourglass and contains 青's own secret word: it is judged (illegal)."""
+    return play([*HEAD, "[20:00:02] a: トラップ@ひげ", "[20:00:10] a: ワンと鳴く",
+                 "[20:00:20] b: ねこ", "[20:00:40] a: 散歩が好き", "[20:02:30] c: 猫の仲間",
+                 "[20:02:40] d: 猫"])
+
+
+def test_silent_timeout_without_start_lines() -> None:
+    data = silent_timeout_game()
+    red = result(data, "赤")
+    assert (red["reason"], red["detail"]) == ("timeout", "時間切れです（制限時間120秒）")
+    assert red["cause"] == "logs/round1.txt:4", "the turn ends at its hourglass"
+    blue = result(data, "青")
+    assert (blue["reason"], blue["rule"]) == ("illegal", "tw.hint.secret")
+    (start,) = [e for e in events(data, "turn_started") if e["target"] == "青"]
+    assert start["cause"] == "logs/round1.txt:7", "青's first hint starts its turn"
+    assert [e["text"] for e in events(data, "hint") if e["target"] == "青"] == ["猫の仲間"]
+    assert start["traps"] == ["ひげ"]
+
+
+def test_timeout_first_hint_can_spring_a_trap() -> None:
+    data = play([*HEAD, "[20:00:02] a: トラップ@ひげ", "[20:00:10] a: ワンと鳴く",
+                 "[20:02:30] c: ひげがある", "[20:02:32] a: トラップ", "[20:02:40] d: 猫"])
+    assert result(data, "赤")["reason"] == "timeout"
+    blue = result(data, "青")
+    assert (blue["reason"], blue["detail"]) == ("trap", "トラップ成立：「ひげ」そのものを含みます")
+
+
+def test_no_times_only_the_gm_ends_a_turn() -> None:
+    data = play(["GM: 秘密@赤 犬", "GM: 秘密@青 猫", "a: ワンと鳴く", "b: ねこ",
+                 "GM: 時間切れ", "c: ニャーと鳴く", "d: 猫"])
+    assert "no_times" in codes(data)
+    assert result(data, "赤")["reason"] == "timeout"
+    assert result(data, "青")["success"]
+
+
+# ------------------------------------------------------------ tw.trap.when / tw.trap.pos
+def trap_lines_game() -> dict[str, Any]:
+    return play([*HEAD, "[20:00:02] c: トラップ@それ、散歩、首輪", "[20:00:05] GM: 開始@赤",
+                 "[20:00:10] a: しっぽを振る", "[20:00:12] d: トラップ@しっぽ",
+                 "[20:00:14] a: トラップ@ひげ", "[20:00:15] GM: トラップ設定@青 ワン",
+                 "[20:00:20] b: 犬", "[20:01:05] c: ひげがある", "[20:01:07] a: トラップ",
+                 "[20:01:09] b: トラップ@ニャー"])
+
+
+def test_trap_lines_after_the_first_hint_are_rejected() -> None:
+    data = trap_lines_game()
+    late = [e for e in events(data, "rejected") if e["rule"] == "tw.trap.when"]
+    assert [(e["cause"], e["player"]) for e in late] == [
+        ("logs/round1.txt:6", "d"), ("logs/round1.txt:8", "GM"), ("logs/round1.txt:12", "b")]
+    starts = {e["target"]: e["traps"] for e in events(data, "turn_started")}
+    # 赤's own trap line during 赤's turn guards 青's later turn: it stands
+    assert starts == {"赤": ["散歩", "首輪"], "青": ["ひげ"]}
+    assert result(data, "青")["reason"] == "trap"
+    assert private(data, "d")[1] == (
+        "受け付けられませんでした：赤チームのヒントが始まった後のトラップワードは設定できません"
+        "（トラップはヒントの前に設定します）（tw.trap.when）")
+    lines = {r["ref"]: r for r in data["phases"][0]["lines"]}
+    assert lines["logs/round1.txt:6"]["disposition"] == "rejected"
+    assert lines["logs/round1.txt:7"]["disposition"] == "accepted"
+
+
+def test_each_trap_word_is_judged_on_its_own() -> None:
+    data = trap_lines_game()
+    (pos,) = [e for e in events(data, "rejected") if e["rule"] == "tw.trap.pos"]
+    assert pos["word"] == "それ" and pos["to"] == "c"
+    assert "「それ」は代名詞なのでトラップワードにできません" in private(data, "c")[2]
+    assert "（2個／3個まで）：散歩、首輪" in private(data, "c")[3]
+    only_bad = play([*HEAD, "[20:00:02] c: トラップ@それ、に", "[20:00:05] GM: 開始@赤",
+                     "[20:00:10] a: ワンと鳴く", "[20:00:20] b: 犬", *BLUE_WINS])
+    lines = {r["ref"]: r for r in only_bad["phases"][0]["lines"]}
+    assert lines["logs/round1.txt:3"]["disposition"] == "rejected"
+
+
+# ------------------------------------------------------------ tw.answer.contains
+def test_reading_must_be_the_same() -> None:
+    data = play(["[20:00:00] GM: 秘密@赤 歯", "[20:00:01] GM: 秘密@青 火",
+                 "[20:00:05] GM: 開始@赤", "[20:00:10] a: 口の中で白く並ぶ",
+                 "[20:00:12] b: はさみ", "[20:00:14] b: は", "[20:01:00] GM: 開始@青",
+                 "[20:01:05] c: 燃えて熱い", "[20:01:08] d: ひこうき", "[20:01:10] d: ひ"])
+    assert [(e["text"], e["right"]) for e in events(data, "answer")] == [
+        ("はさみ", None), ("は", "reading"), ("ひこうき", None), ("ひ", "reading")]
+
+
+# ------------------------------------------------------------ tw.monster / tw.tiebreak
+def both_win(giver_red: str, answer_red: str, giver_blue: str, answer_blue: str) -> list[str]:
+    return ["GM: 秘密@赤 犬", "GM: 秘密@青 猫", f"{giver_red}: 吠える動物",
+            f"{answer_red}: 犬", f"{giver_blue}: ニャーと鳴く", f"{answer_blue}: 猫"]
+
+
+# the torch passes: a and c give hints in round 1, b and d in round 2
+ROUND_BOTH_WIN = both_win("a", "b", "c", "d")
+ROUND2_BOTH_WIN = both_win("b", "a", "d", "c")
+ROUND2_BOTH_FAIL = ["GM: 秘密@赤 犬", "GM: 秘密@青 猫", "b: 吠える動物", "GM: 時間切れ",
+                    "d: ニャーと鳴く", "GM: 時間切れ"]
+
+
+def fight_fail_game() -> dict[str, Any]:
+    return play(ROUND_BOTH_WIN, ROUND2_BOTH_FAIL, tiles=[3, 4])
+
+
+def untimed_tiebreak_game() -> dict[str, Any]:
+    return play(ROUND_BOTH_WIN, ROUND2_BOTH_WIN, tiles=[3, 4], single_winner=True)
+
+
+def test_a_fight_never_moves_the_monster() -> None:
+    data = fight_fail_game()
+    assert data["positions"] == {"赤": 2, "青": 2} and data["monster"] == 2
+    assert {e["reason"] for e in events(data, "turn_result", 1)} == {"timeout"}
+    assert not events(data, "monster_moved", 1), "both fought and failed: no approach"
+
+
+def test_tiebreak_without_times_waits_for_the_gm() -> None:
+    data = untimed_tiebreak_game()
+    assert not data["finished"] and data["winners"] == []
+    (diag,) = [d for d in data["phases"][1]["diagnostics"] if d["code"] == "tiebreak_needs_gm"]
+    assert diag["level"] == "error" and "round 2" in diag["message"]
+    assert "勝者@" in diag["message"] and "勝者@チーム名" in diag["reason_ja"]
+    settled = play(ROUND_BOTH_WIN, [*ROUND2_BOTH_WIN, "GM: 勝者@青"], tiles=[3, 4],
+                   single_winner=True)
+    assert settled["finished"] and settled["winners"] == ["c", "d"]
+    (tb,) = events(settled, "tiebreak", 1)
+    assert tb["by_gm"] is True and tb["teams"] == ["青"]
