@@ -92,7 +92,7 @@ def evolve(state: MjState, ev: Event) -> MjState:
                    for n, p in st.players.items()}
         st = st.model_copy(update={
             "players": players, "loop": st.loop + 1, "day": 1, "solved": [], "opened": [],
-            "ability_uses": {}, "rewound": True, "died_today": []})
+            "ability_uses": {}, "rewound": True, "died_today": [], "found_today": {}})
     elif k == "morning":
         st = st.model_copy(update={"day": int(ev.data["day"]), "rewound": False,
                                    "found_today": {}, "died_today": []})
