@@ -43,6 +43,9 @@ CHEERS = ("がんばれ", "頑張れ", "がんばって", "頑張って", "が�
 #: characters that call out a name when they follow it directly
 CALL_MARKS = "!?~〜ー－-っッ♪☆★♡♥❤✨"
 RANK = {"honorific": 0, "alone": 1, "call": 2, "word": 3, "other": 4}
+#: how the GM ledger says why a name was (not) counted
+WHY_JA = {"honorific": "敬称つき", "alone": "名前だけ", "call": "呼びかけ", "word": "名前として",
+          "other": "ふつうの言葉とも読めるため数えず。声援@で判断してください"}
 
 
 @dataclass(frozen=True)
@@ -54,6 +57,11 @@ class Hit:
     @property
     def counted(self) -> bool:
         return self.why != "other"
+
+    def describe(self) -> str:
+        """はなこ（敬称つき）, はなこ（呼びかけ：「花子」）: one hit, for the GM ledger."""
+        spelled = f"：「{self.found}」" if self.found != self.player else ""
+        return f"{self.player}（{WHY_JA[self.why]}{spelled}）"
 
 
 @cache

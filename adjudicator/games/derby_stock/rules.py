@@ -413,7 +413,7 @@ class DerbyRules(ww.WerewolfVariant[DsState]):
             alive = ww.living(em.state)
             mentions = Counter[str]()
             spellings = {n: [n, *self._aliases(n)] for n in alive}
-            listed: list[dict[str, Any]] = []
+            listed: list[str] = []  # ds.stock.cheer_mention: what was counted, line by line
             for line in chat:
                 hits = find_mentions(line.text, spellings)
                 if not hits:
@@ -422,10 +422,9 @@ class DerbyRules(ww.WerewolfVariant[DsState]):
                     if h.counted:
                         mentions[h.player] += 1
                 text = " ".join(line.text.split())
-                listed.append({"ref": f"{line.source}:{line.lineno}", "speaker": line.speaker,
-                               "text": text if len(text) <= 80 else text[:79] + "…",
-                               "hits": [{"player": h.player, "found": h.found, "why": h.why,
-                                         "counted": h.counted} for h in hits]})
+                text = text if len(text) <= 80 else text[:79] + "…"
+                listed.append(f"{line.source}:{line.lineno} {line.speaker}「{text}」→ "
+                              + "、".join(h.describe() for h in hits))
             if mentions:
                 top = max(mentions.values())
                 moves["cheer_up"] = [n for n in alive if mentions[n] == top]
