@@ -1061,9 +1061,10 @@ def detect_format(text: str, source: str = "<log>") -> str:
         pc = any(RE_LINE_PC_DATE.fullmatch(s) for s in head)
         return "line-pc" if pc else "line"
     heads = _discord_heads(lines[: nonblank[-1][0]])
-    if heads and (first_no - 1 in heads or first_no - 1 == min(heads) or
-                  2 * sum(1 for _, s in nonblank if _plain_shape(s, ())) <= len(nonblank)):
-        return "discord"
+    if heads:  # a Discord paste, unless most other lines are plain `name: text` lines
+        plain = sum(1 for no, s in nonblank if no - 1 not in heads and _plain_shape(s, ()))
+        if 2 * plain <= len(nonblank):
+            return "discord"
     if _plain_shape(first_line, ()):
         return "plain"
     raise _no_fit(source, first_no, first_line, "no chat format fits this line")
