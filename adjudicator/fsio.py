@@ -17,6 +17,7 @@ import errno
 import os
 import re
 import shutil
+import sys
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
@@ -75,6 +76,9 @@ def swap_folder(dest: Path, fill: Callable[[Path], None]) -> Path:
     try:
         fill(tmp)
         os.chmod(tmp, 0o777 & ~_umask())
+        if dest.is_dir() and not dest.is_symlink() and _exchange(tmp, dest):
+            shutil.rmtree(tmp, ignore_errors=True)  # tmp now holds the old one
+            return dest
         for _attempt in range(50):
             old = dest.parent / f".{dest.name}.old-{os.getpid()}-{_attempt}"
             try:
@@ -105,6 +109,23 @@ def swap_folder(dest: Path, fill: Callable[[Path], None]) -> Path:
     finally:
         if tmp.exists():
             shutil.rmtree(tmp, ignore_errors=True)
+
+
+def _exchange(a: Path, b: Path) -> bool:
+    """Swap two folders in one step (Linux ``renameat2(RENAME_EXCHANGE)``): ``b`` is never
+    absent, not even for an instant.  False where the system cannot (then two renames)."""
+    if not sys.platform.startswith("linux"):
+        return False
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        renameat2 = libc.renameat2
+    except (OSError, AttributeError):
+        return False
+    at_fdcwd, rename_exchange = -100, 2
+    rc = renameat2(at_fdcwd, os.fsencode(a), at_fdcwd, os.fsencode(b), rename_exchange)
+    return bool(rc == 0)
 
 
 _HIST_RE = re.compile(r"^(?P<name>.+)\.(?P<n>[0-9]+)$")

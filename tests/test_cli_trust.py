@@ -551,3 +551,31 @@ def test_check_after_the_last_round_and_at_an_unknown_phase(capsys) -> None:  # 
     code, _out, err = run(capsys, "check", str(FIXTURES / "derby16"), "投票@たろう",
                           "--phase", "day99")
     assert code == 2 and "no phase 'day99'" in err
+
+
+def test_out_is_never_absent_while_it_is_replaced(tmp_path: Path) -> None:
+    import threading
+
+    dest = tmp_path / "out"
+    fsio.swap_folder(dest, lambda d: (d / "game.json").write_text("0", "utf-8"))
+    probe = tmp_path / "probe"
+    probe.mkdir()
+    if not fsio._exchange(probe, dest):
+        pytest.skip("no renameat2(RENAME_EXCHANGE) here: two renames, a short gap")
+    fsio._exchange(probe, dest)  # swap back
+    done = threading.Event()
+
+    def writer() -> None:
+        for k in range(40):
+            fsio.swap_folder(dest, lambda d, k=k: (d / "game.json").write_text(str(k), "utf-8"))
+        done.set()
+
+    t = threading.Thread(target=writer)
+    t.start()
+    seen = 0
+    while not done.is_set():
+        assert (dest / "game.json").is_file()
+        seen += 1
+    t.join()
+    assert seen > 0 and (dest / "game.json").read_text("utf-8") == "39"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out", "probe"]
