@@ -238,6 +238,7 @@ class GenpeiRules(ww.WerewolfVariant[GpState]):
         self.options = {**DEFAULT_OPTIONS, **cfg.options}
         self.roster = Roster(self.roster_entries())
         self.target = castle_target(cfg, self.options)
+        self._speakers: dict[str, str | None] = {}  # chat speaker -> player (or None)
 
     # ------------------------------------------------------------ setup
     @classmethod
@@ -457,27 +458,34 @@ class GenpeiRules(ww.WerewolfVariant[GpState]):
         return name
 
     # ------------------------------------------------------------ 辞世の句
-    def _lines_of(self, lines: list[LineRecord], who: str) -> list[LineRecord]:
-        out = []
-        for rec in lines:
+    def _is(self, speaker: str, who: str) -> bool:
+        """Whether a chat speaker is the player ``who`` (names read once per speaker)."""
+        cache = self._speakers
+        if speaker not in cache:
             try:
-                if self.roster.resolve(rec.speaker) == who:
-                    out.append(rec)
+                cache[speaker] = self.roster.resolve(speaker)
             except CommandError:
-                continue
-        return out
+                cache[speaker] = None
+        return cache[speaker] == who
+
+    def _last_words(self, lines: list[LineRecord], who: str) -> tuple[LineRecord, str] | None:
+        """gp.p.jisei: the player's last line beginning 辞世の句 (：or :), with its words."""
+        for rec in reversed(lines):
+            if "辞世の句" in rec.text and self._is(rec.speaker, who):
+                m = JISEI_RE.match(rec.text)
+                if m and m.group(1):
+                    return rec, m.group(1)
+        return None
 
     def _jisei(self, em: Emitter[GpState], who: str, lines: list[LineRecord]) -> None:
         """gp.jisei / gp.p.jisei: last words from the day log go in the vote post."""
-        mine = self._lines_of(lines, who)
-        for rec in reversed(mine):
-            m = JISEI_RE.match(rec.text)
-            if m and m.group(1):
-                em.emit("jisei", "gp.jisei", rec.ref, "public", player=who, text=m.group(1))
-                check_win(em)
-                return
-        last = next((r for r in reversed(mine) if r.disposition == "chatter"
-                     and r.text.strip()), None)
+        found = self._last_words(lines, who)
+        if found is not None:
+            em.emit("jisei", "gp.jisei", found[0].ref, "public", player=who, text=found[1])
+            check_win(em)
+            return
+        last = next((r for r in reversed(lines) if r.disposition == "chatter"
+                     and r.text.strip() and self._is(r.speaker, who)), None)
         if check_win(em):
             # no night follows: the day's last line is quoted now
             if last is not None:
@@ -494,12 +502,11 @@ class GenpeiRules(ww.WerewolfVariant[GpState]):
         if due is None:
             return
         who = due["player"]
-        for rec in reversed(self._lines_of(lines, who)):
-            m = JISEI_RE.match(rec.text)
-            if m and m.group(1):
-                em.emit("jisei", "gp.p.jisei", rec.ref, "public", player=who,
-                        text=m.group(1), late=True)
-                return
+        found = self._last_words(lines, who)
+        if found is not None:
+            em.emit("jisei", "gp.p.jisei", found[0].ref, "public", player=who, text=found[1],
+                    late=True)
+            return
         if due["text"]:
             em.emit("jisei", "gp.p.jisei", due["ref"], "public", player=who, text=due["text"],
                     late=True)
