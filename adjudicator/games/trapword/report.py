@@ -38,7 +38,8 @@ REASON_JA = {
     "no_turn": "手番なし",
 }
 CALL_JA = {"sprung": "成立", "open": "GMの判断待ち", "rejected_by_gm": "GMが不成立と判定",
-           "no_hint": "対象のヒントなし"}
+           "overruled_by_gm": "GMが不成立と判定", "no_hint": "対象のヒントなし",
+           "after_end": "手番の終了後"}
 
 
 @dataclass
@@ -156,9 +157,17 @@ def _result(ev: Any) -> str:
 
 def _call(c: Any) -> str:
     result = str(c.data.get("result"))
-    if result == "rejected_by_gm":
-        return "GMが不成立と判定"
-    return f"{c.player}さんのコール：{CALL_JA.get(result, result)}"
+    after = "（正解の後）" if c.data.get("after_answer") else ""
+    return f"{c.player}さんのコール{after}：{CALL_JA.get(result, result)}"
+
+
+def _ruling(r: Any) -> str:
+    """tw.trap.gm: the GM's トラップ成立 / トラップ不成立 on a hint."""
+    if r.data.get("ruling") == "trap_yes":
+        words = "".join(f"「{w}」" for w in r.data.get("words") or [])
+        return ("GM判定：トラップ成立" + (f"（{words}）" if words else "")
+                + ("・コールなし" if r.data.get("no_call") else ""))
+    return "GM判定：トラップ不成立"
 
 
 def _round_table(ph: Any) -> Table:
@@ -169,6 +178,7 @@ def _round_table(ph: Any) -> Table:
         hints = [e for e in ph.events if e.kind == "hint" and e.target == team]
         calls = [e for e in ph.events if e.kind == "call" and e.target == team]
         missed = [e for e in ph.events if e.kind == "trap_missed" and e.target == team]
+        rulings = [e for e in ph.events if e.kind == "trap_ruling" and e.target == team]
         head = [team, st.player or "", str(st.data.get("secret") or "（なし）"),
                 "、".join(st.data.get("traps") or []) or "（なし）"]
         res = results.get(team)
@@ -184,6 +194,9 @@ def _round_table(ph: Any) -> Table:
             for c in calls:
                 if c.data.get("hint") == text:
                     notes.append(_call(c))
+            for r in rulings:
+                if r.data.get("hint") == text:
+                    notes.append(_ruling(r))
             for m in missed:
                 if m.data.get("hint") == text:
                     notes.append(f"見逃し：「{m.data.get('word')}」")
