@@ -417,3 +417,17 @@ def test_every_rule_id_is_pinned() -> None:
     ids |= set(re.findall(r"\((mj\.[a-z_.]+)\)", text))
     assert ids - PINNED == set()
     assert "mj.items.keep" in ids
+
+
+def test_every_rule_id_has_its_seed_words() -> None:
+    from adjudicator.seedquotes import seed_quote, seed_text
+
+    text = RULES_MD.read_text("utf-8")
+    ids = {i.rstrip(".:") for i in re.findall(r"^\s*-\s+(mj\.[a-z_.]+)", text, re.M)}
+    ids |= set(re.findall(r"\((mj\.[a-z_.]+)\)", text))
+    for rid in sorted(ids):
+        q = seed_quote(rid)
+        assert q is not None and q.rule == rid, rid
+        assert q.quote or q.choice, rid
+        for sentence in q.quote:
+            assert sentence in seed_text(q.seed), (rid, sentence)

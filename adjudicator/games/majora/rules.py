@@ -52,6 +52,10 @@ def _scenario_problems(cfg: GameConfig) -> tuple[Scenario | None, list[str]]:
         return None, ['scenario: required key is missing (scenario = "scenario.toml", the '
                       'file of masks, items, riddles and locks; mj.scenario)']
     sc, problems = read_scenario(scenario_path(cfg))
+    if problems == ["file not found"]:
+        problems = ["file not found next to game.toml (start from the sample: `adjudicator "
+                    "demo DIR --sample majora` writes one; `adjudicator schema --scenario` "
+                    "prints its schema)"]
     return sc, [f"scenario ({cfg.scenario}): {p}" for p in problems]
 
 
