@@ -10,8 +10,8 @@ import re
 from functools import cache
 from pathlib import Path
 
-_BULLET = re.compile(r"^\s*-\s+([a-z]+(?:\.[a-z_]+)+)\s*(.*)$")
-_INLINE = re.compile(r"\(([a-z]+(?:\.[a-z_]+)+)\)")
+_BULLET = re.compile(r"^\s*-\s+([a-z]+(?:\.[a-z_][a-z0-9_]*)+)\s*(.*)$")  # ss.recruit.none_night2
+_INLINE = re.compile(r"\(([a-z]+(?:\.[a-z_][a-z0-9_]*)+)\)")
 _LISTED = re.compile(r"(?<![\w.])([a-z]+(?:\.[a-z_]+)+)(?![\w.])")
 
 
