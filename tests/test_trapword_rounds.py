@@ -16,8 +16,18 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from adjudicator.config import GameConfig
 from adjudicator.engine import resolve_game
 from adjudicator.export import export_game
+from adjudicator.games.trapword import TrapWord
+from adjudicator.games.trapword import deck as D
+from adjudicator.games.trapword import rounds as R
+
+SETTINGS = settings(max_examples=60, deadline=None,
+                    suppress_health_check=[HealthCheck.too_slow])
 
 HEAD = ["[20:00:00] GM: 秘密@赤 犬", "[20:00:01] GM: 秘密@青 猫"]
 BLUE_WINS = ["[20:01:00] GM: 開始@青", "[20:01:05] c: ニャーと鳴く", "[20:01:10] d: 猫"]
@@ -301,3 +311,53 @@ def test_tiebreak_without_times_waits_for_the_gm() -> None:
     assert settled["finished"] and settled["winners"] == ["c", "d"]
     (tb,) = events(settled, "tiebreak", 1)
     assert tb["by_gm"] is True and tb["teams"] == ["青"]
+
+
+# ------------------------------------------------------------ properties (tw.trap.call, tw.trap.gm)
+TRAP_HINT, PLAIN_HINT = "散歩に行く", "毛がふさふさ"
+JUDGE = TrapWord(GameConfig(variant="trapword", options={}, teams=[
+    {"name": "赤", "members": ["a", "b"], "first": True},
+    {"name": "青", "members": ["c", "d"]}])).judge
+SPEC = R.TurnSpec(team="赤", other="青", giver="a", answerers=("b",), secret="犬",
+                  traps=["散歩"], rules=D.Rules(), hourglass=None, answer_limit=5, window=10,
+                  tolerance=0, auto=False, strict_proper=False, by_reading=True)
+hint_lists = st.lists(st.tuples(st.integers(0, 60), st.booleans()), min_size=1, max_size=5)
+
+
+def _moves(hints: list[tuple[int, bool]], extra: list[tuple[int, str, str, str]]
+           ) -> list[R.Move]:
+    """The turn's moves in time order: hints (time, springs?) by a, then ``extra``
+    (time, actor, team, kind) lines; a tie keeps hints first."""
+    rows = [(t, 0, "a", "赤", "say", TRAP_HINT if trap else PLAIN_HINT) for t, trap in hints]
+    rows += [(t, 1, actor, team, kind, "トラップ" if kind == "call" else "")
+             for t, actor, team, kind in extra]
+    rows.sort(key=lambda r: (r[0], r[1]))
+    return [R.Move(i, f"x:{i}", float(t), actor, team or None, kind, text)
+            for i, (t, _o, actor, team, kind, text) in enumerate(rows)]
+
+
+@SETTINGS
+@given(hints=hint_lists, call=st.integers(0, 80))
+def test_a_call_springs_iff_a_trap_hint_is_in_its_window(
+        hints: list[tuple[int, bool]], call: int) -> None:
+    moves = _moves(hints, [(call, "c", "青", "call")])
+    turn = R.judge_turn(moves, 0, len(moves), SPEC, JUDGE)
+    # the call is read in line order: hints at the same second come before it
+    window = [trap for t, trap in hints if 0 <= call - t <= 10]
+    assert (turn.reason == "trap") == any(window)
+    if turn.reason == "trap":
+        assert turn.sprung_hint is not None and turn.sprung_hint.move.text == TRAP_HINT
+
+
+@SETTINGS
+@given(hints=hint_lists, answer=st.integers(0, 70), gm_after=st.integers(1, 30))
+def test_gm_trap_yes_decides_even_after_a_right_answer(
+        hints: list[tuple[int, bool]], answer: int, gm_after: int) -> None:
+    last = max(t for t, _ in hints)
+    at = max(answer, last)
+    moves = _moves(hints, [(at, "b", "赤", "say"), (at + gm_after, "GM", "", "trap_yes")])
+    moves = [m if m.actor != "b" else R.Move(m.index, m.ref, m.time, "b", "赤", "say", "犬")
+             for m in moves]
+    turn = R.judge_turn(moves, 0, len(moves), SPEC, JUDGE)
+    assert (turn.success, turn.reason, turn.rule) == (False, "trap", "tw.trap.gm")
+    assert turn.void_answer is not None and turn.void_answer.text == "犬"
