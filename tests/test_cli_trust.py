@@ -579,3 +579,29 @@ def test_out_is_never_absent_while_it_is_replaced(tmp_path: Path) -> None:
     t.join()
     assert seen > 0 and (dest / "game.json").read_text("utf-8") == "39"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["out", "probe"]
+
+
+def _shape(shape: str) -> str:
+    long = "あ" * 5_000_000
+    return {
+        "plain": f"たろう: こんにちは\nたろう: {long}\n",
+        "plain-timed": f"[21:03] たろう: こんにちは\n[21:04] たろう: {long}\n",
+        "line": f"2026/03/01(日)\n21:03\tたろう\tこんにちは\n21:04\tたろう\t\"{long}\"\n",
+        "discord": f"たろう — 2026/03/01 21:03\nこんにちは\n{long}\n",
+        "dce-txt": f"{'=' * 62}\nGuild: g\n{'=' * 62}\n\n[2026/03/01 21:03] たろう\n{long}\n",
+        "dce-json": '{"messages": [{"author": {"name": "たろう"}, "content": "' + long
+                    + '", "timestamp": "2026-03-01T21:03:00"}]}',
+        "no-shape": f"たろう: こんにちは\n{long}:{long[:10]}\n",
+    }[shape]
+
+
+@pytest.mark.parametrize("shape", ["discord", "dce-json", "dce-txt", "line", "no-shape",
+                                   "plain", "plain-timed"])
+def test_reading_a_5mb_line_is_linear_in_every_format(shape: str) -> None:
+    from adjudicator.chatlog import read_log
+
+    data = _shape(shape).encode()
+    t = time.perf_counter()
+    lines = read_log(data, "x", names=["たろう"])
+    assert time.perf_counter() - t <= 1.0
+    assert max(len(m.text) for m in lines) >= 5_000_000
