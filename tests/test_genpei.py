@@ -682,3 +682,21 @@ def test_every_rule_id_is_quotable() -> None:
     from adjudicator.rulebook import quote
 
     assert {i for i in _rule_ids() if not quote(i)} == set()
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_report_section_agrees_with_the_json(name: str) -> None:
+    from adjudicator.engine import resolve_game
+
+    game = resolve_game(FIXTURES / name)
+    data = _game(name)
+    (section,) = game.variant.report_sections(game)
+    castle, faith, nights = section.blocks
+    assert [s.values[-1] for s in castle.series[:2]] == [data["castle"]["genji"],
+                                                          data["castle"]["heike"]]
+    assert castle.series[2].values[0] == data["castle_target"]
+    assert [s.values[-1] for s in faith.series] == [data["faith"]["genji"],
+                                                     data["faith"]["heike"]]
+    assert len(nights.rows) == sum(1 for p in data["phases"] if p["id"].startswith("night"))
+    firsts = [r[1] for r in nights.rows]
+    assert all(f in ("源氏", "平氏") for f in firsts)  # one side each night
