@@ -272,7 +272,8 @@ def test_a_rewind_revives_the_dead_redeals_masks_and_keeps_items(tmp_path: Path)
     rewind = events(g, "day2", "rewind")[0]
     assert rewind.data["undone"] == {"solved": ["時計塔"], "opened": ["時計塔の扉"],
                                      "revived": [victim], "day": 2}
-    assert rewind.data["kept"] == {"時のオカリナ": player, "古びたカギ": "さつき", "月の涙": "えま",
+    assert events(g, "day2", "items_kept")[0].audience == "gm"
+    assert events(g, "day2", "items_kept")[0].data["kept"] == {"時のオカリナ": player, "古びたカギ": "さつき", "月の涙": "えま",
                                    "巨人の剣": "さつき"}
     assert record(g, "logs/day2.txt:1").code == "opened"
     g = play(tmp_path / "g", {"day1": day1, "night1": "", "day2": lines(

@@ -60,14 +60,15 @@ def cycles(game: Any) -> list[Cycle]:
                 cur.end = f"{cur.days}日目、巨人が呼び出された（仮面の村人の勝利）"
             elif k == "instrument_played":
                 cur.end = f"{cur.days}日目、{e.player}さんが{e.target}を奏でた"
-            elif k == "rewind":
+            elif k == "items_kept":
                 kept = e.data.get("kept", {})
                 held = "、".join(f"{n}（{h}）" for n, h in kept.items()) or "なし"
-                broken = "、".join(e.data.get("broken", [])) or "なし"
                 used = "、".join(e.data.get("used", []))
-                cur.kept = (f"持ち物：{held}／砕けた巨人の道具：{broken}"
-                            + (f"／使い切ったアイテム：{used}" if used else "")
-                            + f"／時の楽器の残り：{e.data.get('uses_left')}回")
+                cur.kept = f"持ち物：{held}" + (f"／使い切ったアイテム：{used}" if used else "")
+            elif k == "rewind":
+                broken = "、".join(e.data.get("broken", [])) or "なし"
+                cur.kept += (f"／砕けた巨人の道具：{broken}"
+                             f"／時の楽器の残り：{e.data.get('uses_left')}回")
                 u = e.data.get("undone", {})
                 parts = [f"{cur.days}日目→1日目", "仮面（配り直し）"]
                 if u.get("solved"):

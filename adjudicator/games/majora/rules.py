@@ -461,10 +461,12 @@ def rewind(em: Emitter[MjState], ref: str, shadow: bool, sc: Scenario) -> None:
         "revived": [n for n, p in st.players.items() if not p.alive],
         "day": st.day,
     }
-    em.emit("rewind", "mj.items.keep", ref, "public", loop=st.loop + 1, kept=kept,
-            broken=list(st.giants_used), used=[n for n, s in st.items.items()
-                                               if s.status == "used"],
-            uses_left=st.instrument_uses_left, undone=undone)
+    # who holds what is not public (starting items are told only to their holder): the
+    # kept holders go to the GM, the public event says what broke and what went back
+    em.emit("items_kept", "mj.items.keep", ref, "gm", kept=kept,
+            used=[n for n, s in st.items.items() if s.status == "used"])
+    em.emit("rewind", "mj.items.keep", ref, "public", loop=st.loop + 1,
+            broken=list(st.giants_used), uses_left=st.instrument_uses_left, undone=undone)
     if not shadow:
         deal_masks(em, sc)
 
