@@ -553,6 +553,16 @@ def test_establishment_is_final_even_if_the_successor_dies() -> None:
     assert day.state.winners == ["おと", "ちか"]  # dead or alive
 
 
+@rules("gp.p.established")
+def test_no_nomination_after_establishment() -> None:
+    v = variant()
+    st = _nights(v, _nominated(v, state(v), "おと").state, 3, 5)
+    assert st.established and st.nominations == 1
+    dead = st.model_copy(update={"players": {**st.players, "おと": st.players["おと"].model_copy(
+        update={"alive": False})}})
+    assert rejected(dead, "night6", "ちか", "指名@かな") == ("established", "gp.p.established")
+
+
 @rules("gp.win.general")
 def test_a_side_wins_when_the_other_general_dies() -> None:
     v = variant()

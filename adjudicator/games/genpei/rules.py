@@ -373,6 +373,10 @@ class GenpeiRules(ww.WerewolfVariant[GpState]):
             if phase == "night1":
                 raise _illegal("nomination on night1", "初日の夜は後継者を指名できません",
                                "too_early", "gp.emperor.nominate")
+            if state.established:
+                raise _illegal("a successor is established already",
+                               "後継者はすでに成立しているため、新たに指名することはできません",
+                               "established", "gp.p.established")
             if state.nominations >= MAX_NOMINATIONS:
                 raise _illegal("two nominations already",
                                "後継者の指名は2回までで、すでに2回指名しています",
