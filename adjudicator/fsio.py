@@ -13,13 +13,14 @@
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
 import re
 import shutil
 import sys
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 HISTORY = ".history"
@@ -126,6 +127,23 @@ def _exchange(a: Path, b: Path) -> bool:
     at_fdcwd, rename_exchange = -100, 2
     rc = renameat2(at_fdcwd, os.fsencode(a), at_fdcwd, os.fsencode(b), rename_exchange)
     return bool(rc == 0)
+
+
+@contextlib.contextmanager
+def locked(folder: Path) -> Iterator[None]:
+    """Hold ``folder/.lock`` (an advisory lock) while storing: two ``add`` runs at once
+    each keep the version they replace, none is lost between them."""
+    try:
+        import fcntl
+    except ImportError:  # Windows: no advisory locks; the renames stay atomic
+        yield
+        return
+    fd = os.open(folder / ".lock", os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)
 
 
 _HIST_RE = re.compile(r"^(?P<name>.+)\.(?P<n>[0-9]+)$")

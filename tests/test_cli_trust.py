@@ -606,3 +606,28 @@ def test_reading_a_5mb_line_is_linear_in_every_format(shape: str) -> None:
     lines = read_log(data, "x", names=["たろう"])
     assert time.perf_counter() - t <= 1.0
     assert max(len(m.text) for m in lines) >= 5_000_000
+
+
+def _add_in_child(root: str, text: str, q: Any) -> None:
+    import contextlib
+
+    sys.stdin = io.TextIOWrapper(io.BytesIO(text.encode()))
+    with open(os.devnull, "w") as sink, contextlib.redirect_stdout(sink), \
+            contextlib.redirect_stderr(sink):
+        q.put(main(["add", root, "night1", "-"]))
+
+
+def test_concurrent_adds_each_keep_what_they_replace(game: Path) -> None:
+    first = (game / "logs" / "night1.txt").read_text("utf-8")
+    texts = [f"たろう: 噛み@{n}\n" for n in ("めい", "りく", "なお", "しん", "あい", "みか")]
+    ctx = multiprocessing.get_context("fork")
+    q = ctx.Queue()
+    procs = [ctx.Process(target=_add_in_child, args=(str(game), t, q)) for t in texts]
+    for p in procs:
+        p.start()
+    for p in procs:
+        p.join(60)
+    assert [q.get(timeout=5) for _ in procs] == [0] * len(texts)
+    stored = [p.read_text("utf-8") for p in (game / "logs" / ".history").iterdir()]
+    stored.append((game / "logs" / "night1.txt").read_text("utf-8"))
+    assert sorted(stored) == sorted([first, *texts])  # every version, once
