@@ -92,6 +92,7 @@ class Verdict:
                 "reason": self.reason, "matched": self.matched}
 
 
+@lru_cache(maxsize=65536)
 def fold(text: str) -> str:
     """Width, case and kana folded: the key every comparison uses."""
     return fold_kana(nfkc(text).casefold()).replace(" ", "")
@@ -274,28 +275,36 @@ def hint_info(text: str) -> HintInfo:
     kana_spans: list[Span] = []
     seen: dict[tuple[str, str], Morph] = {}
     numbers: list[tuple[int, str, str]] = []
-    for morphs in splits:
-        starts = []
-        pos = 0
-        for m in morphs:
-            starts.append(pos)
-            pos += len(m.surface)
+    done: set[tuple[int, int]] = set()
+    for mode, morphs in enumerate(splits):
+        lo = 0
         for i in range(len(morphs)):
-            for j in range(i + 1, min(len(morphs), i + SPAN_WIDTH) + 1):
-                run = morphs[i:j]
-                surface = "".join(m.surface for m in run)
-                lo, hi = starts[i], starts[i] + len(surface)
-                whole = "".join(s for a, b, s in cover if b > lo and a < hi)
-                sp = Span(surface, fold("".join(m.norm for m in run)),
-                          fold("".join(m.base for m in run)),
-                          fold("".join(m.reading for m in run)), is_kana(surface),
-                          len(run) == 1 and not run[0].content, run[0].norm,
-                          any(m.numeral for m in run), whole if whole != surface else "")
+            surface = norms = bases = reads = ""
+            numeral = False
+            hi = lo
+            for j in range(i, min(len(morphs), i + SPAN_WIDTH)):
+                m = morphs[j]
+                surface += m.surface
+                norms += m.norm
+                bases += m.base
+                reads += m.reading
+                numeral = numeral or m.numeral
+                hi += len(m.surface)
+                if (lo, hi) in done:
+                    continue
+                done.add((lo, hi))
+                whole = ""
+                if mode:  # a span of the A or B split inside longer C morphemes
+                    whole = "".join(x for a, b, x in cover if b > lo and a < hi)
+                    whole = "" if whole == surface else whole
+                sp = Span(surface, fold(norms), fold(bases), fold(reads), is_kana(surface),
+                          j == i and not morphs[i].content, morphs[i].norm, numeral, whole)
                 surf.setdefault(fold(surface), sp)
                 norm.setdefault(sp.norm, sp)
                 base.setdefault(sp.base, sp)
                 if sp.kana:
                     kana_spans.append(sp)
+            lo += len(morphs[i].surface)
         for k, m in enumerate(morphs):
             if m.content:
                 seen.setdefault((m.surface, m.norm), m)
