@@ -26,7 +26,6 @@ class Majora(MajoraRules):
     name: ClassVar[str] = "majora"
     transformer = MajoraTransformer
     value_ja: ClassVar[dict[str, dict[str, str]]] = {
-        "role": dict(ROLE_JA),
         "team_won": {"moon": "月", "village": "仮面の村人"},
     }
 
@@ -64,7 +63,7 @@ class Majora(MajoraRules):
 
     def export(self, state: MjState) -> tuple[dict[str, dict[str, Any]], dict[str, Any]]:
         players = {
-            name: {"alive": p.alive, "role": p.role, "mask": p.mask,
+            name: {"alive": p.alive, "role": ROLE_JA[p.role], "mask": p.mask,
                    "items": held_by(state, name)}
             for name, p in state.players.items()
         }
