@@ -306,11 +306,13 @@ def test_tiebreak_without_times_waits_for_the_gm() -> None:
     (diag,) = [d for d in data["phases"][1]["diagnostics"] if d["code"] == "tiebreak_needs_gm"]
     assert diag["level"] == "error" and "round 2" in diag["message"]
     assert "勝者@" in diag["message"] and "勝者@チーム名" in diag["reason_ja"]
+    assert "勝者はGMの「勝者@チーム名」で決まります" in data["phases"][1]["public_post"]
     settled = play(ROUND_BOTH_WIN, [*ROUND2_BOTH_WIN, "GM: 勝者@青"], tiles=[3, 4],
                    single_winner=True)
     assert settled["finished"] and settled["winners"] == ["c", "d"]
     (tb,) = events(settled, "tiebreak", 1)
     assert tb["by_gm"] is True and tb["teams"] == ["青"]
+    assert "GMの判定により青チームの勝利です。" in settled["phases"][1]["public_post"]
 
 
 # ------------------------------------------------------------ properties (tw.trap.call, tw.trap.gm)
