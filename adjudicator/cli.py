@@ -432,6 +432,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run one command; the cyclic GC is off meanwhile (see ``adjudicator._entry``)."""
     was_enabled = gc.isenabled()
     gc.disable()
+    _tolerant_streams()
     try:
         return _main(argv)
     except KeyboardInterrupt:  # Ctrl-C while the command line is being read
@@ -476,6 +477,17 @@ def _main(argv: Sequence[str] | None) -> int:
     except RecursionError:
         _err_quiet("adjudicator: the input is nested too deeply to read")
         return 1
+
+
+def _tolerant_streams() -> None:
+    """A terminal that cannot show Japanese (an ASCII locale) gets escapes, not a crash."""
+    for stream in (sys.stdout, sys.stderr):
+        enc = (getattr(stream, "encoding", None) or "").lower().replace("-", "")
+        if enc and enc not in ("utf8", "utf16", "utf32", "cp932", "shiftjis", "eucjp", "sjis"):
+            try:
+                stream.reconfigure(errors="backslashreplace")  # type: ignore[union-attr]
+            except (AttributeError, ValueError, OSError):
+                pass
 
 
 def _err_quiet(text: str) -> None:
