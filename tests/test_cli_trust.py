@@ -631,3 +631,11 @@ def test_concurrent_adds_each_keep_what_they_replace(game: Path) -> None:
     stored = [p.read_text("utf-8") for p in (game / "logs" / ".history").iterdir()]
     stored.append((game / "logs" / "night1.txt").read_text("utf-8"))
     assert sorted(stored) == sorted([first, *texts])  # every version, once
+
+
+def test_an_ascii_terminal_gets_escapes_not_a_traceback(game: Path) -> None:
+    env = {**os.environ, "PYTHONIOENCODING": "ascii"}
+    proc = subprocess.run([sys.executable, "-m", "adjudicator", "resolve", str(game),
+                           "--no-write"], capture_output=True, text=True, env=env, timeout=60)
+    assert proc.returncode == 0 and "Traceback" not in proc.stderr
+    assert "\\u516c\\u958b\\u6295\\u7a3f" in proc.stdout  # 公開投稿
