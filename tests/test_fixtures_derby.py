@@ -48,3 +48,21 @@ def test_twelve_player_game() -> None:
     draws = [e for p in data["phases"] for e in p["events"] if e["kind"] == "draw"]
     assert any(d["rule"] == "ww.vote.tie" for d in draws)
     assert data["players"]["しずか"]["final_money"] == 1_145_000  # 2.5x gender odds + chance
+
+
+def test_rejections_fixture_locks_the_night_after_a_sale_and_an_inquiry() -> None:
+    data = json.loads((FIXTURES / "derby-rejections" / "expected" / "game.json")
+                      .read_text("utf-8"))
+    night2 = next(p for p in data["phases"] if p["id"] == "night2")
+    codes = [(r["speaker"], r["code"]) for r in night2["lines"] if r["disposition"] == "rejected"]
+    assert ("くる", "sold_tonight") in codes
+    assert codes.count(("ここ", "inquiry_lock")) == 3
+    assert data["players"]["ここ"]["stock"] == {"of": "えり", "shares": 1}
+
+
+def test_sixteen_player_chat_counts_names_not_letters() -> None:
+    ledger = (FIXTURES / "derby16" / "expected" / "day2" / "ledger.txt").read_text("utf-8")
+    listed = ledger.split("-- 声援の集計（観戦チャット） --\n")[1].split("\n集計：")[0]
+    assert "まい" not in listed  # 「うまいこと言うね、まいったな」 cheers nobody
+    assert "観戦C「たろうさんの株持ってる人いいなあ」→ たろう（敬称つき）" in listed
+    assert "集計：たろう 1件、はなこ 3件" in ledger

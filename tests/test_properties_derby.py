@@ -218,3 +218,62 @@ def test_a_night_comes_to_what_the_one_action_rule_says(tmp_path_factory, lines:
         assert kind == "shares_bought" and ev.target == want[1]
     else:
         assert kind == "inquiry" and ev.target == want[1]
+
+
+HOLDER_LINES = ["予想@けんた 1万", "購入@ゆうの株", "1株", "購入@ゆうの株 1株", "売却@",
+                "売却@ゆうの株", "チャンス@GM"]
+
+
+def _expected_holder_night(lines: list[str]) -> str | None:
+    """The model of ds.night.one_action with sales: what なお's night3 comes to."""
+    held: str | None = None  # bet / buy / inquiry / done / sold
+    for text in lines:
+        if text == "1株":
+            if held == "inquiry":
+                held = "done"
+            continue
+        if held in ("sold", "done"):
+            continue
+        if held == "inquiry":
+            if text == "購入@ゆうの株 1株":
+                held = "done"
+            continue
+        if text.startswith("予想@"):
+            held = "bet"
+        elif text.startswith("売却@"):
+            held = "sold"
+        elif text == "購入@ゆうの株":
+            held = "inquiry"
+        elif text == "購入@ゆうの株 1株":
+            held = "buy"
+    return held
+
+
+@settings(max_examples=25, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(st.sampled_from(HOLDER_LINES), max_size=6))
+def test_a_holders_night_comes_to_what_the_one_action_rule_says(tmp_path_factory, lines: list[str]) -> None:  # type: ignore[no-untyped-def]
+    # なお wins a bet on day2 (170,000), buys 1 share of ゆう at 低級 (50,000) on night2,
+    # and plays ``lines`` on night3 holding 1 share with 120,000 in cash.
+    names = [n for n, _g, _r in ROSTER]
+
+    def votes(target: str, dead: tuple[str, ...]) -> str:
+        alive = [n for n in names if n not in dead]
+        other = next(n for n in alive if n != target)
+        return "\n".join(f"{n}: 投票@{target if n != target else other}" for n in alive)
+
+    logs = {"day1": votes("りく", ()) + "\nGM: 声援なし@ゆう",
+            "night1": "たろう: 噛み@しん\nなお: 予想@めい 1万",
+            "day2": votes("めい", ("りく", "しん")),
+            "night2": "たろう: 噛み@さくら\nなお: 購入@ゆうの株 1株",
+            "day3": votes("みか", ("りく", "しん", "めい", "さくら")),
+            "night3": "たろう: 噛み@あい\n" + "\n".join(f"なお: {t}" for t in lines)}
+    game = resolve_game(write_game(tmp_path_factory.mktemp("g"), logs))
+    before = game.states[4].players["なお"]
+    assert before.cash == 120_000 and before.stock is not None and before.stock.shares == 1
+    _one_action_a_night(game)
+    _money_is_conserved(game)
+    kinds = [e.kind for e in game.phases[5].events if e.player == "なお" and e.kind in NIGHT_KINDS]
+    want = {None: [], "bet": ["bet_placed"], "buy": ["shares_bought"], "done": ["shares_bought"],
+            "inquiry": ["inquiry"], "sold": ["shares_sold"]}[_expected_holder_night(lines)]
+    assert kinds == want, (lines, kinds)
