@@ -13,13 +13,19 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import pytest
 from secret_society_helpers import CFG, NAMES, edit, kinds, of, run, start, variant
 
 from adjudicator.config import GameConfig
 from adjudicator.games.base import Emitter
 from adjudicator.games.secret_society import SecretSociety
-from adjudicator.games.secret_society.state import SsState, leader_of, members
+from adjudicator.games.secret_society.state import (
+    TECHNIQUES,
+    Bomb,
+    SsState,
+    leader_of,
+    members,
+    society_ja,
+)
 from adjudicator.render import render
 
 PINNED: set[str] = set()
@@ -44,6 +50,7 @@ def votes(st: SsState, target: str | None) -> list[tuple[str, str]]:
 
 def judged(ok: tuple[str, ...] = TASKED, ng: tuple[str, ...] = ()) -> list[tuple[str, str]]:
     out = []
+    ok = tuple(x for x in ok if x not in ng)
     if ok:
         out.append(("GM", "課題成功@" + "、".join(ok)))
     if ng:
@@ -62,11 +69,8 @@ def night(st: SsState, n: int, lines: list[tuple[str, str]],
 
 
 def notices(em: Emitter[SsState], name: str) -> list[str]:
-    return [render("secret-society/notice.txt.j2", ev=e, day=1, texts={},
-                   society_ja=__import__("adjudicator.games.secret_society.state",
-                                         fromlist=["society_ja"]).society_ja,
-                   techniques=__import__("adjudicator.games.secret_society.state",
-                                         fromlist=["TECHNIQUES"]).TECHNIQUES).strip()
+    return [render("secret-society/notice.txt.j2", ev=e, day=1, texts={}, society_ja=society_ja,
+                   techniques=TECHNIQUES).strip()
             for e in em.events if e.audience == "player" and e.to == name]
 
 
@@ -391,7 +395,6 @@ def test_one_known_technique_per_vote_time() -> None:
 def _kuchiyose(seed: int, bombed: bool) -> Emitter[SsState]:
     st = start()
     if bombed:
-        from adjudicator.games.secret_society.state import Bomb
         st = st.model_copy(update={"bombs": [Bomb(holder="アン", night=1, by="クロエ",
                                                   ref="logs/night1.txt:1")]})
     em, _ = day(st, 2, [("はやて", "口寄せ@アン"), ("はやて", "口寄せ@かすみ")], v=variant(seed))
@@ -441,3 +444,321 @@ def test_doton_user_is_reached_by_nothing_that_night() -> None:
     assert of(em2, "invite_blocked")[0].target == "かすみ"
     assert em2.state.players["かすみ"].society == "ninja"
     assert [d.code for d in em2.diagnostics] == ["invitation_stopped"]
+
+
+# ---------------------------------------------------------------- pirates
+@rules("ss.pirate.gold")
+def test_each_success_pays_one_gold_in_the_vote_time() -> None:
+    lines = [*judged(), ("GM", "課題成功@アン")]
+    em, _ = day(start(), 1, lines)
+    assert em.state.players["ドレイク"].gold == 1 and em.state.players["アン"].gold == 2
+    assert em.state.players["はやて"].gold == 0
+    assert "課題成功の報酬として2金を受け取りました。" in notices(em, "アン")
+
+
+@rules("ss.pirate.one_ability")
+def test_one_paid_ability_a_night_and_not_enough_gold_is_rejected() -> None:
+    st = edit(start(), ドレイク={"gold": 1}, アン={"gold": 2})
+    em, rejected = night(st, 1, [("ドレイク", "望遠鏡"), ("ドレイク", "トレジャーハント"),
+                                 ("アン", "ピストル@はやて"), ("はやて", "望遠鏡")])
+    assert codes(rejected) == ["no_gold", "not_member"]
+    assert not of(em, "telescope") and len(of(em, "treasure")) == 1
+    assert em.state.players["アン"].gold == 2  # a rejected ability costs nothing
+
+
+@rules("ss.pirate.flag", "ss.pirate.telescope")
+def test_flag_bought_in_vote_time_is_seen_by_the_telescope() -> None:
+    st = edit(start(), ドレイク={"gold": 1})
+    em, _ = day(st, 1, [*judged(("はやて", "かすみ", "ドレイク", "クロエ", "トキオ"), ("アン",)),
+                        ("アン", "海賊旗"), ("ドレイク", "海賊旗")])
+    # アン has no gold (failed today): refused; ドレイク pays from 1 + 1
+    assert [e.data["code"] for e in of(em, "rejected")] == ["no_gold"]
+    assert em.state.players["ドレイク"].flag and em.state.players["ドレイク"].gold == 1
+    st2 = edit(em.state, アン={"gold": 1})
+    em2, rejected = night(st2, 1, [("アン", "望遠鏡"), ("ドレイク", "望遠鏡")])
+    assert codes(rejected) == ["one_ability"]  # the flag was ドレイク's ability tonight
+    assert of(em2, "telescope")[0].data["flags"] == ["ドレイク"]
+    assert notices(em2, "アン") == ["望遠鏡：今夜海賊旗を掲げているのはドレイクさんです。"]
+    assert not em2.state.players["ドレイク"].flag  # gone at the end of the night
+
+
+@rules("ss.pirate.treasure")
+def test_treasure_hunt_is_a_recorded_coin_for_two_gold() -> None:
+    seen = {}
+    for seed in range(10):
+        em, _ = night(edit(start(), アン={"gold": 1}), 1, [("アン", "トレジャーハント")],
+                      v=variant(seed))
+        draw = next(e for e in em.events if e.kind == "draw" and e.rule == "ss.pirate.treasure")
+        seen[draw.target] = em.state.players["アン"].gold
+    assert seen == {"見つかった": 2, "見つからなかった": 0}
+
+
+def _pistol(seed: int, **target: Any) -> Emitter[SsState]:
+    st = edit(start(), ドレイク={"gold": 3}, はやて=target or {})
+    em, _ = night(st, 1, [("ドレイク", "ピストル@はやて")], v=variant(seed))
+    return em
+
+
+@rules("ss.pirate.pistol")
+def test_pistol_d6_kills_the_target_on_4_to_6_and_the_shooter_on_1() -> None:
+    rolls: dict[int, tuple[bool, bool]] = {}
+    for seed in range(40):
+        em = _pistol(seed)
+        draw = next(e for e in em.events if e.kind == "draw" and e.rule == "ss.pirate.pistol")
+        assert draw.data["among"] == ["1", "2", "3", "4", "5", "6"]
+        shot = [e.player for e in of(em, "death") if e.data["how"] in ("shot", "backfire")]
+        rolls[int(draw.target or 0)] = ("はやて" in shot, "ドレイク" in shot)
+        assert em.state.players["ドレイク"].gold == 0
+    assert rolls == {1: (False, True), 2: (False, False), 3: (False, False),
+                     4: (True, False), 5: (True, False), 6: (True, False)}
+
+
+@rules("ss.pirate.rope")
+def test_rope_pulls_a_player_into_the_pirates_without_an_answer() -> None:
+    st = edit(start(), ドレイク={"gold": 4}, アン={"gold": 3})
+    em, rejected = night(st, 1, [("アン", "大縄@あおい"), ("ドレイク", "大縄@かすみ")])
+    assert codes(rejected) == ["not_leader"]
+    p = em.state.players["かすみ"]
+    assert p.society == "pirates" and p.traitor and p.techniques == []
+    assert em.state.players["ドレイク"].gold == 1
+    assert notices(em, "ドレイク") == ["大縄とフックでかすみさんを海賊団に入れました（3金）。"]
+    assert notices(em, "かすみ")[0] == ("大縄とフックで海賊団に入れられました。あなたは海賊団のメンバーです。\n"
+                                        "忍びの里を抜けたため、あなたは裏切り者になりました。")
+    _em, rejected2 = night(edit(start(), ドレイク={"gold": 2}), 1, [("ドレイク", "大縄@あおい")])
+    assert codes(rejected2) == ["no_gold"]
+
+
+# ---------------------------------------------------------------- chrono
+@rules("ss.chrono.credit")
+def test_two_successful_days_give_one_use_and_the_streak_restarts() -> None:
+    st = start()
+    history = []
+    for n, ok in ((1, True), (2, True), (3, True), (4, False), (5, True), (6, True)):
+        others = tuple(x for x in TASKED if x != "クロエ")
+        em, _ = day(st, n, judged((*others, "クロエ") if ok else others, () if ok else ("クロエ",)))
+        st = em.state
+        history.append((st.players["クロエ"].credits, st.players["クロエ"].wins))
+    assert history == [(0, 1), (1, 0), (1, 1), (1, 0), (1, 1), (2, 0)]
+
+
+@rules("ss.chrono.bomb")
+def test_bomb_is_planted_at_random_and_explodes_at_the_end_of_the_next_night() -> None:
+    st = edit(start(), クロエ={"credits": 1})
+    em, rejected = night(st, 1, [("クロエ", "タイムボム"), ("トキオ", "タイムボム")])
+    assert codes(rejected) == ["no_credit"]
+    draw = next(e for e in em.events if e.kind == "draw" and e.rule == "ss.chrono.bomb")
+    assert "クロエ" not in draw.data["among"] and len(draw.data["among"]) == 17
+    holder = draw.target
+    assert em.state.players["クロエ"].credits == 0 and em.state.bombs[0].holder == holder
+    assert notices(em, "クロエ") == ["タイムボムを仕掛けました。仕掛け先は誰にもわからず、次の夜の終わりに爆発します。"]
+    assert holder is not None and not notices(em, holder)  # ss.p.notices: not told
+    if not em.state.players[holder].alive:  # punished this morning: nothing to explode
+        return
+    em2, _ = day(em.state, 2, [])
+    em3, _ = night(em2.state, 2, [])
+    bomb_deaths = [e.player for e in of(em3, "death") if e.data["how"] == "bomb"]
+    assert bomb_deaths == [holder] and em3.state.bombs == []
+
+
+@rules("ss.chrono.back", "ss.p.chronoback")
+def test_chronoback_undoes_the_nights_invitations_and_joins() -> None:
+    st = edit(start(), クロエ={"credits": 1}, ドレイク={"gold": 3})
+    em, _ = night(st, 1, [("クロエ", "クロノバック"), ("はやて", "勧誘@アン"), ("アン", "承諾"),
+                          ("ドレイク", "大縄@かすみ")])
+    assert em.state.players["アン"].society == "pirates" and not em.state.players["アン"].traitor
+    assert em.state.players["かすみ"].society == "ninja"
+    assert em.state.players["ドレイク"].gold == 0  # gold spent that night stays spent
+    assert sorted(e.player or "" for e in of(em, "join_undone")) == ["かすみ", "アン"]
+    assert (of(em, "reveal")[0].data["joined"], of(em, "reveal")[0].data["betrayed"]) == (0, 0)
+    assert of(em, "chronoback") and all(e.player is None for e in of(em, "chronoback"))
+    # night2: Recruit Chance joins are not invitations and stand
+    st2 = edit(start(), クロエ={"credits": 1}).model_copy(update={"chance": {"あおい": "ninja"}})
+    em2, _ = night(st2, 2, [("クロエ", "クロノバック"), ("あおい", "解答@富士山")])
+    assert em2.state.players["あおい"].society == "ninja"
+    assert of(em2, "reveal")[0].data["joined"] == 1
+
+
+@rules("ss.chrono.pass")
+def test_time_pass_skips_the_next_days_task_judging() -> None:
+    st = edit(start(), クロエ={"credits": 1}, かすみ={"fails": 1, "wins": 0})
+    em, _ = night(st, 1, [("クロエ", "タイムパス")])
+    assert em.state.passed_day == 2 and of(em, "time_pass")[0].audience == "public"
+    em2, _ = day(em.state, 2, [*judged(ng=("かすみ",)), ("GM", "投票時間"),
+                                ("はやて", "口寄せ@アン")][::-1])  # the vote line comes last
+    assert not of(em2, "task_day") and not of(em2, "excommunicated")
+    assert {d.code for d in em2.diagnostics} == {"no_task"}
+    assert em2.state.players["かすみ"].fails == 1 and of(em2, "kuchiyose")  # all vote time
+    em3, _ = day(em2.state, 3, judged(ng=("かすみ",)))
+    assert [e.player for e in of(em3, "excommunicated")] == ["かすみ"]
+
+
+# ---------------------------------------------------------------- orders
+def _first(em: Emitter[SsState], kind: str) -> int:
+    return next(i for i, e in enumerate(em.events) if e.kind == kind)
+
+
+@rules("ss.day.order")
+def test_day_order_judgments_gold_learning_techniques_flags_vote_excommunication() -> None:
+    st = edit(start(), かすみ={"fails": 1}, トキオ={"fails": 1, "wins": 0})
+    lines = [*judged(ng=("かすみ", "トキオ")), ("GM", "課題成功@かすみ"), ("アン", "海賊旗"),
+             ("かすみ", "習得@影縫い"), ("かすみ", "影縫い@クロエ")]
+    em, _ = day(st, 1, lines, execute="トキオ")
+    # today's gold pays today's flag; a technique learned today is used today
+    assert em.state.players["アン"].flag and em.state.players["クロエ"].bound
+    order = [_first(em, k) for k in ("task_day", "gold", "learned", "kagenui", "flag",
+                                     "vote", "execution")]
+    assert order == sorted(order)
+    # トキオ (two failed days) was executed before excommunication: he dies a member
+    assert not of(em, "excommunicated") and em.state.players["トキオ"].society == "chrono"
+
+
+@rules("ss.night.order")
+def test_night_order_invitations_pirates_chrono_deaths_bomb_morning() -> None:
+    st = edit(start(), ドレイク={"gold": 3}, クロエ={"credits": 1})
+    st = st.model_copy(update={"bombs": [Bomb(holder="けい", night=2, by="トキオ",
+                                              ref="logs/night2.txt:9")]})
+    em, _ = night(st, 3, [("はやて", "勧誘@あおい"), ("あおい", "承諾"),
+                          ("ドレイク", "ピストル@こう"), ("クロエ", "タイムボム")])
+    order = [_first(em, k) for k in ("join", "pistol", "bomb_planted", "bomb_exploded",
+                                     "punish", "reveal", "night_over")]
+    assert order == sorted(order)
+    # the bomb draw holds the new ninja あおい and the pistol's target, still alive then
+    draw = next(e for e in em.events if e.kind == "draw" and e.rule == "ss.chrono.bomb")
+    assert "あおい" in draw.data["among"] and "こう" in draw.data["among"]
+
+
+# ---------------------------------------------------------------- precisions
+@rules("ss.p.invite")
+def test_invitation_targets_and_a_leader_accepting_elsewhere() -> None:
+    st = kill(start(), "さら")
+    em, rejected = night(st, 1, [("はやて", "勧誘@さら"), ("はやて", "勧誘@はやて"),
+                                 ("はやて", "勧誘@かすみ"), ("ドレイク", "ピストル@ドレイク"),
+                                 ("クロエ", "勧誘@はやて"), ("はやて", "承諾")])
+    assert codes(rejected) == ["target_dead", "self_target", "own_member", "no_gold"]
+    assert em.state.players["はやて"].society == "chrono" and em.state.players["はやて"].traitor
+    assert leader_of(em.state, "ninja") == "かすみ"
+
+
+@rules("ss.p.answer")
+def test_answers_name_the_society_when_several_invite() -> None:
+    two = [("はやて", "勧誘@あおい"), ("ドレイク", "勧誘@あおい")]
+    em, _ = night(start(), 1, [*two, ("あおい", "承諾")])
+    assert em.state.players["あおい"].society is None
+    assert [d.code for d in em.diagnostics] == ["answer_ambiguous"]
+    em2, _ = night(start(), 1, [*two, ("あおい", "承諾@海賊団")])
+    assert em2.state.players["あおい"].society == "pirates"
+    em3, _ = night(start(), 1, [("はやて", "勧誘@あおい"), ("あおい", "承諾"), ("あおい", "拒否")])
+    assert em3.state.players["あおい"].society is None
+    em4, rejected = night(start(), 1, [("いつき", "承諾"), ("うみ", "承諾@たろう"),
+                                       ("えま", "承諾@はやて")])
+    assert [d.code for d in em4.diagnostics] == ["no_invitation"]
+    assert codes(rejected) == ["unknown_name", "not_society"]
+
+
+@rules("ss.p.vote_time")
+def test_vote_time_actions_wait_for_the_gms_line() -> None:
+    st = edit(start(), かすみ={"techniques": ["kuchiyose", "kagenui"]})
+    em, _ = day(st, 1, [("はやて", "口寄せ@アン"), ("GM", "【投票時間です】"),
+                        ("かすみ", "影縫い@アン")])
+    assert [e.data["code"] for e in of(em, "rejected")] == ["before_vote_time"]
+    assert of(em, "kagenui") and not of(em, "kuchiyose")
+    em2, _ = day(st, 1, [("はやて", "口寄せ@アン"), ("GM", "投票時間は21時からです")])
+    assert of(em2, "kuchiyose")  # an announcement opens nothing: no such line, anywhere
+
+
+@rules("ss.p.tasks")
+def test_judging_a_player_without_a_task_changes_nothing() -> None:
+    st = edit(start(), アン={"wins": 1})
+    em, _ = day(st, 1, [*judged(), ("GM", "課題失敗@ミスト、あおい")])
+    assert [d.code for d in em.diagnostics] == ["no_task", "no_task"]
+    assert {e.player for e in of(em, "task_day")} == set(TASKED)
+    # joining another society restarts every streak
+    em2, _ = night(edit(start(), アン={"wins": 1, "fails": 1}), 1,
+                   [("はやて", "勧誘@アン"), ("アン", "承諾")])
+    assert (em2.state.players["アン"].wins, em2.state.players["アン"].fails) == (0, 0)
+
+
+@rules("ss.p.abilities")
+def test_doton_against_pistol_rope_and_bomb() -> None:
+    outcomes = set()
+    for seed in range(30):
+        em = _pistol(seed, doton=True)
+        pistol = of(em, "pistol")[0]
+        outcomes.add(pistol.data["outcome"])
+        assert em.state.players["はやて"].alive and em.state.players["ドレイク"].gold == 0
+        if pistol.data["roll"] >= 4:
+            assert pistol.data["outcome"] == "blocked"
+    assert {"blocked", "backfire"} <= outcomes
+    st = edit(start(), ドレイク={"gold": 3}, かすみ={"doton": True}, クロエ={"credits": 1})
+    em, _ = night(st, 1, [("ドレイク", "大縄@かすみ"), ("クロエ", "タイムボム")])
+    assert em.state.players["かすみ"].society == "ninja" and em.state.players["ドレイク"].gold == 0
+    draw = next(e for e in em.events if e.kind == "draw" and e.rule == "ss.chrono.bomb")
+    assert "かすみ" not in draw.data["among"]
+    # a bomb held by a 土遁 user does not explode and is gone
+    st2 = edit(start(), かすみ={"doton": True}).model_copy(update={"bombs": [
+        Bomb(holder="かすみ", night=1, by="クロエ", ref="logs/night1.txt:3")]})
+    em2, _ = night(st2, 2, [])
+    assert of(em2, "bomb_gone") and em2.state.bombs == []
+    assert not any(e.data.get("how") == "bomb" for e in of(em2, "death"))
+
+
+@rules("ss.p.leaving")
+def test_leaving_loses_what_belongs_to_the_society_the_dead_keep_it() -> None:
+    st = edit(start(), アン={"gold": 2}, かすみ={"techniques": ["kuchiyose", "doton"]},
+              トキオ={"credits": 2})
+    em, _ = night(st, 1, [("はやて", "勧誘@アン"), ("アン", "承諾"), ("ドレイク", "勧誘@かすみ"),
+                          ("かすみ", "承諾"), ("ミスト", "勧誘@トキオ"), ("トキオ", "承諾")])
+    p = em.state.players
+    assert (p["アン"].gold, p["かすみ"].techniques, p["トキオ"].credits) == (0, [], 0)
+    em2, _ = day(edit(start(), アン={"gold": 2}), 1, judged(), execute="アン")
+    assert em2.state.players["アン"].gold == 3 and not em2.state.players["アン"].alive
+
+
+@rules("ss.p.notices")
+def test_private_notices_name_societies_and_never_the_bomb_holder() -> None:
+    em, _ = night(start(), 1, [("クロエ", "勧誘@あおい"), ("あおい", "承諾")])
+    assert notices(em, "あおい")[-1] == "クロノマターに入会しました。"
+    em2, _ = day(edit(start(), かすみ={"fails": 1}), 1, judged(ng=("かすみ",)))
+    assert "破門" in notices(em2, "かすみ")[-1]
+    st = edit(start(), クロエ={"credits": 1})
+    em3, _ = night(st, 1, [("クロエ", "タイムボム")])
+    holder = em3.state.bombs[0].holder if em3.state.bombs else None
+    assert holder is None or not [e for e in em3.events if e.to == holder
+                                  and "bomb" in e.kind]
+
+
+# ---------------------------------------------------------------- every rule id
+def test_every_rule_id_is_pinned() -> None:
+    text = RULES_MD.read_text("utf-8")
+    ids = set(re.findall(r"^\s*-\s+(ss\.[a-z0-9_.]+)", text, re.M))
+    ids = {i.rstrip(".:") for i in ids}
+    assert len(ids) == 49
+    assert ids - PINNED == set()
+
+
+def test_every_rule_id_is_cited_by_an_event_of_the_fixtures() -> None:
+    from fixture_utils import FIXTURES
+
+    from adjudicator.engine import resolve_game
+    from adjudicator.rulebook import quote
+
+    cited = {e.rule for name in ("secret-society-main", "secret-society-secret")
+             for ph in resolve_game(FIXTURES / name).phases for e in ph.events}
+    assert all(quote(r) for r in cited)
+    assert {r for r in cited if r.startswith("ss.")} >= {
+        "ss.setup", "ss.recruit", "ss.recruit.secret", "ss.betrayal", "ss.task.day",
+        "ss.excommunicate", "ss.punish", "ss.reveal", "ss.chance.apply", "ss.chance.task",
+        "ss.ninja.learn", "ss.ninja.kuchiyose", "ss.ninja.kagenui", "ss.ninja.doton",
+        "ss.ninja.kawarimi", "ss.pirate.gold", "ss.pirate.flag", "ss.pirate.telescope",
+        "ss.pirate.treasure", "ss.pirate.pistol", "ss.pirate.rope", "ss.chrono.credit",
+        "ss.chrono.bomb", "ss.chrono.back", "ss.chrono.pass", "ss.win.main",
+        "ss.win.secret", "ss.p.vote_time", "ss.p.tasks", "ss.p.chance", "ss.p.chronoback",
+        "ss.p.answer", "ss.leader.succession"}
+
+
+def test_config_needs_no_variant_of_another_game(tmp_path: Path) -> None:
+    bad = [p.model_copy(update={"colour": "orange"}) if p.name == "さら" else p
+           for p in CFG.players]
+    problems = SecretSociety.config_problems(GameConfig.model_validate(
+        {**CFG.model_dump(), "players": [p.model_dump() for p in bad]}))
+    assert problems == ["players[18] (さら).colour: not used by secret-society"]
