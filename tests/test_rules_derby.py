@@ -249,6 +249,24 @@ def test_a_price_inquiry_locks_the_night_but_for_its_share_count(tmp_path: Path)
     assert not events(g, "night1", "bet_placed") and not events(g, "night1", "inquiry")
 
 
+@rules("ds.night.one_action")
+def test_check_warns_the_gm_that_an_inquiry_or_a_sale_locks_the_night(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from adjudicator.cli import main
+
+    root = write_game(tmp_path / "g", {"day1": day_votes("めい"),
+                                       "night1": QUIET_NIGHT + "\nなお: 購入@りくの株 1株",
+                                       "day2": day_votes("あい", alive_after("めい", "しん"))})
+    assert main(["check", str(root), "購入@りくの株", "--speaker", "ゆう", "--phase", "night2"]) == 0
+    out = capsys.readouterr().out
+    assert "株数を送ると購入になります（今夜はほかの売買・ダービーはできません）" in out
+    assert main(["check", str(root), "売却@", "--speaker", "なお", "--phase", "night2"]) == 0
+    out = capsys.readouterr().out
+    assert "accepted" in out and "売却は取り消せません（今夜はほかの売買・ダービーはできません）" in out
+    assert main(["check", str(root), "予想@りく 1万", "--speaker", "ゆう", "--phase", "night2"]) == 0
+    assert "できません" not in capsys.readouterr().out
+
+
 def test_after_an_inquiry_and_its_purchase_the_night_stays_locked(tmp_path: Path) -> None:
     g = play(tmp_path, {"day1": day_votes("めい"),
                         "night1": QUIET_NIGHT + "\nなお: 購入@りくの株\nなお: 1\nなお: 予想@りく 1万"})

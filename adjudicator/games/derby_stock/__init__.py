@@ -42,8 +42,14 @@ class DerbyStock(DerbyRules):
             text = f"{a.issuer}の株: {level_ja(state, a.issuer)}株 1株 {yen(unit)}"
             if a.shares:
                 text += f"、{a.shares}株で {yen(unit * a.shares)}"
-            return [text, f"{cand.actor}の所持金: {yen(cash)}"]
-        if isinstance(a, Bet | Sell):
+            lines = [text, f"{cand.actor}の所持金: {yen(cash)}"]
+            if a.shares is None:  # ds.night.one_action: the inquiry locks the night
+                lines.append("株数を送ると購入になります（今夜はほかの売買・ダービーはできません）")
+            return lines
+        if isinstance(a, Sell):  # ds.night.one_action: a sale is final
+            return [f"{cand.actor}の所持金: {yen(cash)}",
+                    "売却は取り消せません（今夜はほかの売買・ダービーはできません）"]
+        if isinstance(a, Bet):
             return [f"{cand.actor}の所持金: {yen(cash)}"]
         return []
 
