@@ -157,7 +157,6 @@ _WD = (r"(?:(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)[a-z]*\.?|[月火水木金土日](?:�
 RE_LINE_DATE = re.compile(  # a LINE date line, in every UI language
     rf"(?:{_WD},?\s+)?{_DATE}(?:\s*[(（]{_WD}[)）]|,?\s+{_WD})?"
 )
-RE_LINE_PC_DATE = re.compile(r"\d{4}\.\d{1,2}\.\d{1,2}\s+" + _WD)
 
 
 def _year(s: str) -> int:
@@ -1058,8 +1057,7 @@ def detect_format(text: str, source: str = "<log>") -> str:
     if RE_LINE_HEADER.match(first) or any(RE_LINE_MSG.match(line) for _, line in nonblank):
         return "line"
     if any(_line_date(s) for s in head) and any(RE_LINE_PC_MSG.match(s) for s in head):
-        pc = any(RE_LINE_PC_DATE.fullmatch(s) for s in head)
-        return "line-pc" if pc else "line"
+        return "line-pc"  # date lines and `21:03 name text` lines, no tab: LINE for PC
     heads = _discord_heads(lines[: nonblank[-1][0]])
     if heads:  # a Discord paste, unless most other lines are plain `name: text` lines
         plain = sum(1 for no, s in nonblank if no - 1 not in heads and _plain_shape(s, ()))

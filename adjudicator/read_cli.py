@@ -131,7 +131,8 @@ def reading_text(r: Reading, cast: Cast | None = None) -> str:
         out.append(f"dates read {r.date_order}: {r.date_order_why}")
     unknown = set(unknown_speakers(r, cast)) if cast is not None else set()
     if r.messages:
-        out += ["", "messages (line, date, time, speaker: text):"]
+        number = "message number" if r.format == "dce-json" else "line"
+        out += ["", f"messages ({number}, date, time, speaker: text):"]
     for m in r.messages:
         who = "(system)" if not m.speaker else m.speaker + (
             " [not in the roster]" if m.speaker in unknown else "")

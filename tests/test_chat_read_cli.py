@@ -174,3 +174,11 @@ def test_read_paste_uses_the_roster_and_tolerates_a_broken_setup(tmp_path: Path)
     assert read_paste(data, "p", None, game).messages[0].speaker == "山田"  # add goes on
     with pytest.raises(ConfigError):
         read_paste(data, "p", None, game, strict=True)
+
+
+def test_read_json_export_counts_messages_and_system_types(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "read", str(CHAT / "dce_types.json"))
+    assert code == 0 and "9 messages (6 system lines), 0 lines skipped" in out
+    assert "messages (message number, date, time, speaker: text):" in out
+    assert "        4  2026-03-01  21:03:00  (system): 2日目\n" in out

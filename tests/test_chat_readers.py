@@ -159,3 +159,9 @@ def test_broken_utf16_names_its_line() -> None:
     with pytest.raises(ChatFormatError) as info:
         read_chat(data, "t")
     assert info.value.lineno == 3
+
+
+def test_pc_messages_under_phone_style_date_lines_are_line_pc() -> None:
+    text = "2026/03/01(日)\n21:03 たろう 予想@花子 3万\n"
+    assert detect_format(text) == "line-pc"
+    assert rows(text) == [(2, "たろう", "2026-03-01", "21:03", "予想@花子 3万")]
