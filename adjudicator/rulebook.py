@@ -37,7 +37,7 @@ def rules() -> dict[str, str]:
             prefix = rid.split(".", 1)[0] + "."
             for other in _LISTED.findall(text):
                 if other.startswith(prefix):
-                    out.setdefault(other, f"{rid} {text}")
+                    out.setdefault(other, text)
         # ids named inline, "(sp.same_team)": quoted with the sentence that names them
         for para in re.split(r"\n\s*\n|\n(?=\s*-\s)", path.read_text(encoding="utf-8")):
             text = " ".join(line.strip().lstrip("-").strip() for line in para.splitlines())
