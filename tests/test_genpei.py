@@ -710,3 +710,13 @@ def test_report_section_agrees_with_the_json(name: str) -> None:
     assert len(nights.rows) == sum(1 for p in data["phases"] if p["id"].startswith("night"))
     firsts = [r[1] for r in nights.rows]
     assert all(f in ("源氏", "平氏") for f in firsts)  # one side each night
+
+
+def test_check_shows_the_gm_the_hidden_values() -> None:
+    v = variant()
+    st = state(v, assassin="heike", faith={"genji": 5, "heike": 0}, complete=["genji"])
+    (cand,), _ = candidates(v, st, "night2", [("けい", "暗殺@あきら")])
+    assert v.check_detail(st, cand) == ["今夜の暗殺権：平氏", "あきらの陣営（源氏）の信仰：5（4以上なら守られます）",
+                                        "源氏の城は完成済み（征夷大将軍）"]
+    (nom,), _ = candidates(v, st, "night2", [("ちか", "指名@おと")])
+    assert v.check_detail(st, nom) == ["これまでの指名：0回／後継者：なし"]

@@ -15,8 +15,8 @@ from typing import Any, ClassVar
 
 from ...models import Event
 from ...render import day_number, public_view, render
-from ..base import PhaseInput
-from .actions import GenpeiTransformer
+from ..base import Candidate, PhaseInput
+from .actions import Assassinate, GenpeiTransformer, Nominate
 from .rules import GenpeiRules
 from .state import FACTION_JA, ROLE_JA, TITLE_JA, GpState, evolve
 
@@ -43,6 +43,25 @@ class Genpei(GenpeiRules):
     def report_sections(self, game: Any) -> list[Any]:
         from .report import sections
         return sections(game)
+
+    def check_detail(self, state: GpState, cand: Candidate) -> list[str]:
+        """What `adjudicator check` adds for a GM answering live (hidden values)."""
+        a = cand.action
+        if isinstance(a, Assassinate):
+            t = state.players[a.target]
+            out = [f"今夜の暗殺権：{FACTION_JA.get(state.assassin or '', 'なし')}"]
+            if t.faction in ("genji", "heike"):
+                out.append(f"{a.target}の陣営（{FACTION_JA[t.faction]}）の信仰："
+                           f"{state.faith[t.faction]}（4以上なら守られます）")
+                if t.role == "general" and t.faction in state.complete:
+                    out.append(f"{FACTION_JA[t.faction]}の城は完成済み（{TITLE_JA[t.faction]}）")
+            return out
+        if isinstance(a, Nominate):
+            s = state.successor
+            alive = s is not None and state.players[s].alive
+            return [f"これまでの指名：{state.nominations}回／後継者："
+                    + (f"{s}（{'生存' if alive else '死亡'}）" if s else "なし")]
+        return []
 
     # ------------------------------------------------------------ output
     def render(self, before: GpState, after: GpState, phase: PhaseInput,

@@ -350,7 +350,7 @@ class GenpeiRules(ww.WerewolfVariant[GpState]):
             raise _illegal(f"{action.kind} by day", f"{what}は夜時間に行ってください", "wrong_phase",
                            rule)
         if me.role != role:
-            raise _illegal(f"{actor!r} is not a {role}",
+            raise _illegal(f"{actor!r} is not {'the' if role == 'emperor' else 'a'} {role}",
                            f"{what}は{ROLE_JA[role]}だけが行えます", "not_role", rule)
         t = action.target
         if t not in state.players:
