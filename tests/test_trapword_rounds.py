@@ -363,3 +363,51 @@ def test_gm_trap_yes_decides_even_after_a_right_answer(
     turn = R.judge_turn(moves, 0, len(moves), SPEC, JUDGE)
     assert (turn.success, turn.reason, turn.rule) == (False, "trap", "tw.trap.gm")
     assert turn.void_answer is not None and turn.void_answer.text == "犬"
+
+
+KINDS = [("a", "赤", "say"), ("b", "赤", "say"), ("c", "青", "call"), ("d", "青", "say"),
+         ("GM", "", "trap_yes"), ("GM", "", "trap_no"), ("GM", "", "foul"),
+         ("GM", "", "time_up")]
+TEXTS = [TRAP_HINT, PLAIN_HINT, "犬", "トラップ", "猫の仲間"]
+
+
+@SETTINGS
+@given(rows=st.lists(st.tuples(st.sampled_from(KINDS), st.sampled_from(TEXTS),
+                               st.one_of(st.none(), st.integers(0, 300))), max_size=14),
+       auto=st.booleans())
+def test_any_turn_has_one_result(rows: list[tuple[tuple[str, str, str], str, int | None]],
+                                 auto: bool) -> None:
+    """Whatever the lines, a turn ends with exactly one known result and never raises;
+    a success has a right answer that is not void."""
+    start = R.Move(0, "x:0", 0.0, "GM", None, "start", "", "赤")
+    moves = [start] + [R.Move(i, f"x:{i}", None if t is None else float(t), actor,
+                              team or None, kind, text)
+                       for i, ((actor, team, kind), text, t) in enumerate(rows, 1)]
+    spec = R.TurnSpec(**{**SPEC.__dict__, "auto": auto, "hourglass": 120.0})
+    turn = R.judge_turn(moves, 0, len(moves), spec, JUDGE, next_giver="c")
+    assert turn.reason in {"success", "trap", "illegal", "foul", "answers", "timeout",
+                           "no_result"}
+    assert turn.success == (turn.reason == "success")
+    if turn.success:
+        assert turn.end is not None and turn.void_answer is None
+        assert any(m is turn.end and how for m, how in turn.answers)
+    assert 0 < turn.next_from <= len(moves)
+
+
+def _turn(rows: list[tuple[int, str, str, str, str]]) -> R.Turn:
+    moves = [R.Move(0, "x:0", 0.0, "GM", None, "start", "", "赤")] + [
+        R.Move(i, f"x:{i}", float(t), actor, team or None, kind, text)
+        for i, (t, actor, team, kind, text) in enumerate(rows, 1)]
+    return R.judge_turn(moves, 0, len(moves), SPEC, JUDGE)
+
+
+def test_the_gms_last_word_stands() -> None:
+    """tw.trap.gm: 成立 then 不成立 → no trap; 不成立 then 成立 → trap (after a sprung call
+    too)."""
+    hint = (1, "a", "赤", "say", TRAP_HINT)
+    yes_no = _turn([hint, (3, "GM", "", "trap_yes", ""), (5, "GM", "", "trap_no", ""),
+                    (8, "b", "赤", "say", "犬")])
+    assert yes_no.success and yes_no.rulings[0]["applied"] is False
+    no_yes = _turn([hint, (3, "c", "青", "call", "トラップ"), (5, "GM", "", "trap_no", ""),
+                    (7, "GM", "", "trap_yes", ""), (8, "b", "赤", "say", "犬")])
+    assert (no_yes.success, no_yes.reason, no_yes.rule) == (False, "trap", "tw.trap.gm")

@@ -141,7 +141,8 @@ def judge_turn(moves: Sequence[Move], start: int, stop: int, spec: TurnSpec, jud
     """Judge one turn over ``moves[start:stop]`` (stop: the next `開始@` or the end).
     ``next_giver``: the hint-giver of the next turn when that turn has no `開始@` (its
     first hint ends this turn's tail)."""
-    vetoed: dict[int, str] = {}  # hint move index -> the ref of the GM's トラップ不成立
+    #: hint move index -> (move index, ref) of the GM's トラップ不成立 that cleared its trap
+    vetoed: dict[int, tuple[int, str]] = {}
     while True:
         turn, veto = _walk(moves, start, stop, spec, judge, next_giver, vetoed)
         if veto is None or veto[0] in vetoed:
@@ -150,8 +151,8 @@ def judge_turn(moves: Sequence[Move], start: int, stop: int, spec: TurnSpec, jud
 
 
 def _walk(moves: Sequence[Move], start: int, stop: int, spec: TurnSpec, judge: Judge,
-          next_giver: str | None, vetoed: dict[int, str]
-          ) -> tuple[Turn, tuple[int, str] | None]:
+          next_giver: str | None, vetoed: dict[int, tuple[int, str]]
+          ) -> tuple[Turn, tuple[int, tuple[int, str]] | None]:
     first = moves[start]
     turn = Turn(spec=spec, start=first)
     t0 = first.time
@@ -243,7 +244,7 @@ def _walk(moves: Sequence[Move], start: int, stop: int, spec: TurnSpec, judge: J
             turn.calls.append(entry)
             if h.gm == "no":
                 entry["result"] = "overruled_by_gm"
-                entry["ruling"] = vetoed.get(h.move.index, "")
+                entry["ruling"] = vetoed[h.move.index][1] if h.move.index in vetoed else ""
                 continue
             if best is not None and best.springs:
                 entry["result"] = "sprung"
@@ -266,13 +267,18 @@ def _walk(moves: Sequence[Move], start: int, stop: int, spec: TurnSpec, judge: J
                                       "called": ruled.called, "after_answer": turn.success}
             turn.rulings.append(record)
             if m.kind == "trap_no":
-                if ruled.sprung and turn.reason == "trap":
-                    return turn, (ruled.move.index, m.ref)  # re-judge with the trap cleared
+                if ruled.sprung and turn.reason == "trap" and ruled.move.index not in vetoed:
+                    return turn, (ruled.move.index, (m.index, m.ref))  # re-judge, cleared
                 ruled.gm = "no"
                 record["applied"] = True
                 for c in turn.calls:
                     if c.get("hint") == ruled.move.text and c.get("result") == "open":
                         c["result"] = "rejected_by_gm"
+                continue
+            veto_at = vetoed.get(ruled.move.index)
+            if veto_at is not None and m.index < veto_at[0]:  # a later トラップ不成立 wins
+                record["applied"] = False
+                record["overruled_by"] = veto_at[1]
                 continue
             ruled.gm = "yes"
             words = _gm_words(ruled, m.text)
