@@ -79,7 +79,9 @@ class Genpei(GenpeiRules):
             if mine:
                 private[name] = [render("genpei/notice.txt.j2", ev=e, day=n, F=FACTION_JA,
                                         R=ROLE_JA, texts=texts).rstrip("\n") for e in mine]
-        ledger = render("genpei/ledger.txt.j2", phase=phase.id, events=events, before=before,
+        label = f"{n}日目 {'夜' if night else '昼'}"
+        ledger = render("genpei/ledger.txt.j2", phase=phase.id, label=label, events=events,
+                        before=before,
                         state=after, lines=phase.lines, F=FACTION_JA, R=ROLE_JA,
                         target=self.target, T=TEAM_WON_JA)
         return post, private, ledger
