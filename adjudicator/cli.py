@@ -284,10 +284,14 @@ def cmd_check(args: argparse.Namespace) -> int:
 def cmd_explain(args: argparse.Namespace) -> int:
     from .engine import resolve_game
     from .explain import explain_text
+    from .views import View
 
+    if args.as_player and args.gm:
+        raise UsageError("--as NAME (a player's view) and --gm (the GM's) exclude each other")
     root = _game_dir(args.game)
     game = resolve_game(root, fmt=args.format)
-    _print(explain_text(game, player=args.player, phase=args.phase))
+    view = View.of(args.as_player) if args.as_player else View.gm() if args.gm else None
+    _print(explain_text(game, player=args.player, phase=args.phase, view=view))
     return 0
 
 
@@ -396,9 +400,13 @@ def build_parser() -> argparse.ArgumentParser:
     s.set_defaults(func=cmd_check)
 
     s = add("explain", "the chain of events with their causes and rule quotes",
-            "adjudicator explain mygame --player たろう --phase night2")
+            "adjudicator explain mygame --as たろう --phase night2   (たろう's own view)")
     s.add_argument("game")
-    s.add_argument("--player")
+    s.add_argument("--as", dest="as_player", metavar="NAME",
+                   help="NAME's own view: their lines, rulings, notices and the public posts")
+    s.add_argument("--player", help="whose chain (default: that player's own view)")
+    s.add_argument("--gm", action="store_true",
+                   help="the GM's view: every line, event and draw (secrets: do not share)")
     s.add_argument("--phase")
     s.add_argument("--format", choices=FORMATS, help=fmt_help)
     s.set_defaults(func=cmd_explain)

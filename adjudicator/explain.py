@@ -5,6 +5,11 @@ For each phase (or the one asked for): the player's chat lines and how each was 
 it caused, each with its rule id and the rule's sentence; then the events the phase
 itself caused that concern the player (an execution, a stock move); then every random
 draw involved (what was drawn, among what, why).
+
+Every explanation is drawn for a view (``adjudicator.views``): the GM's holds all of
+the above and says 「GM専用」 on its first line; a player's holds only the player's own
+lines and how they were read, the rulings on them the player may see, the player's
+notices and the public posts, never another player's line or a secret event.
 """
 
 from __future__ import annotations
@@ -13,6 +18,7 @@ from typing import Any
 
 from .errors import CommandError, UsageError
 from .rulebook import quote
+from .views import GM_ONLY, View, player_names
 
 DISPOSITION = {"accepted": "accepted", "rejected": "REJECTED", "superseded": "superseded",
                "gm": "GM directive", "chatter": "chatter"}
@@ -93,20 +99,62 @@ class _Chain:
             self.out.append(f"{indent}    rule: {ev.rule}「{q}」")
 
 
-def explain_text(game: Any, player: str | None = None, phase: str | None = None) -> str:
-    """The chain of rulings for ``player`` (everyone if None) in ``phase`` (all if None).
+def explain_text(game: Any, player: str | None = None, phase: str | None = None,
+                 view: View | None = None) -> str:
+    """The chain of rulings for ``player`` (everyone if None) in ``phase`` (all if None),
+    as ``view`` may read it.
 
-    Raises UsageError for an unknown player or phase (naming the ones that exist)."""
+    ``view`` None: the player's own view when a player is named, else the GM's.  The
+    GM's view says 「GM専用」 on its first line.  Raises UsageError for an unknown player
+    or phase (naming the ones that exist), or a player view asked for someone else."""
+    if view is not None and view.kind == "player":
+        assert view.player is not None
+        if player is not None and resolve_player(game, player) != resolve_player(
+                game, view.player):
+            raise UsageError(f"--as {view.player} shows {view.player}'s own view: "
+                             f"it cannot explain {player}")
+        player = view.player
     if player is not None:
         player = resolve_player(game, player)
+    if view is None:
+        view = View.of(player) if player is not None else View.gm()
+    elif view.kind == "player":
+        view = View.of(str(player))
+    if view.kind == "player" and player not in player_names(game):
+        raise UsageError(f"{player!r} is a team, not a player: name one of its members "
+                         f"({'、'.join(player_names(game))})")
     ids = [p.id for p in game.phases]
     if phase is not None and phase not in ids:
         raise UsageError(f"no phase {phase!r} in this game (phases: {', '.join(ids) or 'none'})")
+    chosen = [ph for ph in game.phases if phase is None or ph.id == phase]
+    if view.is_gm:
+        body = _gm_chain(chosen, player)
+        head = (f"【{GM_ONLY}】every line, event and draw, secrets included: do not share "
+                "(a player's own view: --as NAME)")
+    else:
+        body = _view_chain(chosen, view, player)
+        head = (f"【{view.label()}】本人の発言とその扱い、本人への通知、公開投稿だけを載せています"
+                if view.kind == "player" else f"【{view.label()}】公開投稿と公開の出来事だけを載せています")
+    if not body:
+        who = f" for {player}" if player else ""
+        where = f" in {phase}" if phase else ""
+        body = [f"nothing to explain{who}{where}: no lines, events or draws"]
+    return "\n".join([head, *body])
+
+
+def _line(out: list[str], r: Any) -> None:
+    how = DISPOSITION[r.disposition] + (f" as {r.action}" if r.action else "")
+    why = f" — {r.reason}" if r.reason else ""
+    code = f" ({r.code})" if r.code and r.disposition == "rejected" else ""
+    out.append(f"  {r.ref} {r.speaker}「{r.text}」")
+    out.append(f"    → {how}{why}{code}")
+
+
+def _gm_chain(phases: list[Any], player: str | None) -> list[str]:
+    """Everything, as the GM reads it (the player filter picks what concerns them)."""
     chain = _Chain()
     out = chain.out
-    for ph in game.phases:
-        if phase is not None and ph.id != phase:
-            continue
+    for ph in phases:
         lines = [r for r in ph.lines if r.disposition != "chatter"
                  and (player is None or r.speaker == player or player in (r.action or ""))]
         events = [e for e in ph.events if _involves(e, player)]
@@ -123,11 +171,7 @@ def explain_text(game: Any, player: str | None = None, phase: str | None = None)
         if lines:
             out.append("chat lines, as read:")
             for r in lines:
-                how = DISPOSITION[r.disposition] + (f" as {r.action}" if r.action else "")
-                why = f" — {r.reason}" if r.reason else ""
-                code = f" ({r.code})" if r.code and r.disposition == "rejected" else ""
-                out.append(f"  {r.ref} {r.speaker}「{r.text}」")
-                out.append(f"    → {how}{why}{code}")
+                _line(out, r)
                 for e in by_cause.get(r.ref, []):
                     chain.event(e, "      ")
                 shown.add(r.ref)
@@ -141,8 +185,49 @@ def explain_text(game: Any, player: str | None = None, phase: str | None = None)
             out.append("random draws:")
             for e in draws:
                 chain.draw(e, "  ")
-    if not out:
-        who = f" for {player}" if player else ""
-        where = f" in {phase}" if phase else ""
-        return f"nothing to explain{who}{where}: no lines, events or draws"
-    return "\n".join(out)
+    return out
+
+
+def _view_chain(phases: list[Any], view: View, player: str | None) -> list[str]:
+    """A player's (or the public's) view: only what ``view`` may read, through views.py."""
+    chain = _Chain()
+    out = chain.out
+    for full in phases:
+        ph = view.phase(full)
+        lines = [r for r in ph.lines if r.disposition != "chatter"]
+        own = {r.ref for r in lines}
+        by_cause: dict[str, list[Any]] = {}
+        rest: list[Any] = []
+        for e in ph.events:
+            if e.cause in own:
+                by_cause.setdefault(e.cause, []).append(e)
+            elif _involves(e, player):
+                rest.append(e)
+        notices = ph.private.get(player, []) if player is not None else []
+        post = ph.public_post.strip()
+        if not lines and not rest and not notices and not post and not ph.diagnostics:
+            continue
+        out.append(f"=== {ph.id} ===")
+        if lines:
+            out.append("chat lines, as read:")
+            for r in lines:
+                _line(out, r)
+                for e in by_cause.get(r.ref, []):
+                    chain.event(e, "      ")
+        if notices:
+            out.append(f"notices to {player}:")
+            for t in notices:
+                out.extend(f"  {x}" for x in t.strip().splitlines())
+        if post:
+            out.append("public post:")
+            out.extend(f"  {x}" for x in post.splitlines())
+        if rest:
+            out.append("events of the phase:")
+            for e in rest:
+                chain.event(e, "  ")
+        said = {(r.ref, r.reason) for r in lines}  # a rejection's reason is shown above
+        diags = [d for d in ph.diagnostics if (d.source, d.reason_ja or d.message) not in said]
+        if diags:
+            out.append("diagnostics on these lines:")
+            out.extend(f"  {d.level}: {d.source}: {d.reason_ja or d.message}" for d in diags)
+    return out

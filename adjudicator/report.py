@@ -198,7 +198,7 @@ def _action_row(lv: LineView, esc: _Escaper) -> str:
 def build_context(game: Any, view: View | None = None) -> dict[str, Any]:
     """Every piece of the report as plain data (no HTML), as ``view`` (default: the GM)
     may read it; UsageError if ``view`` may not read this game's report."""
-    view = report_view(game, view or View.gm())
+    reader = report_view(game, view or View.gm())
     data = export_game(game)
     v = game.variant
     quotes: dict[str, str] = {}
@@ -231,7 +231,7 @@ def build_context(game: Any, view: View | None = None) -> dict[str, Any]:
     draws: list[tuple[str, EventView]] = []
     deaths: dict[str, tuple[str, str]] = {}
     total = {k: 0 for k in DISPOSITION_JA}
-    for ph in view.phases(game):
+    for ph in reader.phases(game):
         label = phase_label(ph.id)
         rejected_rule = {e.cause: e.rule for e in ph.events if e.kind == "rejected"}
         events = [ev_view(e) for e in ph.events]
@@ -258,21 +258,21 @@ def build_context(game: Any, view: View | None = None) -> dict[str, Any]:
         votes = []
         phase_draws: list[EventView] = []
         tally: list[tuple[str, int]] = []
-        for e, view in zip(ph.events, events, strict=True):
+        for e, evv in zip(ph.events, events, strict=True):
             if e.kind == "vote" and e.player and e.target:
                 votes.append((e.player, e.target, bool(e.data.get("by_gm")),
-                              view.cause_anchor))
+                              evv.cause_anchor))
                 player_votes[e.player].append((label, e.target))
             elif e.kind == "death" and e.player:
                 deaths.setdefault(e.player, (ph.id, str(e.data.get("how", ""))))
             elif e.kind == "tally":
                 tally = sorted(e.data.get("counts", {}).items(), key=lambda kv: -kv[1])
             elif e.kind == "draw":
-                draws.append((label, view))
-                phase_draws.append(view)
+                draws.append((label, evv))
+                phase_draws.append(evv)
             if e.kind != "vote":
                 for name in _involved(e, name_set):
-                    player_events[name].append((label, view))
+                    player_events[name].append((label, evv))
         for name, texts in ph.private.items():
             for t in texts:
                 notices[name].append((label, t))

@@ -169,6 +169,23 @@ def setup_masons(em: Emitter[Any]) -> None:
                 partners=others)
 
 
+def setup_roles(em: Emitter[Any]) -> None:
+    """Every player is told their role at the start (one ``role`` notice each): the
+    roles are secret and a player must know their own to play it.  Wolves are told
+    each other (ww.role.wolf: the wolves choose one bite together), masons each other
+    (ww.role.mason, the ``masons`` notice of :func:`setup_masons`); a madman is told
+    nothing of the wolves (ww.role.madman: no ability)."""
+    setup_masons(em)
+    players = em.state.players
+    for name, p in players.items():
+        if p.role == "mason":
+            continue  # told by setup_masons, with the partners
+        partners = [o for o, q in players.items() if q.role == "wolf" and o != name] \
+            if p.role == "wolf" else []
+        em.emit("role", f"ww.role.{p.role}", f"phase:{em.phase}", "player", to=name,
+                player=name, role=p.role, role_ja=role_ja(p.role), partners=partners)
+
+
 def resolve_vote(em: Emitter[Any], actions: Sequence[Candidate], tie: str,
                  execute: Callable[[Emitter[Any], str, int], str | None] | None = None
                  ) -> str | None:

@@ -1,0 +1,150 @@
+"""Who reads an output, and what each reader may see: the one place every output asks.
+
+A :class:`View` is the GM (everything), the public (what the posts say) or one player
+(the public posts, the player's own notices, the player's own lines and how they were
+read).  Every event already carries its audience (``public``, ``player`` with ``to``, or
+``gm``); a view is that audience made into a filter over events, chat lines, private
+notices and diagnostics, so that explain, the report and the desk show a player only
+what the player was told:
+
+- an event is seen by the GM always, by everyone if it is ``public``, and by one player
+  if it is a ``player`` event addressed to that player (``to``);
+- a chat line is seen by the GM, and by the player who said it: a line of another
+  player is never shown to a player, even if it names that player (a night line is a
+  message to the GM; what a day line did reaches everyone through the posts);
+- a private notice is seen by the GM and by the player it is addressed to;
+- a diagnostic is seen by the GM, and by a player if it is about one of the player's
+  own lines;
+- the GM ledger only by the GM.
+
+What a finished game reveals: when the game is over every secret is told (roles, every
+ruling, every value over time: the end-of-game report of DESIGN.md), so
+:func:`report_view` lets anyone read the report of a finished game and only the GM the
+report of an unfinished one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from .errors import UsageError
+from .models import Diagnostic, Event, LineRecord, PhaseResult
+
+ViewKind = Literal["gm", "public", "player"]
+
+#: the mark at the top of every output only the GM may read
+GM_ONLY = "GM専用"
+#: the title of the report of an unfinished game (GM view)
+PROGRESS_TITLE = "途中経過（GM専用・共有しないでください）"
+
+
+@dataclass(frozen=True)
+class View:
+    """One reader: ``View.gm()``, ``View.public()`` or ``View.of(player)``."""
+
+    kind: ViewKind
+    player: str | None = None
+
+    @classmethod
+    def gm(cls) -> View:
+        return cls("gm")
+
+    @classmethod
+    def public(cls) -> View:
+        return cls("public")
+
+    @classmethod
+    def of(cls, player: str) -> View:
+        return cls("player", player)
+
+    @property
+    def is_gm(self) -> bool:
+        return self.kind == "gm"
+
+    def label(self) -> str:
+        """Who this view is for, in Japanese (the top line of an output)."""
+        if self.kind == "gm":
+            return GM_ONLY
+        if self.kind == "public":
+            return "公開情報"
+        return f"{self.player}さんの視点"
+
+    # -------------------------------------------------------------- single items
+    def sees_event(self, ev: Event) -> bool:
+        if self.kind == "gm" or ev.audience == "public":
+            return True
+        return self.kind == "player" and ev.audience == "player" and ev.to == self.player
+
+    def sees_line(self, rec: LineRecord) -> bool:
+        return self.kind == "gm" or (self.kind == "player" and rec.speaker == self.player)
+
+    def sees_notice(self, to: str) -> bool:
+        return self.kind == "gm" or (self.kind == "player" and to == self.player)
+
+    def sees_diagnostic(self, d: Diagnostic, own_refs: Iterable[str] = ()) -> bool:
+        """``own_refs``: the refs of the player's own lines in the diagnostic's phase."""
+        if self.kind == "gm":
+            return True
+        if self.kind != "player":
+            return False
+        return d.speaker == self.player or d.source in set(own_refs)
+
+    # ------------------------------------------------------------------ phases
+    def events(self, ph: PhaseResult) -> list[Event]:
+        return [e for e in ph.events if self.sees_event(e)]
+
+    def lines(self, ph: PhaseResult) -> list[LineRecord]:
+        return [r for r in ph.lines if self.sees_line(r)]
+
+    def notices(self, ph: PhaseResult) -> dict[str, list[str]]:
+        return {to: list(texts) for to, texts in ph.private.items() if self.sees_notice(to)}
+
+    def diagnostics(self, ph: PhaseResult) -> list[Diagnostic]:
+        own = {r.ref for r in ph.lines if r.speaker == self.player}
+        return [d for d in ph.diagnostics if self.sees_diagnostic(d, own)]
+
+    def phase(self, ph: PhaseResult) -> PhaseResult:
+        """The phase as this view may read it (a filtered copy; the GM's is ``ph``)."""
+        if self.kind == "gm":
+            return ph
+        return PhaseResult(
+            id=ph.id, deaths=list(ph.deaths), executed=ph.executed,
+            public_post=ph.public_post, private=self.notices(ph), ledger="",
+            events=self.events(ph), diagnostics=self.diagnostics(ph), lines=self.lines(ph),
+        )
+
+    def phases(self, game: Any) -> list[PhaseResult]:
+        return [self.phase(ph) for ph in game.phases]
+
+
+def player_names(game: Any) -> list[str]:
+    """Every name a player view can be asked for: players, and Trap Word's members."""
+    names = list(getattr(game.state, "players", {}) or [])
+    for p in game.cfg.players:
+        if p.name not in names:
+            names.append(p.name)
+    for t in game.cfg.teams:
+        for n in t.members:
+            if n not in names:
+                names.append(n)
+    return names
+
+
+def report_view(game: Any, view: View) -> View:
+    """The view a report is drawn for, or a refusal (UsageError).
+
+    A finished game's report is the end-of-game reveal, the same for every reader.  An
+    unfinished game's report shows every role and every secret so far: only the GM may
+    have it (titled :data:`PROGRESS_TITLE`)."""
+    finished = bool(game.variant.finished(game.state))
+    if finished:
+        return View.gm()
+    if view.is_gm:
+        return view
+    raise UsageError(
+        "the game is not finished: its report would show every role, every secret "
+        "action and every private notice so far. Share only the posts and notices; "
+        "for yourself, `adjudicator report GAME --gm` writes a GM-only progress report "
+        f"titled 「{PROGRESS_TITLE}」")
