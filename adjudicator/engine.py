@@ -233,6 +233,7 @@ class PhaseReader:
     def __init__(self, game: Game, roster: Roster, state: Any, phase: str) -> None:
         self.game = game
         self.variant = game.variant
+        self.variant.begin_reading(state, phase)
         self.roster = roster
         self.state = state
         self.phase = phase

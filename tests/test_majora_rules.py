@@ -432,3 +432,13 @@ def test_every_rule_id_has_its_seed_words() -> None:
         assert q.quote or q.choice, rid
         for sentence in q.quote:
             assert sentence in seed_text(q.seed), (rid, sentence)
+
+
+def test_checking_a_line_twice_gives_the_same_answer(tmp_path: Path) -> None:
+    from adjudicator.desk.service import check_line
+
+    g = play(tmp_path, {"day1": "", "night1": ""})
+    first = check_line(g, "回答@時計塔 とけいとう", "あかね", None)
+    again = check_line(g, "回答@時計塔 とけいとう", "あかね", None)
+    assert first.phase == "day2" and first.record.disposition == "accepted"
+    assert again.record.disposition == "accepted"

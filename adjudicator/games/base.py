@@ -167,6 +167,11 @@ class Variant(Generic[S]):
         actor's slot keys to their currently accepted candidates."""
         raise NotImplementedError
 
+    def begin_reading(self, state: S, phase: str) -> None:
+        """Called when the lines of ``phase`` start being read from ``state`` (a fresh
+        reader: the engine's, or ``check``'s for one line).  A variant that validates a
+        line against the effect of the lines before it (majora) starts over here."""
+
     def free_action(self, state: S, phase: str, actor: str, text: str) -> Action | None:
         """An action for a player line that holds no command (Trap Word: every line of a
         hint-giver is a hint, of an answerer an answer); None: the line is chatter."""

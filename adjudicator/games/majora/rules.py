@@ -143,6 +143,9 @@ class MajoraRules(Variant[MjState]):
         self.apply(em, Candidate(ref="shadow", actor=actor, action=checked), shadow=True)
         return checked
 
+    def begin_reading(self, state: MjState, phase: str) -> None:
+        self._shadow = None  # a fresh reader: no earlier line of this phase counts
+
     def _shadow_for(self, state: MjState, phase: str) -> Emitter[MjState]:
         if self._shadow is None or self._shadow[0] is not state or self._shadow[1] != phase:
             em: Emitter[MjState] = Emitter(state=state, evolve=self.evolve,
