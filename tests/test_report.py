@@ -183,3 +183,34 @@ def test_chart_geometry() -> None:
     assert lay[0].path.startswith("M") and lay[1].path.count("L") == 2
     assert nice_step(23) == 25 and nice_step(0.7) == 1 and nice_step(120_000) == 200_000
     assert c.zero() is not None
+
+
+def test_an_unfinished_games_report_is_the_gms_alone(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Refused without --gm (nothing written); with --gm titled 途中経過（GM専用…）."""
+    import shutil
+
+    from adjudicator.views import PROGRESS_TITLE
+
+    game = tmp_path / "mid"
+    shutil.copytree(SAMPLE, game, ignore=shutil.ignore_patterns("out"))
+    for log in (game / "logs").iterdir():
+        if not log.name.startswith(("day1", "night1")):
+            log.unlink()
+    out = tmp_path / "mid.html"
+    assert main(["report", str(game), "-o", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert "not finished" in err and "--gm" in err and not out.exists()
+    assert main(["report", str(game), "-o", str(out), "--gm"]) == 0
+    assert PROGRESS_TITLE in capsys.readouterr().out
+    tree = parse(out.read_text("utf-8"))
+    assert "".join(tree.find("title")[0]["text"]).endswith(PROGRESS_TITLE)
+    banner = tree.find("p", "gm-only")
+    assert len(banner) == 1
+    assert "【GM専用】" in "".join(t for el in tree.elements if "gm-only" in el["classes"]
+                                for t in el["text"])
+    # the finished sample: the end-of-game report, for anyone, without --gm
+    assert main(["report", str(SAMPLE), "-o", str(out)]) == 0
+    html = out.read_text("utf-8")
+    assert "終了レポート</title>" in html and PROGRESS_TITLE not in html
+    assert parse(html).find("p", "gm-only") == []
