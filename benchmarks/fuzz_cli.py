@@ -33,6 +33,7 @@ def main() -> int:
     cases = 0
     broken: list[tuple[World, list[str]]] = []
     kinds: Counter[str] = Counter()
+    codes: Counter[object] = Counter()
     first_case: dict[str, str] = {}
 
     @settings(max_examples=args.examples, deadline=None, database=None,
@@ -41,7 +42,7 @@ def main() -> int:
     def run(world: World, _unused: None) -> None:
         nonlocal cases
         cases += 1
-        problems = check_world(world)
+        problems = check_world(world, codes)
         if problems:
             broken.append((world, problems))
             for p in problems[1:]:
@@ -62,6 +63,7 @@ def main() -> int:
                      if any(p.startswith(("raised", "traceback printed")) for p in ps))
     print(f"cases: {cases} in {took:.1f} s; broke a promise: {len(broken)}; "
           f"tracebacks: {tracebacks}")
+    print("exit codes: " + ", ".join(f"{c}: {n}" for c, n in sorted(codes.items(), key=str)))
     for key, n in kinds.most_common():
         print(f"  {n:5}  {key}\n         e.g. {first_case[key]}")
     return 1 if broken else 0

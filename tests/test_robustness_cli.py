@@ -19,6 +19,7 @@ import shutil
 import stat
 import sys
 import tempfile
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -252,8 +253,9 @@ def _sandbox() -> Iterator[Path]:
                             os.chmod(p, 0o755)
 
 
-def check_world(world: World) -> list[str]:
-    """Run the world's command once; return every broken promise (empty: all kept)."""
+def check_world(world: World, codes: Counter[Any] | None = None) -> list[str]:
+    """Run the world's command once; return every broken promise (empty: all kept).
+    ``codes`` counts the exit codes (to see that the runs reach every outcome)."""
     from adjudicator.cli import main
 
     problems: list[str] = []
@@ -276,6 +278,8 @@ def check_world(world: World) -> list[str]:
                             + "".join(traceback.format_exception(e))[-1500:])
         finally:
             sys.stdin = old_in
+        if codes is not None:
+            codes[code] += 1
         if code not in (0, 1, 2) and code is not None:
             problems.append(f"exit code {code!r}")
         if "Traceback" in err.getvalue() or "Traceback" in out.getvalue():
