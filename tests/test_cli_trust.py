@@ -639,3 +639,18 @@ def test_an_ascii_terminal_gets_escapes_not_a_traceback(game: Path) -> None:
                            "--no-write"], capture_output=True, text=True, env=env, timeout=60)
     assert proc.returncode == 0 and "Traceback" not in proc.stderr
     assert "\\u516c\\u958b\\u6295\\u7a3f" in proc.stdout  # 公開投稿
+
+
+def test_a_read_only_archive_is_one_line(game: Path, tmp_path: Path, capsys, monkeypatch  # type: ignore[no-untyped-def]
+                                         ) -> None:
+    db = tmp_path / "a.sqlite3"
+    assert run(capsys, "archive", "list", "--db", str(db))[0] == 0  # created, empty
+    real = sqlite3.connect
+
+    def read_only(path: Any, *a: Any, **kw: Any) -> sqlite3.Connection:
+        return real(f"file:{path}?mode=ro", *a, uri=True, **kw)
+
+    monkeypatch.setattr("adjudicator.archive.sqlite3.connect", read_only)
+    code, _out, err = run(capsys, "archive", "add", str(game), "--db", str(db))
+    assert code == 1 and str(db) in err and "readonly" in err and err.count("\n") == 1
+    assert run(capsys, "archive", "list", "--db", str(db))[0] == 0  # reading still works
