@@ -6,10 +6,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from majora_helpers import write_game
 
 from adjudicator.config import load_config
+from adjudicator.engine import resolve_game
+from adjudicator.export import export_game
 from adjudicator.games.base import Emitter
 from adjudicator.games.majora import Majora
 from adjudicator.games.majora.rules import deal_masks, rewind
@@ -94,3 +98,48 @@ def test_a_deal_is_a_recorded_permutation_and_replays(seed: int, loop: int) -> N
     notes = [e for e in a.events if e.kind == "mask"]
     assert [(e.to, e.player) for e in notes] == [(n, n) for n in NAMES]
     assert all(e.audience == "player" and e.data["loop"] == loop for e in notes)
+
+
+# ---------------------------------------------------------------- whole games
+ITEMS = [i.name for i in SC.items]
+TARGETS = NAMES + [lk.id for lk in SC.locks] + ["どこか"]
+ANSWERS = [a for r in SC.riddles for a in r.answers] + ["はずれ"]
+
+
+@st.composite
+def declaration(draw: st.DrawFn) -> str:
+    who = draw(st.sampled_from(NAMES))
+    kind = draw(st.sampled_from(["use", "use_on", "give", "ability", "ability_on", "answer"]))
+    item = draw(st.sampled_from(ITEMS))
+    target = draw(st.sampled_from(TARGETS))
+    text = {
+        "use": f"使用@{item}", "use_on": f"使用@{item}→{target}",
+        "give": f"渡す@{item}→{draw(st.sampled_from(NAMES))}", "ability": "能力@",
+        "ability_on": f"能力@{draw(st.sampled_from(NAMES))}",
+        "answer": f"回答@{draw(st.sampled_from([r.id for r in SC.riddles]))} "
+                  f"{draw(st.sampled_from(ANSWERS))}",
+    }[kind]
+    return f"{who}: {text}"
+
+
+@settings(max_examples=25, deadline=None)
+@given(days=st.lists(st.lists(declaration(), max_size=12), min_size=1, max_size=5),
+       seed=st.integers(0, 50))
+def test_any_game_keeps_the_loop_invariants_and_replays(
+        tmp_path_factory: pytest.TempPathFactory, days: list[list[str]], seed: int) -> None:
+    logs: dict[str, str] = {}
+    for n, said in enumerate(days, 1):
+        logs[f"day{n}"] = "\n".join(said)
+        logs[f"night{n}"] = ""
+    root = write_game(tmp_path_factory.mktemp("mj"), logs, seed=seed)
+    game = resolve_game(root)
+    for s in game.states:
+        assert s.loop + s.instrument_uses_left == 4 and 1 <= s.loop <= 4
+        assert s.giants_used == [g for g in s.giants_used if s.items[g].status == "broken"]
+        assert {g for g in GIANTS if s.items[g].status == "broken"} == set(s.giants_used)
+        assert (s.day == 4) == (s.result == "moon") and s.finished == (s.result is not None)
+        for it in s.items.values():
+            assert (it.holder in NAMES) if it.status == "held" else it.holder is None
+        masks = [p.mask for p in s.players.values()]
+        assert None not in masks and len(set(masks)) == len(masks)
+    assert export_game(resolve_game(root)) == export_game(game)
