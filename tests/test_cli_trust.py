@@ -654,3 +654,39 @@ def test_a_read_only_archive_is_one_line(game: Path, tmp_path: Path, capsys, mon
     code, _out, err = run(capsys, "archive", "add", str(game), "--db", str(db))
     assert code == 1 and str(db) in err and "readonly" in err and err.count("\n") == 1
     assert run(capsys, "archive", "list", "--db", str(db))[0] == 0  # reading still works
+
+
+def test_unreadable_setup_logs_folder_and_log(game: Path, capsys, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    real_read, real_iter, real_open = Path.read_bytes, Path.iterdir, open
+
+    def deny(path: Any) -> OSError:
+        return PermissionError(13, "Permission denied", str(path))
+
+    def read_bytes(self: Path) -> bytes:
+        if self.name == "game.toml":
+            raise deny(self)
+        return real_read(self)
+
+    monkeypatch.setattr(Path, "read_bytes", read_bytes)
+    code, _out, err = run(capsys, "resolve", str(game), "--no-write")
+    assert code == 1 and "game.toml" in err and "Permission denied" in err
+    monkeypatch.setattr(Path, "read_bytes", real_read)
+
+    def iterdir(self: Path) -> Any:
+        if self.name == "logs":
+            raise deny(self)
+        return real_iter(self)
+
+    monkeypatch.setattr(Path, "iterdir", iterdir)
+    code, _out, err = run(capsys, "resolve", str(game), "--no-write")
+    assert code == 1 and "cannot list the logs folder: Permission denied" in err
+    monkeypatch.setattr(Path, "iterdir", real_iter)
+
+    def opener(file: Any, *a: Any, **kw: Any) -> Any:
+        if str(file).endswith("night1.txt"):
+            raise deny(file)
+        return real_open(file, *a, **kw)
+
+    monkeypatch.setattr("builtins.open", opener)
+    code, _out, err = run(capsys, "resolve", str(game), "--no-write")
+    assert code == 1 and "logs/night1.txt" in err and "Permission denied" in err
