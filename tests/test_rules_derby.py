@@ -74,8 +74,11 @@ def test_guard_saves_and_repeat_option(tmp_path: Path) -> None:
 @rules("ww.role.mason")
 def test_masons_are_told_each_other(tmp_path: Path) -> None:
     g = play(tmp_path, {"day1": ""})
-    assert phase(g, "day1").private["ゆう"] == ["あなたは共有者です。相方は あい です。"]
-    assert phase(g, "day1").private["あい"] == ["あなたは共有者です。相方は ゆう です。"]
+    assert phase(g, "day1").private["ゆう"] == ["あなたは共有者です。相方はあいさんです。"]
+    assert phase(g, "day1").private["あい"] == ["あなたは共有者です。相方はゆうさんです。"]
+    alone = [(n, gd, "村人" if n == "あい" else r) for n, gd, r in ROSTER]
+    g = play(tmp_path / "one", {"day1": ""}, roster=alone)
+    assert phase(g, "day1").private["ゆう"] == ["あなたは共有者です。相方はいません。"]
 
 
 @rules("ww.role.villager")
@@ -600,7 +603,7 @@ def test_richest_is_announced_without_name(tmp_path: Path) -> None:
                         "day2": day_votes("りく", alive_after("めい", "しん")),
                         "night2": "たろう: 噛み@ゆう"})
     post = phase(g, "night2").public_post
-    assert "富豪アラーム：現在の最高所持金は 24万ドル です。" in post and "なお" not in post.split("\n")[2]
+    assert "富豪アラーム：現在の最高所持金は24万ドルです。" in post and "なお" not in post.split("\n")[2]
 
 
 @rules("ds.end.winner")

@@ -118,7 +118,7 @@ class DerbyRules(ww.WerewolfVariant[DsState]):
                                          "スーパーチャンスは2日目の夜だけです",
                                          code="chance_not_now", rule="ds.chance.when")
             if action.target in GENDER_WORDS:
-                raise IllegalActionError("chance on a gender", "チャンスは個人名かGMを指名してください",
+                raise IllegalActionError("chance on a gender", "スーパーチャンスは個人名かGMを指名してください",
                                          code="not_player", rule="ds.chance.when")
             return action
         raise IllegalActionError(f"{action.kind} is not a command of this village",
