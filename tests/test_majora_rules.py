@@ -442,3 +442,22 @@ def test_checking_a_line_twice_gives_the_same_answer(tmp_path: Path) -> None:
     again = check_line(g, "回答@時計塔 とけいとう", "あかね", None)
     assert first.phase == "day2" and first.record.disposition == "accepted"
     assert again.record.disposition == "accepted"
+
+
+@rules("mj.masks.deal")
+def test_no_public_event_names_a_mask(tmp_path: Path) -> None:
+    """A mask's name and text reach only its wearer (and the GM): no public event of the
+    sample game holds one, though abilities announce, give items and kill there."""
+    from majora_helpers import SAMPLE
+
+    g = play(tmp_path, {p.stem: p.read_text("utf-8")
+                        for p in sorted((SAMPLE / "logs").glob("*.txt"))})
+    masks = [m.name for m in g.variant.scenario.masks]
+    kinds = set()
+    for ph in g.phases:
+        for e in ph.events:
+            if e.audience == "public":
+                kinds.add(e.kind)
+                assert not any(m in str(e.flat()) for m in masks), e
+        assert not any(m in ph.public_post for m in masks), ph.id
+    assert {"announce", "item_found", "death", "rewind", "giants_called"} <= kinds

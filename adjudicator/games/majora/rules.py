@@ -363,7 +363,7 @@ class MajoraRules(Variant[MjState]):
             em.emit("ability_used", "mj.declare", ref, "gm", player=me, target=a.target,
                     mask=mask.name)
             self.effect(em, mask.ability.effect, me, a.target, ref, "mj.declare",
-                        f"{mask.name}の能力")
+                        f"{mask.name}の能力", secret=True)
         elif isinstance(a, Use):
             it = sc.item(a.item)
             assert it is not None
@@ -396,20 +396,22 @@ class MajoraRules(Variant[MjState]):
                     em.emit("item_used_up", rule, ref, "public", player=me, target=it.name)
 
     def effect(self, em: Emitter[MjState], eff: Effect, user: str, target: str | None,
-               ref: str, rule: str, source: str) -> None:
-        """What an item, ability, riddle or lock does (the scenario's Effect)."""
+               ref: str, rule: str, source: str, secret: bool = False) -> None:
+        """What an item, ability, riddle or lock does (the scenario's Effect).  A mask's
+        name is the wearer's secret: with ``secret`` the public events leave it out."""
         sc = self.scenario
+        shown = None if secret else source
         if eff.text:
             em.emit("effect_text", rule, ref, "player", to=user, player=user, source=source,
                     text=eff.text)
         if eff.announce:
-            em.emit("announce", rule, ref, "public", player=user, source=source,
+            em.emit("announce", rule, ref, "public", player=user, source=shown,
                     text=eff.announce)
         for name in eff.give:
             it = sc.item(name)
             assert it is not None
             if em.state.items[it.name].status == "hidden":
-                self._found(em, it, user, ref, rule, source)
+                self._found(em, it, user, ref, rule, shown)
             else:
                 em.emit("already_found", rule, ref, "player", to=user, player=user,
                         target=it.name, source=source)
@@ -423,7 +425,7 @@ class MajoraRules(Variant[MjState]):
             victim = user if eff.kill == "user" else target
             if victim and em.state.players[victim].alive:
                 em.emit("death", rule, ref, "public", player=victim, how="scenario",
-                        source=source)
+                        source=shown)
 
     def _found(self, em: Emitter[MjState], it: Item, who: str, ref: str, rule: str,
                source: str | None = None) -> None:
