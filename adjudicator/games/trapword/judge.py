@@ -162,13 +162,14 @@ def analyze(text: str) -> tuple[Morph, ...]:
 def analyze_abc(text: str) -> tuple[tuple[Morph, ...], ...]:
     """The morphemes of one message in Sudachi's C, B and A splits (the same split is
     kept once)."""
-    a, b, c = _modes()
-    out = [analyze(text)]
-    for mode in (b, a):
-        ms = _tokenize(text, mode)
-        if all(ms != o for o in out):
-            out.append(ms)
-    return tuple(out)
+    a, b, _c = _modes()
+    c_split = analyze(text)
+    a_split = _tokenize(text, a)
+    if a_split == c_split:  # nothing to split: B lies between A and C
+        return (c_split,)
+    b_split = _tokenize(text, b)
+    return (c_split, b_split, a_split) if b_split not in (c_split, a_split) else (
+        c_split, a_split)
 
 
 def reading(text: str) -> str:
