@@ -234,7 +234,9 @@ def test_obon_the_same_morning_when_assassinated() -> None:
     st = state(v, faith={"genji": 0, "heike": 1})
     em = run(v, st, "night2", [("あきら", "暗殺@しの")])
     obon = kinds(em.events, "obon")
-    assert [(e.data["side"], e.amount, e.audience) for e in obon] == [("heike", 3, "public")]
+    assert [(e.data["side"], e.amount, e.audience) for e in obon] == [("heike", 3, "gm")]
+    told = kinds(em.events, "obon_told")  # the public event names no side
+    assert [(e.audience, e.data) for e in told] == [("public", {})]
     assert em.state.faith["heike"] == 4  # no living priest adds
     post, _ = post_of(v, st, em, "night2")
     assert "お盆" in post and "平氏" not in post  # the dead priest's side is not named
@@ -259,10 +261,11 @@ def test_kannazuki_a_priest_with_six_faith_adds_none() -> None:
     st = state(v, faith={"genji": 6, "heike": 5})
     em = run(v, st, "night2")
     k = kinds(em.events, "kannazuki")
-    assert [(e.data["side"], e.audience) for e in k] == [("genji", "public")]
+    assert [(e.data["side"], e.audience) for e in k] == [("genji", "gm")]
+    assert [(e.audience, e.data) for e in kinds(em.events, "kannazuki_told")] == [("public", {})]
     assert em.state.faith["genji"] == 6 and em.state.faith["heike"] in (6, 7)
     post, _ = post_of(v, st, em, "night2")
-    assert "神無月" in post
+    assert "神無月" in post and "源氏" not in post
 
 
 @rules("gp.p.kannazuki")
@@ -385,6 +388,7 @@ def test_the_night_runs_in_the_seven_steps() -> None:
         "castle_complete", "festival", "right")]
     assert order == ["assassinate", "death", "scout", "nominated", "faith", "labour",
                      "labour", "obon", "castle_complete", "festival", "right"]
+    assert all(e.data == {} for e in em.events if e.kind == "obon_told")
     # (4) the priest killed in (1) adds nothing; (5) counts members alive after (1)
     assert [e.data["side"] for e in kinds(em.events, "faith")] == ["genji"]
     assert em.state.castle == {"genji": 28, "heike": 27}
@@ -720,3 +724,18 @@ def test_check_shows_the_gm_the_hidden_values() -> None:
                                         "源氏の城は完成済み（征夷大将軍）"]
     (nom,), _ = candidates(v, st, "night2", [("ちか", "指名@おと")])
     assert v.check_detail(st, nom) == ["これまでの指名：0回／後継者：なし"]
+
+
+@rules("gp.p.notices")
+@pytest.mark.parametrize("name", GAMES)
+def test_public_events_name_no_side_and_no_protection(name: str) -> None:
+    """A public event carries only what the posts say: a side only for a castle's
+    completion, and never a protection, a block or a body double."""
+    for ph in _game(name)["phases"]:
+        for e in ph["events"]:
+            if e["audience"] != "public":
+                continue
+            assert "faction" not in e
+            assert "side" not in e or e["kind"] == "castle_complete", e
+            assert e["rule"] not in ("gp.body_double", "gp.faith.protect", "gp.p.order"), e
+            assert e["kind"] not in ("protected", "blocked", "substituted", "established")

@@ -53,7 +53,7 @@ def _nights_table(game: Any) -> Table:
                 how = "死亡"
         else:
             target, how = "（指定なし）", "—"
-        narr = [e for e in ph.events if e.audience == "public" and e.kind in (
+        narr = [e for e in ph.events if e.kind in (
             "castle_start", "obon", "kannazuki", "castle_complete", "festival")]
         names = {"castle_start": "城建設", "obon": "お盆", "kannazuki": "神無月",
                  "festival": "祝祭"}

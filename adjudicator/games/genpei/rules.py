@@ -103,8 +103,8 @@ def _strike(em: Emitter[GpState], target: str, ref: str, substitute: bool) -> st
                 em.emit("blocked", "gp.body_double", ref, "gm", target=target,
                         by="影武者", body_double=bd)
                 return None
-            em.emit("substituted", "gp.p.order", ref, "gm", target=target, player=bd)
-            em.emit("death", "gp.body_double", ref, "public", player=bd, how="assassinated")
+            em.emit("substituted", "gp.body_double", ref, "gm", target=target, player=bd)
+            em.emit("death", "gp.general", ref, "public", player=bd, how="assassinated")
             return bd
         if t.faction in st.complete:
             em.emit("blocked", "gp.castle.complete", ref, "gm", target=target, by="城",
@@ -173,7 +173,7 @@ def pray(em: Emitter[GpState]) -> None:
             continue
         now = em.state.faith[side]
         if now >= KANNAZUKI_AT:
-            em.emit("kannazuki", "gp.event.kannazuki", here, "public", side=side, faith=now)
+            em.emit("kannazuki", "gp.p.kannazuki", here, "gm", side=side, faith=now)
             continue
         add = em.draw([1, 2], "gp.priest", f"{FACTION_JA[side]}の住職がためる信仰（1か2）")
         em.emit("faith", "gp.priest", "rng", "gm", player=priest, amount=add, side=side,
@@ -411,8 +411,12 @@ class GenpeiRules(ww.WerewolfVariant[GpState]):
         for side in SIDES:
             if side in obon:
                 now = em.state.faith[side]
-                em.emit("obon", "gp.event.obon", here, "public", amount=OBON_FAITH, side=side,
+                em.emit("obon", "gp.event.obon", here, "gm", amount=OBON_FAITH, side=side,
                         before=now, after=now + OBON_FAITH)
+                # the narrator announces it without naming the side (factions are hidden)
+                em.emit("obon_told", "gp.event.obon", here, "public", amount=OBON_FAITH)
+        if any(e.kind == "kannazuki" for e in em.events):
+            em.emit("kannazuki_told", "gp.event.kannazuki", here, "public")
         for side in SIDES:
             if side not in em.state.complete and em.state.castle[side] >= self.target:
                 em.emit("castle_complete", "gp.castle.complete", here, "public", side=side,
