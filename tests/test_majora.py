@@ -36,3 +36,24 @@ def test_win_game_across_two_cycles() -> None:
     assert "けいた" not in data["winners"] and len(data["winners"]) == 11
     assert data["players"]["うしお"]["items"] == ["時のオカリナ"]
     assert data["players"]["けいた"]["mask"] == "カマロの仮面"
+
+
+def test_demo_writes_and_resolves_the_sample(tmp_path: Path) -> None:
+    from adjudicator.cli import main
+
+    target = tmp_path / "demo"
+    assert main(["demo", str(target), "--sample", "majora"]) == 0
+    data = json.loads((target / "out" / "game.json").read_text("utf-8"))
+    assert data["variant"] == "majora" and data["finished"] and data["loop"] == 2
+    assert (target / "scenario.toml").is_file()
+
+
+def test_check_tells_the_gm_what_a_declaration_would_do(capsys: pytest.CaptureFixture[str]
+                                                        ) -> None:
+    from adjudicator.cli import main
+
+    game = str(FIXTURES / "majora-win")
+    assert main(["check", game, "回答@沼の歌 ﾃﾞｸのはな", "--phase", "day4"]) == 0
+    assert "判定：正解（謎「沼の歌」）、巨人の鏡が手に入ります" in capsys.readouterr().out
+    assert main(["check", game, "使用@時のオカリナ", "--phase", "day4", "--speaker", "うしお"]) == 0
+    assert "時が戻り、3周目の1日目になります（残り1回）" in capsys.readouterr().out

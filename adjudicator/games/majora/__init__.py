@@ -14,9 +14,10 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from ...models import Event
+from ...normalize import name_key
 from ...render import day_number, render
-from ..base import PhaseInput
-from .actions import MajoraTransformer
+from ..base import Candidate, PhaseInput
+from .actions import Answer, MajoraTransformer, Use
 from .rules import MajoraRules
 from .scenario import DAYS, MAX_LOOPS, json_schema
 from .state import ROLE_JA, MjState, evolve, held_by
@@ -60,6 +61,24 @@ class Majora(MajoraRules):
         ledger = render("majora/ledger.txt.j2", events=events, lines=phase.lines,
                         held_by=held_by, **ctx)
         return post, private, ledger
+
+    def check_detail(self, state: MjState, cand: Candidate) -> list[str]:
+        """`adjudicator check` (GM only): what an accepted declaration would do."""
+        a = cand.action
+        if isinstance(a, Answer):
+            r = self.scenario.riddle(a.riddle)
+            if r is None:
+                return []
+            if name_key(a.answer) not in {name_key(x) for x in r.answers}:
+                return [f"判定：不正解（謎「{r.id}」）"]
+            gives = [g for g in r.reward.give if state.items[g].status == "hidden"]
+            return [f"判定：正解（謎「{r.id}」）" + (f"、{'・'.join(gives)}が手に入ります"
+                                                  if gives else "")]
+        if isinstance(a, Use) and a.item == (self.scenario.instrument.name
+                                             if self.scenario.instrument else None):
+            return [f"時が戻り、{state.loop + 1}周目の1日目になります"
+                    f"（残り{state.instrument_uses_left - 1}回）"]
+        return []
 
     def export(self, state: MjState) -> tuple[dict[str, dict[str, Any]], dict[str, Any]]:
         players = {
