@@ -206,3 +206,14 @@ def test_proper_nouns_flagged(loaded: None) -> None:
 def test_reason_shown(loaded: None) -> None:
     v = JUDGE.grade("橋を渡る", "箸")
     assert v.code == "homonym" and "同音異義語" in v.reason
+
+
+@pytest.mark.parametrize(("word", "hint", "reason"), [
+    ("バス", "バスケットをする", "「バス」は「バスケット」の中の文字として出てくるだけです（別の語・GMが判断）"),
+    ("バスケットボール", "バスに乗る",
+     "「バス」は「バスケットボール」の文字の一部ですが、語としての部分ではありません（GMが判断）"),
+    ("神様", "神に祈る", "「神」は「神様」と同じ語です（「お」「ご」「さん」などの付け外し）"),
+    ("三", "みっつ", "「みっつ」は「三」と同じ数です（書き方が違うだけ）"),
+])
+def test_reasons_read_as_japanese(loaded: None, word: str, hint: str, reason: str) -> None:
+    assert JUDGE.grade(hint, word).reason == reason

@@ -312,8 +312,8 @@ def hint_info(text: str) -> HintInfo:
             value = number_value(m)
             if value is not None:
                 nxt = morphs[k + 1] if k + 1 < len(morphs) else None
-                counter = fold(nxt.surface) if nxt and nxt.pos[0] == "接尾辞" else ""
-                numbers.append((value, m.surface, counter))
+                suffix = nxt.surface if nxt and nxt.pos[0] == "接尾辞" else ""
+                numbers.append((value, m.surface + suffix, fold(suffix)))
     content = tuple(seen.values())
     cores: dict[str, Morph] = {}
     for m in content:
@@ -410,7 +410,8 @@ class Judge:
             if sp is None or sp.lone_function_word:
                 continue
             if sp.numeral or w.number is not None:
-                return self._number(word, sp.surface)
+                shown = next((x for v, x, _c in h.numbers if v == w.number), sp.surface)
+                return self._number(word, shown)
             if sp.kana and sp.reading == w.reading and sp.first_norm != w.first_norm:
                 continue
             return Verdict(word, "definite", "normalized",
@@ -437,11 +438,11 @@ class Judge:
             hon = h.surf.get(w.core) or h.norm.get(w.core)
         hm = h.cores.get(w.folded) or h.cores.get(w.norm) or (
             h.cores.get(w.core) if w.core else None)
-        shown = hm.surface if hm is not None else hon.surface if hon is not None else None
-        if shown is not None:
+        plain = hm.surface if hm is not None else hon.surface if hon is not None else None
+        if plain is not None:
             return Verdict(word, "likely", "honorific",
-                           f"「{shown}」は「{word}」に「お」「ご」などを付け外しした語です",
-                           shown)
+                           f"「{plain}」は「{word}」と同じ語です（「お」「ご」「さん」などの付け外し）",
+                           plain)
         # likely: a paraphrase (tw.trap.paraphrase)
         likely = self._paraphrase(word, w, h)
         if likely is not None:
