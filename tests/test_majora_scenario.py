@@ -80,6 +80,30 @@ BROKEN: dict[str, tuple[str, list[str]]] = {
          "masks[1] (仮面A).colour: unknown key",
          "items[1] (時の楽器).kind: got 'flute'; input should be 'normal', 'key', "
          "'instrument' or 'giant'"]),
+    "type errors and name errors together": (
+        BASE.replace('text = "A"', 'text = 5') + '''
+[[masks]]
+name = "仮面B"
+text = "B"
+[masks.ability]
+uses = 0
+[[items]]
+name = "石"
+[items.effect]
+give = ["巨人の斧"]
+[[riddles]]
+id = "謎1"
+answers = ["x"]
+[riddles.reward]
+text = "y"
+[giants]
+solved = ["謎9"]
+''',
+        ["masks[1] (仮面A).text: got 5; input should be a valid string",
+         "masks[2] (仮面B).ability.uses: got 0; input should be greater than or equal to 1",
+         "riddles[2] (謎1).id: duplicate id '謎1' (also riddles[1])",
+         "items[6] (石).effect.give[1]: unknown item '巨人の斧'",
+         "giants.solved[1]: unknown riddle '謎9'"]),
     "missing keys": (
         BASE.replace('answers = ["こたえ"]\n', "").replace('title = "テスト"', ""),
         ["title: required key is missing",

@@ -344,8 +344,74 @@ def parse_scenario(raw: dict[str, Any]) -> tuple[Scenario | None, list[str]]:
     try:
         sc = Scenario.model_validate(raw)
     except ValidationError as e:
-        return None, _pydantic_problems(raw, e)
+        return None, _pydantic_problems(raw, e) + _partial_problems(raw)
     return sc, scenario_problems(sc)
+
+
+_SECTIONS: dict[str, type[_Model]] = {"masks": Mask, "items": Item, "riddles": Riddle,
+                                      "locks": Lock}
+
+
+def _stand_in(section: str, entry: Any, i: int) -> Any:
+    """A valid entry in place of one that does not validate, at the same position (so key
+    paths keep their numbers), with the raw entry's name and what of it validates."""
+    d = entry if isinstance(entry, dict) else {}
+    key = _NAMED[section]
+    label = d.get(key) if isinstance(d.get(key), str) and d.get(key).strip() else f"\ue000{i}"
+
+    def part(model: type[_Model], value: Any, default: Any) -> Any:
+        try:
+            return model.model_validate(value)
+        except ValidationError:
+            return default
+
+    if section == "masks":
+        return Mask(name=label, text="-", instrument=d.get("instrument") is True)
+    if section == "items":
+        kind = d.get("kind") if d.get("kind") in ("normal", "key", "instrument", "giant") \
+            else "normal"
+        start = d.get("start") if isinstance(d.get("start"), str) else "hidden"
+        return Item(name=label, kind=kind, start=start,
+                    effect=part(Effect, d.get("effect", {}), Effect()))
+    reward = part(Effect, d.get("reward", {}), Effect())
+    if section == "riddles":
+        return Riddle(id=label, answers=["-"], reward=reward)
+    return Lock(id=label, reward=reward, key=d.get("key") if isinstance(d.get("key"), str)
+                else None)
+
+
+def _partial_problems(raw: dict[str, Any]) -> list[str]:
+    """The problems of names, ids, rewards and reachability that can be told even while
+    some entries do not validate: those entries stand in by their names (their own
+    problems come with the type errors), the rest is checked as usual."""
+    if not isinstance(raw, dict):
+        return []
+    bad: list[str] = []
+    data: dict[str, Any] = {"title": "-", "masks": [], "items": [], "riddles": [],
+                            "locks": []}
+    for section, model in _SECTIONS.items():
+        entries = raw.get(section, [])
+        if not isinstance(entries, list):
+            return []
+        for i, entry in enumerate(entries):
+            try:
+                data[section].append(model.model_validate(entry))
+            except ValidationError:
+                data[section].append(_stand_in(section, entry, i))
+                bad.append(f"{section}[{i + 1}]")
+    try:
+        data["giants"] = Giants.model_validate(raw.get("giants", {}))
+    except ValidationError:
+        return []
+    if not data["masks"]:
+        data["masks"] = [Mask(name="\ue000", text="-")]
+    sc = Scenario.model_construct(**data)
+    # what a stand-in may falsely cause is left for the second pass: its own entry,
+    # the section-wide counts (giants, instrument) and reachability
+    unsure = ("no path reaches", "can never be opened", "no key that the players")
+    return [p for p in scenario_problems(sc)
+            if "\ue000" not in p and not (bad and (
+                p.startswith((*bad, "items:", "masks:")) or any(u in p for u in unsure)))]
 
 
 def read_scenario(path: Path) -> tuple[Scenario | None, list[str]]:
