@@ -355,9 +355,9 @@ _SECTIONS: dict[str, type[_Model]] = {"masks": Mask, "items": Item, "riddles": R
 def _stand_in(section: str, entry: Any, i: int) -> Any:
     """A valid entry in place of one that does not validate, at the same position (so key
     paths keep their numbers), with the raw entry's name and what of it validates."""
-    d = entry if isinstance(entry, dict) else {}
-    key = _NAMED[section]
-    label = d.get(key) if isinstance(d.get(key), str) and d.get(key).strip() else f"\ue000{i}"
+    d: dict[str, Any] = entry if isinstance(entry, dict) else {}
+    given = d.get(_NAMED[section])
+    label: str = given if isinstance(given, str) and given.strip() else f"\ue000{i}"
 
     def part(model: type[_Model], value: Any, default: Any) -> Any:
         try:
@@ -368,10 +368,10 @@ def _stand_in(section: str, entry: Any, i: int) -> Any:
     if section == "masks":
         return Mask(name=label, text="-", instrument=d.get("instrument") is True)
     if section == "items":
-        kind = d.get("kind") if d.get("kind") in ("normal", "key", "instrument", "giant") \
-            else "normal"
-        start = d.get("start") if isinstance(d.get("start"), str) else "hidden"
-        return Item(name=label, kind=kind, start=start,
+        kind = d.get("kind")
+        start = d.get("start")
+        return Item(name=label, kind=kind if kind in ("key", "instrument", "giant") else "normal",
+                    start=start if isinstance(start, str) else "hidden",
                     effect=part(Effect, d.get("effect", {}), Effect()))
     reward = part(Effect, d.get("reward", {}), Effect())
     if section == "riddles":
