@@ -110,6 +110,9 @@ WORDS = [
     ("3", "30人", "possible", "letters of another number"),
     ("八", "八百屋さん", "possible", "single kanji inside a word"),
     ("二本", "二つで一組", "possible", "another count: single-kanji part only"),
+    ("チーズ", "チーズケーキを焼く", "definite", "loanword compound kept whole"),
+    ("ケーキ", "チーズケーキを焼く", "definite", "loanword compound kept whole"),
+    ("カメラ", "カメラマンになる", "definite", "loanword compound, short half"),
     ("3つ", "みっつある", "likely", "number with the same counter"),
 ]
 TABLE += WORDS

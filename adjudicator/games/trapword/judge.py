@@ -8,7 +8,8 @@ of ``shared/research/japanese-text.md``:
 
 - ``definite``: the trap word is a morpheme (or a run of morphemes) of the hint, after
   width and kana folding, also inside a compound that Sudachi splits in mode A
-  (映画 in 映画館); the same normalized form (サーバ / サーバー, 走った / 走る, ねこ / 猫);
+  (映画 in 映画館) or a loanword compound of two known words of three letters or more
+  (チーズ in チーズケーキ); the same normalized form (サーバ / サーバー, 走った / 走る, ねこ / 猫);
   or a part of the trap word (バスケットボール → バスケット, ボール; 富士山 → 富士).
 - ``likely``: a paraphrase: a shared Sudachi synonym group (科学 → サイエンス) or the
   game's own ``synonyms`` table (科学 → SF); the same word with an honorific prefix or
@@ -314,6 +315,14 @@ def hint_info(text: str) -> HintInfo:
                 nxt = morphs[k + 1] if k + 1 < len(morphs) else None
                 suffix = nxt.surface if nxt and nxt.pos[0] == "接尾辞" else ""
                 numbers.append((value, m.surface + suffix, fold(suffix)))
+    # a loanword compound Sudachi keeps whole (チーズケーキ): its two halves are words
+    # when both are known words of three letters or more (not バス + ケット)
+    for m in splits[0]:
+        if m.content and len(m.surface) >= 6 and is_kana(m.surface):
+            for half in _compound_halves(m.surface):
+                key = fold(half)
+                if key not in surf:
+                    surf[key] = Span(half, key, key, key, True, False, half, False, m.surface)
     content = tuple(seen.values())
     cores: dict[str, Morph] = {}
     for m in content:
