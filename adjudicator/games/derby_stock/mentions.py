@@ -52,7 +52,7 @@ WHY_JA = {"honorific": "敬称つき", "alone": "名前だけ", "call": "呼び�
 class Hit:
     player: str
     found: str  # the letters of the line that matched (as written)
-    why: str  # honorific / alone / call / other
+    why: str  # honorific / alone / call / word (counted) or other (listed, not counted)
 
     @property
     def counted(self) -> bool:
