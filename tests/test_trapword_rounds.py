@@ -411,3 +411,22 @@ def test_the_gms_last_word_stands() -> None:
     no_yes = _turn([hint, (3, "c", "青", "call", "トラップ"), (5, "GM", "", "trap_no", ""),
                     (7, "GM", "", "trap_yes", ""), (8, "b", "赤", "say", "犬")])
     assert (no_yes.success, no_yes.reason, no_yes.rule) == (False, "trap", "tw.trap.gm")
+
+
+def test_untimed_call_after_a_right_answer_still_springs() -> None:
+    """Without times a call answers the latest hint, up to the next turn's start."""
+    data = play(["GM: 秘密@赤 犬", "GM: 秘密@青 猫", "c: トラップ@散歩", "a: 散歩が好き",
+                 "b: 犬", "d: トラップ", "c: ニャーと鳴く", "d: 猫"])
+    red = result(data, "赤")
+    assert (red["reason"], red["void_answer"]) == ("trap", "犬")
+    assert result(data, "青")["success"]
+
+
+def test_a_ruling_after_the_next_start_belongs_to_the_next_turn() -> None:
+    data = play([*HEAD, "[20:00:02] c: トラップ@散歩", "[20:00:03] a: トラップ@ひげ",
+                 "[20:00:05] GM: 開始@赤", "[20:00:10] a: 毎朝いっしょに歩く", "[20:00:12] b: 犬",
+                 "[20:01:00] GM: 開始@青", "[20:01:05] c: ひげのある動物", "[20:01:10] d: 猫",
+                 "[20:01:20] GM: トラップ成立"])
+    assert result(data, "赤")["success"]
+    blue = result(data, "青")
+    assert (blue["reason"], blue["detail"]) == ("trap", "トラップ成立（GM判定）：トラップワード「ひげ」")
