@@ -223,3 +223,29 @@ def test_views_filter_by_audience() -> None:
     line = LineRecord(ref="x:1", speaker="b", text="噛み@a")
     assert [v.sees_line(line) for v in (a, b, gm, pub)] == [False, True, True, False]
     assert [v.sees_notice("b") for v in (a, b, gm, pub)] == [False, True, True, False]
+
+
+def test_every_werewolf_role_is_told_at_the_start() -> None:
+    """ww.role.*: each player's first notice is their role; wolves learn each other,
+    masons each other, a madman nothing of the wolves (derby-stock plays the roles)."""
+    from report_games import ROOT
+
+    from adjudicator.vocab import role_ja
+
+    game = resolve_game(ROOT / "tests" / "fixtures" / "derby12")
+    roles = {n: p.role for n, p in game.initial.players.items()}
+    wolves = sorted(n for n, r in roles.items() if r == "wolf")
+    day1 = game.phases[0]
+    setup = [e for e in day1.events if e.kind in ("role", "masons")]
+    assert sorted(e.to for e in setup if e.to) == sorted(roles)  # one each
+    assert all(e.audience == "player" and e.rule == f"ww.role.{roles[e.to or '']}"
+               for e in setup)
+    for name, role in roles.items():
+        first = day1.private[name][0]
+        assert first.startswith(f"あなたは{role_ja(role)}です。")
+        others = [w for w in wolves if w != name]
+        if role == "wolf":
+            assert f"仲間は{'、'.join(f'{w}さん' for w in others)}です。" in first
+        else:
+            assert not any(w in first for w in wolves), (name, first)
+    assert len(wolves) >= 2

@@ -73,7 +73,7 @@ class DerbyRules(ww.WerewolfVariant[DsState]):
         return DsState(players=players, levels={n: NORMAL_LEVEL for n in players})
 
     def setup_events(self, em: Emitter[DsState]) -> None:
-        ww.setup_masons(em)
+        ww.setup_roles(em)
 
     # ------------------------------------------------------------ validation
     def own_slot(self, action: A.Action, actor: str) -> tuple[str, str, str] | None:
