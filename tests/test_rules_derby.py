@@ -394,6 +394,10 @@ def test_a_staked_gender_bet_is_void_when_the_morning_leaves_one_gender(tmp_path
         "ダービー予想：無効。今朝の時点で生存者が全員女性になったため、性別の予想は無効となり、"
         "賭け金2万ドルを返却しました。現在の所持金は10万ドルです。")
     assert not g.states[2].bets
+    from adjudicator.games.derby_stock.report import sections
+
+    table = next(b for b in sections(g)[0].blocks if getattr(b, "title", "") == "ダービー（予想）")
+    assert ["2日目 昼", "なお", "女性", "2万ドル", "無効（性別が一方のみ）", "2万ドル"] in table.rows
 
 
 def test_gender_void_at_settlement_even_without_execution(tmp_path: Path) -> None:
