@@ -619,7 +619,7 @@ def _add_in_child(root: str, text: str, q: Any) -> None:
 
 def test_concurrent_adds_each_keep_what_they_replace(game: Path) -> None:
     first = (game / "logs" / "night1.txt").read_text("utf-8")
-    texts = [f"たろう: 噛み@{n}\n" for n in ("めい", "りく", "なお", "しん", "あい", "みか")]
+    texts = [f"たろう: 噛み@{n}\n" for n in ("めい", "りく", "ゆう", "しん", "あい", "みか")]
     ctx = multiprocessing.get_context("fork")
     q = ctx.Queue()
     procs = [ctx.Process(target=_add_in_child, args=(str(game), t, q)) for t in texts]
