@@ -362,3 +362,12 @@ def test_a_broken_game_toml_is_a_page(root: Path, client: TestClient) -> None:
     (root / "g" / "game.toml").write_text("variant = \n", encoding="utf-8")
     r = client.get("/g/g")
     assert r.status_code == 422 and "game.toml" in r.text
+
+
+def test_a_players_explain_page_is_their_own_view(root: Path, client: TestClient) -> None:
+    shutil.copy(DERBY / "logs" / "night1.txt", root / "g" / "logs" / "night1.txt")
+    mine = pre(client.get("/g/g/explain", params={"player": "ゆい"}).text, "text")
+    assert "GM専用" not in mine
+    assert "噛み@ゆい" not in mine  # the wolves' lines that named her are not hers to see
+    gm = pre(client.get("/g/g/explain", params={"player": "ゆい", "gm": "1"}).text, "text")
+    assert "GM専用" in gm and "噛み@ゆい" in gm

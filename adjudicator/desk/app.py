@@ -340,15 +340,18 @@ async def explain(desk: Desk, request: Request) -> Response:
     _path, game = _load(desk, name)
     from ..explain import explain_text
 
+    from ..views import View
+
     player = request.query_params.get("player") or None
     phase = request.query_params.get("phase") or None
-    try:
-        body = explain_text(game, player=player, phase=phase)
+    gm = request.query_params.get("gm") == "1"
+    try:  # a player's page is that player's own view (secrets of others are not in it)
+        body = explain_text(game, player=player, phase=phase, view=View.gm() if gm else None)
     except AdjudicatorError as e:
         raise S.DeskError(str(e), 404) from None
     return desk.page(request, "text.html.j2", title=f"{name}：経緯", name=name, body=body,
                      form_kind="explain", players=_players(game), phases=[r.id for r in game.phases],
-                     player=player or "", phase=phase or "")
+                     player=player or "", phase=phase or "", gm=gm)
 
 
 async def check(desk: Desk, request: Request) -> Response:
