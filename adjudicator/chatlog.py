@@ -150,8 +150,9 @@ _AM = frozenset({"午前", "오전", "AM", "SA"})
 _REL = (r"今日|昨日|一昨日|Today|Yesterday|오늘|어제|Hôm nay|Hôm qua|Aujourd'hui|Hier|Heute"
         r"|Gestern|Hoy|Ayer")
 RE_CLOCK = re.compile(_CLOCK)
-RE_WHEN = re.compile(  # Discord / DiscordChatExporter timestamps
-    rf"\s*(?:(?P<rel>{_REL})|{_DATE})?(?:,?\s*(?:at|um|lúc|à|a las|の)?\s*{_CLOCK})?\s*"
+RE_WHEN = re.compile(  # Discord / DiscordChatExporter timestamps (matched stripped; no two
+    # adjacent \s* anywhere, so that a line of spaces cannot make it backtrack for long)
+    rf"(?:(?P<rel>{_REL})|{_DATE})?(?:(?:,\s*|\s+)?(?:(?:at|um|lúc|à|a las)\s+|の\s*)?{_CLOCK})?"
 )
 _WD = (r"(?:(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)[a-z]*\.?|[月火水木金土日](?:曜日?)?)")
 RE_LINE_DATE = re.compile(  # a LINE date line, in every UI language
@@ -230,7 +231,7 @@ def _norm_time(s: str) -> str | None:
 def _when(s: str) -> tuple[DateTok | None, str | None] | None:
     """A Discord-style timestamp → (date token or None, time or None), or None if it is
     not one.  A relative day (今日, Yesterday) needs a time; a date alone is one."""
-    m = RE_WHEN.fullmatch(s)
+    m = RE_WHEN.fullmatch(s.strip())
     if not m:
         return None
     dated = bool(m["y"] or m["a"] or m["mon"] or m["mon4"])
@@ -328,28 +329,29 @@ DCE_MESSAGE_TYPES = frozenset({"Default", "Reply"})
 
 # --- LINE system lines ------------------------------------------------------------------
 _WHO = r"(?P<who>.{1,40}?)"
-_SYSTEM = [re.compile(p) for p in (
-    rf"{_WHO}\s*がメッセージの送信を取り消しました。?",
-    rf"{_WHO}\s*が(?:グループに|トークに)?参加しました。?",
-    rf"{_WHO}\s*が(?:グループを|トークを)?退会しました。?",
-    rf"{_WHO}\s*が\s*.{{1,200}}?\s*を(?:グループ|トーク)?に?招待しました。?",
-    rf"{_WHO}\s*が\s*.{{1,200}}?\s*を(?:グループから|トークから)?(?:退会させ|削除し)ました。?",
-    rf"{_WHO}\s*が(?:グループ|トーク)?の?(?:名前|名|アイコン|画像|プロフィール画像|背景|カバー)を"
-    r".{0,200}変更しました。?",
-    rf"{_WHO}\s*が.{{0,200}}?アナウンス(?:しました|を解除しました|を登録しました)。?",
-    rf"{_WHO}\s*が(?:グループ|ビデオ|音声)?通話を(?:開始|終了)しました。?",
-    rf"{_WHO}\s*がノートに.{{0,100}}投稿しました。?",
-    rf"{_WHO}\s*がアルバム.{{0,200}}を(?:作成|追加|削除)しました。?",
-    rf"{_WHO} unsent a message\.?",
-    rf"{_WHO} (?:joined|left|has left) the (?:group|chat)\.?",
-    rf"{_WHO} invited .{{1,200}}?(?: to the (?:group|chat))?\.?",
-    rf"{_WHO} removed .{{1,200}}? from the (?:group|chat)\.?",
-    rf"{_WHO} changed the (?:group|chat)(?:'s)? (?:name|photo|icon|picture|profile photo"
-    r"|cover|background).{0,200}",
-    rf"{_WHO} (?:made|pinned|removed|unpinned|deleted) an announcement\.?",
-    rf"{_WHO} (?:started|ended) a (?:group |video |voice )?call\.?",
-    rf"{_WHO} (?:created|added photos to|deleted) (?:an |the )?album.{{0,200}}",
-    rf"{_WHO} posted (?:a|to the) note.{{0,200}}",
+_SYSTEM = [(key, re.compile(p)) for key, p in (  # (a word it needs, the whole shape)
+    ("取り消しました", rf"{_WHO}\s*がメッセージの送信を取り消しました。?"),
+    ("参加しました", rf"{_WHO}\s*が(?:グループに|トークに)?参加しました。?"),
+    ("退会しました", rf"{_WHO}\s*が(?:グループを|トークを)?退会しました。?"),
+    ("招待しました", rf"{_WHO}\s*が\s*.{{1,80}}?\s*を(?:グループ|トーク)?に?招待しました。?"),
+    ("削除しました", rf"{_WHO}\s*が\s*.{{1,80}}?\s*を(?:グループから|トークから)?削除しました。?"),
+    ("退会させました", rf"{_WHO}\s*が\s*.{{1,80}}?\s*を(?:グループから|トークから)?退会させました。?"),
+    ("変更しました", rf"{_WHO}\s*が(?:グループ|トーク)?の?(?:名前|名|アイコン|画像|プロフィール画像|背景"
+     r"|カバー)を.{0,80}変更しました。?"),
+    ("アナウンス", rf"{_WHO}\s*が.{{0,80}}?アナウンス(?:しました|を解除しました|を登録しました)。?"),
+    ("通話を", rf"{_WHO}\s*が(?:グループ|ビデオ|音声)?通話を(?:開始|終了)しました。?"),
+    ("ノートに", rf"{_WHO}\s*がノートに.{{0,80}}投稿しました。?"),
+    ("アルバム", rf"{_WHO}\s*がアルバム.{{0,80}}を(?:作成|追加|削除)しました。?"),
+    (" unsent ", rf"{_WHO} unsent a message\.?"),
+    (" the ", rf"{_WHO} (?:joined|left|has left) the (?:group|chat)\.?"),
+    (" invited ", rf"{_WHO} invited .{{1,80}}?(?: to the (?:group|chat))?\.?"),
+    (" removed ", rf"{_WHO} removed .{{1,80}}? from the (?:group|chat)\.?"),
+    (" changed the ", rf"{_WHO} changed the (?:group|chat)(?:'s)? (?:name|photo|icon|picture"
+     r"|profile photo|cover|background).{0,80}"),
+    (" announcement", rf"{_WHO} (?:made|pinned|removed|unpinned|deleted) an announcement\.?"),
+    (" call", rf"{_WHO} (?:started|ended) a (?:group |video |voice )?call\.?"),
+    (" album", rf"{_WHO} (?:created|added photos to|deleted) (?:an |the )?album.{{0,80}}"),
+    (" note", rf"{_WHO} posted (?:a|to the) note.{{0,80}}"),
 )]
 RE_SYSTEM_BARE = re.compile(  # system lines that name nobody (or carry the name in a field)
     r"[☎📞]\ufe0f?.*|(?:グループ)?通話が(?:開始|終了)されました。?|Group call (?:started|ended)\.?"
@@ -365,7 +367,7 @@ _SYSTEM_JA_END = ("ました", "ました。")
 
 def _system_who(text: str) -> str | None:
     """For a LINE system line, who it names ("" when nobody); None if it is not one."""
-    if len(text) > 240:
+    if len(text) > 160:  # bounds the shapes' backtracking: a system line is short
         return None
     if not (text[:1] in "☎📞" or text.endswith(_SYSTEM_JA_END) or RE_SYSTEM_EN_HINT.search(text)
             or text.startswith(("Group call", "Missed call", "Canceled call", "Call time",
@@ -373,15 +375,15 @@ def _system_who(text: str) -> str | None:
         return None
     if RE_SYSTEM_BARE.fullmatch(text):
         return ""
-    for rx in _SYSTEM:
-        m = rx.fullmatch(text)
+    for key, rx in _SYSTEM:
+        m = rx.fullmatch(text) if key in text else None
         if m:
             return m["who"].strip()
     return None
 
 
 # --- Discord interface residue -------------------------------------------------------------
-RE_HOVER = re.compile(rf"\[\s*{_CLOCK}\s*\]")
+RE_HOVER = re.compile(rf"\[ ?{_CLOCK}\]")
 RE_SIZE = re.compile(r"\d+(?:[.,]\d+)?\s?(?:bytes|B|KB|MB|GB|KiB|MiB|バイト)", re.IGNORECASE)
 RE_FILENAME = re.compile(r"[^\s/\\]{1,200}\.[A-Za-z0-9]{1,6}")
 RE_COUNT = re.compile(r"\d{1,4}")
@@ -763,9 +765,10 @@ def _reply_preview(s: str, lines: list[str], i: int, heads: dict[int, Head],
     body = s[1:]
     if " " not in body:
         return 1
-    for msg in islice(reversed(out), 200):  # a preview quotes a recent message
-        if msg.speaker and body.startswith(msg.speaker + " "):
-            quoted = body[len(msg.speaker) + 1:].rstrip("…").removesuffix("...").strip()
+    for msg in islice(reversed(out), 50):  # a preview quotes a recent message
+        k = len(msg.speaker)
+        if k and body.startswith(msg.speaker) and body[k:k + 1] == " ":
+            quoted = body[k + 1:].rstrip("…").removesuffix("...").strip()
             if quoted and msg.text.startswith(quoted):
                 return 1
     return 0
@@ -789,6 +792,7 @@ def _read_discord(lines: list[str], ctx: _Ctx) -> list[ChatLine]:
     author: tuple[str, str | None, str | None] = ("", None, None)
     since = 0  # index in out of the current author's first message
     pending: list[str] = []  # residue of the next message (reply previews, hover times)
+    after: dict[int, list[str]] = {}  # message index -> the residue that followed it
     hover_time: str | None = None  # a hover timestamp on its own line: the next message's
     carry = 0  # lines still to skip as residue of the same kind
     carry_why = ""
@@ -844,7 +848,7 @@ def _read_discord(lines: list[str], ctx: _Ctx) -> list[ChatLine]:
             if why in ("reply preview", "hover timestamp"):
                 pending.append(line)
             elif len(out) > since:
-                out[-1].raw += "\n" + line
+                after.setdefault(len(out) - 1, []).append(line)
             continue
         text, time, hover_time = line, hover_time or author[2], None
         hover = RE_HOVER.match(s) if s[0] == "[" else None
@@ -859,6 +863,8 @@ def _read_discord(lines: list[str], ctx: _Ctx) -> list[ChatLine]:
         raw = "\n".join([*pending, line]) if pending else line
         pending = []
         out.append(ChatLine(source, no, author[0], text, raw, author[1], time))
+    for k, residue in after.items():
+        out[k].raw = "\n".join([out[k].raw, *residue])
     return out
 
 
