@@ -82,3 +82,19 @@ def test_structured_text_in_every_format(text: str) -> None:
 def test_examples(text: str) -> None:
     for fmt in (None, *FORMATS):
         check(text, fmt)
+
+
+@pytest.mark.parametrize("text", [
+    "a —" + " " * 20000 + "x\n",  # a timestamp pattern that backtracked over the spaces
+    "a — 今日" + " " * 20000 + "x\n",
+    "a — Today at 9:00 PM\n[9:41" + " " * 20000 + "x\n",
+    "[2026/03/01" + " " * 20000 + "x] a\n",
+    "a — Today at 9:00 PM\nhello\n" + "3\n" * 20000,  # residue joined once, not per line
+])
+def test_hostile_lines_are_read_in_linear_time(text: str) -> None:
+    import time
+
+    start = time.perf_counter()
+    for fmt in (None, *FORMATS):
+        check(text, fmt)
+    assert time.perf_counter() - start < 5.0  # was minutes before the patterns were fixed
