@@ -17,6 +17,8 @@ from __future__ import annotations
 from typing import Any
 
 from .errors import CommandError, UsageError
+from .models import DISPOSITION_JA
+from .report_sections import phase_label
 from .rulebook import quote
 from .views import GM_ONLY, View, player_names
 
@@ -74,9 +76,10 @@ def _fields(ev: Any) -> str:
 
 
 class _Chain:
-    def __init__(self) -> None:
+    def __init__(self, ja: bool = False) -> None:
         self.out: list[str] = []
         self.quoted: set[str] = set()
+        self.rule, self.above = ("ルール：", "（上に引用）") if ja else ("rule: ", " (quoted above)")
 
     def event(self, ev: Any, indent: str, suffix: str = "") -> None:
         self.out.append(f"{indent}[{ev.rule}] {ev.kind} {_fields(ev)}".rstrip() + suffix)
@@ -85,9 +88,9 @@ class _Chain:
             q = quote(rid)
             if q and rid not in self.quoted:
                 self.quoted.add(rid)
-                self.out.append(f"{indent}    rule: {rid}「{q}」")
+                self.out.append(f"{indent}    {self.rule}{rid}「{q}」")
             elif q:
-                self.out.append(f"{indent}    rule: {rid} (quoted above)")
+                self.out.append(f"{indent}    {self.rule}{rid}{self.above}")
 
     def draw(self, ev: Any, indent: str) -> None:
         among = "、".join(ev.data.get("among", []))
@@ -138,7 +141,8 @@ def explain_text(game: Any, player: str | None = None, phase: str | None = None,
     if not body:
         who = f" for {player}" if player else ""
         where = f" in {phase}" if phase else ""
-        body = [f"nothing to explain{who}{where}: no lines, events or draws"]
+        body = [f"nothing to explain{who}{where}: no lines, events or draws"] if view.is_gm \
+            else ["この範囲には、載せられる発言・通知・公開投稿がありません。"]
     return "\n".join([head, *body])
 
 
@@ -188,9 +192,21 @@ def _gm_chain(phases: list[Any], player: str | None) -> list[str]:
     return out
 
 
+def _line_ja(out: list[str], r: Any) -> None:
+    how = DISPOSITION_JA[r.disposition]
+    if r.disposition == "rejected":
+        how += f"：{r.reason}" if r.reason else ""
+    else:
+        how += f"：{r.action}" if r.action else ""
+        how += f" — {r.reason}" if r.reason else ""
+    out.append(f"  {r.ref} {r.speaker}「{r.text}」")
+    out.append(f"    → {how}")
+
+
 def _view_chain(phases: list[Any], view: View, player: str | None) -> list[str]:
-    """A player's (or the public's) view: only what ``view`` may read, through views.py."""
-    chain = _Chain()
+    """A player's (or the public's) view, in Japanese (it is given to the player): only
+    what ``view`` may read, through views.py."""
+    chain = _Chain(ja=True)
     out = chain.out
     for full in phases:
         ph = view.phase(full)
@@ -207,27 +223,27 @@ def _view_chain(phases: list[Any], view: View, player: str | None) -> list[str]:
         post = ph.public_post.strip()
         if not lines and not rest and not notices and not post and not ph.diagnostics:
             continue
-        out.append(f"=== {ph.id} ===")
+        out.append(f"=== {phase_label(ph.id)}（{ph.id}） ===")
         if lines:
-            out.append("chat lines, as read:")
+            out.append("発言とその扱い：")
             for r in lines:
-                _line(out, r)
+                _line_ja(out, r)
                 for e in by_cause.get(r.ref, []):
                     chain.event(e, "      ")
         if notices:
-            out.append(f"notices to {player}:")
+            out.append(f"{player}さんへの通知：")
             for t in notices:
                 out.extend(f"  {x}" for x in t.strip().splitlines())
         if post:
-            out.append("public post:")
+            out.append("公開投稿：")
             out.extend(f"  {x}" for x in post.splitlines())
         if rest:
-            out.append("events of the phase:")
+            out.append("公開された出来事：" if player is None else f"{player}さんに関わる出来事：")
             for e in rest:
                 chain.event(e, "  ")
         said = {(r.ref, r.reason) for r in lines}  # a rejection's reason is shown above
         diags = [d for d in ph.diagnostics if (d.source, d.reason_ja or d.message) not in said]
         if diags:
-            out.append("diagnostics on these lines:")
-            out.extend(f"  {d.level}: {d.source}: {d.reason_ja or d.message}" for d in diags)
+            out.append("発言についての注意：")
+            out.extend(f"  {d.source}：{d.reason_ja or d.message}" for d in diags)
     return out

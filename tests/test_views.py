@@ -206,7 +206,7 @@ def test_a_line_naming_a_player_is_not_in_their_view(tmp_path: Path) -> None:
     mine = explain_text(game, player="はなこ", phase="night1")
     gm = explain_text(game, player="はなこ", phase="night1", view=View.gm())
     assert "さくら「護衛@はなこ」" in gm and "guard さくら → はなこ" in gm
-    assert "護衛@はなこ" not in mine and "さくら" not in mine.split("public post:")[0]
+    assert "護衛@はなこ" not in mine and "さくら" not in mine.split("公開投稿：")[0]
     assert mine.startswith("【はなこさんの視点】") and "占い結果：じろうさんは【人狼】です。" in mine
 
 
