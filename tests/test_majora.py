@@ -57,3 +57,13 @@ def test_check_tells_the_gm_what_a_declaration_would_do(capsys: pytest.CaptureFi
     assert "判定：正解（謎「沼の歌」）、巨人の鏡が手に入ります" in capsys.readouterr().out
     assert main(["check", game, "使用@時のオカリナ", "--phase", "day4", "--speaker", "うしお"]) == 0
     assert "時が戻り、3周目の1日目になります（残り1回）" in capsys.readouterr().out
+
+
+def test_the_win_fixture_is_the_bundled_sample() -> None:
+    sample = Path(__file__).parents[1] / "samples" / "majora"
+    fixture = FIXTURES / "majora-win"
+    for rel in ["game.toml", "scenario.toml", *(f"logs/{p.name}" for p in
+                                                 sorted((sample / "logs").iterdir()))]:
+        assert (fixture / rel).read_text("utf-8") == (sample / rel).read_text("utf-8"), rel
+    assert sorted(p.name for p in (fixture / "logs").iterdir()) == sorted(
+        p.name for p in (sample / "logs").iterdir())
