@@ -339,10 +339,10 @@ class SecretSocietyRules(ww.WerewolfVariant[SsState]):
         em.emit("join", rule, cause, "player", to=name, player=name, society=society,
                 seq=em.state.join_seq + 1, betrayal=betrayal, how=how, left=p.society,
                 by=by)
+        self._ensure_leaders(em, cause, "ss.p.succession")
         if betrayal:
             em.emit("betrayal", "ss.betrayal", cause, "gm", player=name, society=society,
                     left=p.society)
-        self._ensure_leaders(em, cause, "ss.p.succession")
         return betrayal
 
     def _check_end(self, em: Emitter[SsState]) -> bool:
@@ -620,8 +620,8 @@ class SecretSocietyRules(ww.WerewolfVariant[SsState]):
         chrono = [c for c in acts if isinstance(c.action, ChronoAbility)]
         back = next((c for c in chrono if c.action.ability == "back"), None)  # type: ignore[attr-defined]
         joined, betrayed = self._recruit(em, ph, back)
-        deaths = self._pirates(em, acts)
-        self._chrono(em, chrono, n)
+        deaths = self._pirates(em, ph)
+        self._chrono(em, ph, chrono, n)
         if n == 2:
             j, b = self._chance_answers(em, ph, start)
             joined, betrayed = joined + j, betrayed + b
@@ -740,15 +740,30 @@ class SecretSocietyRules(ww.WerewolfVariant[SsState]):
                                    else "ss.recruit", ref, by)
         return joined, betrayed
 
+    def _left_tonight(self, em: Emitter[SsState], ph: PhaseInput, c: Candidate,
+                      society: str, enough: bool, ja: str) -> bool:
+        """An ability whose user left ``society`` earlier tonight (an invitation answered,
+        a rope) or has nothing left to pay with: void, costing nothing (ss.p.abilities)."""
+        p = em.state.players[c.actor]
+        if p.society == society and enough:
+            return False
+        self._reject(em, c, ph.lines, "left_society", "ss.p.abilities",
+                     f"{c.actor!r} left {society} before the ability resolved",
+                     f"今夜{society_ja(society)}を抜けたため、{ja}は使えませんでした")
+        return True
+
     def _pirates(self, em: Emitter[SsState],
-                 acts: list[Candidate]) -> list[tuple[str, str, str, str]]:
+                 ph: PhaseInput) -> list[tuple[str, str, str, str]]:
         """ss.pirate.*: telescope, treasure hunt, pistol (deaths come later)."""
         deaths: list[tuple[str, str, str, str]] = []
-        for c in acts:
+        for c in ph.actions:
             a = c.action
             if not isinstance(a, PirateAbility) or a.ability in ("flag", "rope"):
                 continue
             ja, cost, rule = PIRATE[a.ability]
+            if self._left_tonight(em, ph, c, "pirates",
+                                  em.state.players[c.actor].gold >= cost, ja):
+                continue
             em.emit("gold", rule, c.ref, "gm", player=c.actor, amount=-cost, why=a.ability)
             if a.ability == "telescope":
                 flags = [n for n, p in em.state.players.items() if p.flag and p.alive]
@@ -775,12 +790,16 @@ class SecretSocietyRules(ww.WerewolfVariant[SsState]):
                     deaths.append((c.actor, "backfire", rule, c.ref))
         return deaths
 
-    def _chrono(self, em: Emitter[SsState], chrono: list[Candidate], n: int) -> None:
+    def _chrono(self, em: Emitter[SsState], ph: PhaseInput, chrono: list[Candidate],
+                n: int) -> None:
         """ss.chrono.bomb / ss.chrono.back / ss.chrono.pass."""
         for c in chrono:
             a = c.action
             assert isinstance(a, ChronoAbility)
             ja, rule = CHRONO[a.ability]
+            if self._left_tonight(em, ph, c, "chrono",
+                                  em.state.players[c.actor].credits >= 1, ja):
+                continue
             em.emit("credit", rule, c.ref, "gm", player=c.actor, amount=-1, why=a.ability)
             if a.ability == "bomb":
                 pool = [x for x, p in em.state.players.items()
