@@ -589,17 +589,19 @@ def _read_line(lines: list[str], ctx: _Ctx, names: Sequence[str], pc: bool) -> l
     clock: dict[str, str | None] = {}  # time text -> 24-hour time (a log repeats them)
     pending: dict[int, str] = {}  # line-pc: message index -> "name text" split later
     system_names: set[str] = set()
-    msg_rx = RE_LINE_PC_MSG if pc else RE_LINE_MSG
+    match = (RE_LINE_PC_MSG if pc else RE_LINE_MSG).match
+    make = ChatLine
+    n = len(lines)
     i = 0
-    while i < len(lines):
+    while i < n:
         line, no = lines[i], i + 1
         i += 1
-        if not line.strip():
+        if not line or line.isspace():
             blanks.append(line)
             continue
-        m = msg_rx.match(line)
+        m = match(line)
         if m:
-            stamp = m["time"]
+            stamp = m.group(1)
             time = clock[stamp] if stamp in clock else clock.setdefault(stamp, _norm_time(stamp))
         else:
             time = None
@@ -622,7 +624,7 @@ def _read_line(lines: list[str], ctx: _Ctx, names: Sequence[str], pc: bool) -> l
                 if speaker and RE_SYSTEM_BARE.fullmatch(text):
                     speaker, split_later = "", False
             else:
-                speaker, text = m["name"] or "", m["text"]
+                _stamp, speaker, text = m.groups("")
                 if speaker and (text[-1:] in "た。" or text[:1] in "☎📞" or " " in text):
                     who = _system_who(text)
                     if who is not None and who in ("", speaker):
@@ -635,7 +637,7 @@ def _read_line(lines: list[str], ctx: _Ctx, names: Sequence[str], pc: bool) -> l
             last = len(out)
             if split_later:
                 pending[last] = m["rest"]
-            out.append(ChatLine(source, no, speaker, text, raw, date, time, end))
+            out.append(make(source, no, speaker, text, raw, date, time, end))
         elif (dm := RE_LINE_DATE.fullmatch(line.strip())) is not None:
             date, last = line.strip(), None
             tok = _date_tok(dm)
