@@ -165,3 +165,23 @@ def test_pc_messages_under_phone_style_date_lines_are_line_pc() -> None:
     text = "2026/03/01(日)\n21:03 たろう 予想@花子 3万\n"
     assert detect_format(text) == "line-pc"
     assert rows(text) == [(2, "たろう", "2026-03-01", "21:03", "予想@花子 3万")]
+
+
+def test_dce_csv_old_default_dates() -> None:
+    csv = ('AuthorID,Author,Date,Content\n"1","a","15-Jan-24 09:05 PM","x"\n'
+           '"2","b","16-Jan-2024 12:01 AM","y"\n')
+    assert [(m.date, m.time) for m in read_log(csv, "t")] == [("2024-01-15", "21:05"),
+                                                             ("2024-01-16", "00:01")]
+
+
+def test_line_one_to_one_header_and_kanji_dates() -> None:
+    text = "[LINE] Chat history with Taro\n\n2021年3月14日(日)\n21:00\tTaro\thi\n"
+    r = read_chat(text, "t")
+    assert r.format == "line" and [(m.date, m.text) for m in r.messages] == [("2021-03-14", "hi")]
+    assert [s.why for s in r.skipped] == ["header", "date line"]
+
+
+def test_discord_date_divider_is_residue() -> None:
+    r = read_chat("a — Today at 9:00 PM\nhi\nMarch 11, 2022\nb — 03/11/2022 9:01 PM\nyo\n", "t")
+    assert [m.text for m in r.messages] == ["hi", "yo"]
+    assert (3, "date divider") in [(s.lineno, s.why) for s in r.skipped]
