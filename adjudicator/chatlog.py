@@ -847,9 +847,9 @@ def _read_discord(lines: list[str], ctx: _Ctx) -> list[ChatLine]:
             if why == "hover timestamp":
                 hover = RE_HOVER.fullmatch(s)
                 hover_time = _clock(hover) if hover else None
-            if why in ("reply preview", "hover timestamp"):
-                pending.append(line)
-            elif len(out) > since:
+            if why in ("reply preview", "hover timestamp") or len(out) == since:
+                pending.append(line)  # the next message's (or no message yet of this author)
+            else:
                 after.setdefault(len(out) - 1, []).append(line)
             continue
         text, time, hover_time = line, hover_time or author[2], None

@@ -185,3 +185,8 @@ def test_discord_date_divider_is_residue() -> None:
     r = read_chat("a — Today at 9:00 PM\nhi\nMarch 11, 2022\nb — 03/11/2022 9:01 PM\nyo\n", "t")
     assert [m.text for m in r.messages] == ["hi", "yo"]
     assert (3, "date divider") in [(s.lineno, s.why) for s in r.skipped]
+
+
+def test_discord_residue_before_any_message_of_the_author_goes_with_the_next() -> None:
+    (m,) = read_log("a — Today at 9:00 PM\nImage\nnotes.txt\n18 KB\nsee above\n", "t")
+    assert (m.lineno, m.text, m.raw) == (5, "see above", "Image\nnotes.txt\n18 KB\nsee above")
