@@ -24,6 +24,7 @@ sentence is found verbatim in its seed.
 
 from __future__ import annotations
 
+import re
 import tomllib
 from dataclasses import dataclass
 from functools import cache
@@ -51,17 +52,64 @@ def seed_text(name: str) -> str:
     return (FOLDER / "seeds" / name).read_text(encoding="utf-8")
 
 
+def parse(text: str) -> dict[str, SeedQuote]:
+    """The entries of one ``*.seed.toml`` text."""
+    data = tomllib.loads(text)
+    seed = str(data.get("seed", ""))
+    out: dict[str, SeedQuote] = {}
+    for rid, entry in data.get("rules", {}).items():
+        out[rid] = SeedQuote(
+            rule=rid, seed=str(entry.get("seed", seed)), section=str(entry.get("section", "")),
+            quote=tuple(str(q) for q in entry.get("quote", [])),
+            choice=str(entry.get("choice", "")), source=str(entry.get("source", "")))
+    return out
+
+
 @cache
 def table() -> dict[str, SeedQuote]:
     out: dict[str, SeedQuote] = {}
     for path in sorted(FOLDER.glob("*.seed.toml")):
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-        seed = str(data.get("seed", ""))
-        for rid, entry in data.get("rules", {}).items():
-            out[rid] = SeedQuote(
-                rule=rid, seed=str(entry.get("seed", seed)), section=str(entry.get("section", "")),
-                quote=tuple(str(q) for q in entry.get("quote", [])),
-                choice=str(entry.get("choice", "")), source=str(entry.get("source", "")))
+        out.update(parse(path.read_text(encoding="utf-8")))
+    return out
+
+
+_HEADING = re.compile(r"【[^】]*】|＜[^＞]*＞|《[^》]*》|[^【＜《]+")
+
+
+def problems(entries: dict[str, SeedQuote]) -> list[str]:
+    """What is wrong with ``entries``: a quote not verbatim in its seed (or stitched across
+    lines), a section whose headings are not in the seed in that order, a quote that does
+    not stand below its section's last heading, a choice with no source."""
+    out: list[str] = []
+    for rid, q in sorted(entries.items()):
+        if bool(q.quote) == bool(q.choice):
+            out.append(f"{rid}: needs either a quote or a choice")
+            continue
+        if q.is_choice:
+            if not q.source:
+                out.append(f"{rid}: a choice names where it is written down")
+            continue
+        try:
+            text = seed_text(q.seed)
+        except OSError:
+            out.append(f"{rid}: no seed file {q.seed!r}")
+            continue
+        start = 0
+        for part in _HEADING.findall(q.section):
+            at = text.find(part, start)
+            if at < 0:
+                out.append(f"{rid}: section heading {part!r} not found in {q.seed} in order")
+                break
+            start = at
+        if not q.section:
+            out.append(f"{rid}: a quote names its seed section")
+        for sentence in q.quote:
+            if not sentence or "\n" in sentence:
+                out.append(f"{rid}: a quote is one non-empty line of the seed")
+            elif sentence not in text:
+                out.append(f"{rid}: not in {q.seed}: {sentence!r}")
+            elif text.find(sentence, start) < 0:
+                out.append(f"{rid}: not below its section {q.section!r}: {sentence!r}")
     return out
 
 
