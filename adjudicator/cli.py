@@ -61,7 +61,15 @@ def cmd_new(args: argparse.Namespace) -> int:
         raise UsageError(f"{target} already exists (use --force to overwrite)")
     (root / "logs").mkdir(parents=True, exist_ok=True)
     write_atomic(target, game_toml(args.variant))
-    _print(f"wrote {target}: fill in the players, then `adjudicator add {root} day1 LOG`")
+    wrote = [str(target)]
+    scenario = data_dir("samples") / args.variant / "scenario.toml"
+    if scenario.is_file() and not (root / "scenario.toml").exists():
+        # majora: the game.toml names a scenario; start from the bundled one to edit
+        write_atomic(root / "scenario.toml", scenario.read_bytes())
+        wrote.append(str(root / "scenario.toml"))
+    first = "round1" if args.variant == "trapword" else "day1"
+    _print(f"wrote {' and '.join(wrote)}: fill in the players, then "
+           f"`adjudicator add {root} {first} LOG`")
     return 0
 
 
@@ -210,7 +218,8 @@ def cmd_resolve(args: argparse.Namespace) -> int:
 def summary_text(game: Any, phase: str | None = None, written: bool = True) -> str:
     """A phase's post and notices (default: the latest phase), ready to paste."""
     if not game.phases:
-        return "no logs yet: add one with `adjudicator add GAME day1 FILE`"
+        first = next(iter(game.variant.phase_ids()), "day1")
+        return f"no logs yet: add one with `adjudicator add {game.root} {first} FILE`"
     ph = game.phases[-1]
     if phase is not None:
         ids = [p.id for p in game.phases]
