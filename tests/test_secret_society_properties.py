@@ -12,6 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from secret_society_helpers import NAMES, run, start, variant
 
+from adjudicator.games.base import PhaseInput
 from adjudicator.games.secret_society.state import SOCIETIES, SsState, members
 from adjudicator.rng import PhaseRng
 
@@ -142,6 +143,10 @@ def test_invariants_after_every_phase(data: Any, seed: int, phases: int) -> None
             nxt = em.events[i + 1].kind if i + 1 < len(em.events) else None
             if nxt != "leader":
                 check(replay)
+        # every output renders (posts, notices, ledger) whatever happened
+        post, private, ledger = v.render(state, em.state, PhaseInput(
+            id=pid, actions=[], directives=[], extra_logs={}, lines=[]), em.events)
+        assert post and ledger and all(all(n.strip() for n in ns) for ns in private.values())
         draws = [e for e in em.events if e.kind == "draw"]
         assert sum(r.calls for r in rngs) == len(draws)
         assert all(e.rule and e.data.get("among") for e in draws)

@@ -645,6 +645,8 @@ def test_answers_name_the_society_when_several_invite() -> None:
     em, _ = night(start(), 1, [*two, ("あおい", "承諾")])
     assert em.state.players["あおい"].society is None
     assert [d.code for d in em.diagnostics] == ["answer_ambiguous"]
+    assert notices(em, "あおい")[-1] == ("勧誘が複数（忍びの里・海賊団）届いていたため、「承諾@結社名」で"
+                                         "答える必要がありました。今夜の勧誘はすべて断ったものとして扱います。")
     em2, _ = night(start(), 1, [*two, ("あおい", "承諾@海賊団")])
     assert em2.state.players["あおい"].society == "pirates"
     em3, _ = night(start(), 1, [("はやて", "勧誘@あおい"), ("あおい", "承諾"), ("あおい", "拒否")])
