@@ -79,10 +79,15 @@ def _table(game: Any) -> list[Any]:
     return _TABLES[key]
 
 
-def split(game: Any, view: View) -> tuple[set[str], str]:
-    """(the needles of everything ``view`` may not read, the view's own material)."""
+def split(game: Any, view: View, notices: bool = True,
+          for_notices: bool = False) -> tuple[set[str], str]:
+    """(the needles of everything ``view`` may not read, the view's own material: the
+    posts, its lines, the events it may read, and its notices unless ``notices`` is
+    False, to check the notices themselves)."""
     hidden: set[str] = set()
     allowed: list[str] = [*player_names(game), *(p.id for p in game.phases)]
+    mine = {t.strip() for ph in game.phases for to, texts in ph.private.items()
+            if view.sees_notice(to) for text in texts for t in text.splitlines()}
     for ph, lines, events in _table(game):
         allowed.append(ph.public_post)
         own = {r.ref for r in ph.lines if r.speaker == view.player}
@@ -98,10 +103,10 @@ def split(game: Any, view: View) -> tuple[set[str], str]:
                 hidden |= needles
         for to, texts in ph.private.items():
             if view.sees_notice(to):
-                allowed += texts
-            else:
+                allowed += texts if notices else []
+            elif not for_notices:  # a line the player got too (あなたは村人です。) is none
                 hidden |= {t.strip() for text in texts for t in text.splitlines()
-                           if len(t.strip()) >= MIN}
+                           if len(t.strip()) >= MIN} - mine
         for d in ph.diagnostics:
             if view.sees_diagnostic(d, own):
                 allowed += [d.message, d.reason_ja or "", d.source]
@@ -163,6 +168,14 @@ def test_no_player_view_holds_a_secret(root: Path, tmp_path_factory: Any) -> Non
             text = player_view_text(game, name)
             found = leaks(text, hidden, allowed)
             assert not found, f"{game.root.name}: {name}'s view shows {found[:5]}"
+            # the notices themselves hold only what the events the player may read say:
+            # no other player's line, no secret value of 8 characters or more (short
+            # ones such as オレンジ3, 農民です or the command タイムボム, and other
+            # players' notices, recur in a player's own notices by coincidence)
+            secret, bare = split(game, view, notices=False, for_notices=True)
+            mine = "\n".join(t for ph in game.phases for t in ph.private.get(name, []))
+            found = leaks(mine, {n for n in secret if len(n) >= 8}, bare)
+            assert not found, f"{game.root.name}: {name}'s notices show {found[:5]}"
             checked += len(hidden)
     assert checked, "no secret to look for: the test would prove nothing"
 
