@@ -73,7 +73,7 @@ def table() -> dict[str, SeedQuote]:
     return out
 
 
-_HEADING = re.compile(r"【[^】]*】|＜[^＞]*＞|《[^》]*》|＝[^＝]*＝|[^【＜《＝]+")
+_HEADING = re.compile(r"【[^】]*】|＜[^＞]*＞|《[^》]*》|＝[^＝]*＝|＊[^＊]*＊|[^【＜《＝＊]+")
 
 
 def problems(entries: dict[str, SeedQuote]) -> list[str]:
