@@ -61,8 +61,8 @@ def test_new_add_check_explain_schema(tmp_path: Path, capsys, monkeypatch) -> No
     assert code == 0 and "accepted" in out and "予想@さくら 3万ドル" in out
     code, out, _ = run(capsys, "check", str(game), "予想@さくら 15000", "--speaker", "はなこ")
     assert "rejected" in out and "1万ドル単位" in out
-    code, out, _ = run(capsys, "explain", str(game), "--player", "じろう")
-    assert code == 0 and "ww.vote" in out and "rule:" in out
+    code, out, _ = run(capsys, "explain", str(game), "--player", "じろう")  # じろう's view
+    assert code == 0 and "ww.vote" in out and "ルール：" in out
     code, out, _ = run(capsys, "schema")
     assert code == 0 and json.loads(out)["title"] == "adjudicator resolve --json"
 
