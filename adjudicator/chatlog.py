@@ -244,17 +244,32 @@ def _when(s: str) -> tuple[DateTok | None, str | None] | None:
     return (tok, time) if time is not None else None
 
 
+RE_WEEKDAY = re.compile(r"\b(Mon|Tue|Wed|Thu|Fri|Sat|Sun)[a-z]*\b|[(（]([月火水木金土日])[)）]"
+                        r"|([月火水木金土日])曜")
+_WEEKDAYS_EN = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
+
+
+def _weekday(text: str) -> int | None:
+    """The weekday a date line names (Monday 0), or None."""
+    m = RE_WEEKDAY.search(text)
+    if not m:
+        return None
+    return _WEEKDAYS_EN.index(m[1]) if m[1] else "月火水木金土日".index(m[2] or m[3])
+
+
 class _Order:
     """Month-first or day-first, once per file: a field above 12 settles it; otherwise a
-    header's date (LINE's ``Saved on``) does; otherwise the default, month-first."""
+    header's date (LINE's ``Saved on``) does; otherwise the weekdays the date lines name,
+    when they fit one order only; otherwise the default, month-first (a guess)."""
 
-    __slots__ = ("evidence", "conflict", "hint", "first")
+    __slots__ = ("evidence", "conflict", "hint", "first", "weekdays")
 
     def __init__(self) -> None:
         self.evidence: tuple[str, int, str] | None = None
         self.conflict: tuple[str, int, str] | None = None
         self.hint: tuple[str, int, str] | None = None
         self.first: int | None = None
+        self.weekdays: dict[str, list[int]] = {"month-first": [], "day-first": []}
 
     @staticmethod
     def _settles(tok: DateTok) -> str | None:
@@ -269,6 +284,12 @@ class _Order:
         if self.first is None:
             self.first = lineno
         order = self._settles(tok)
+        wd = _weekday(text) if order is None else None
+        if wd is not None:
+            fits = [o for o in self.weekdays
+                    if (iso := _iso(tok, o)) and datetime.date.fromisoformat(iso).weekday() == wd]
+            if len(fits) == 1:
+                self.weekdays[fits[0]].append(lineno)
         if order and self.evidence is None:
             self.evidence = (order, lineno, text)
         elif order and self.evidence[0] != order and self.conflict is None:  # type: ignore[index]
@@ -292,6 +313,11 @@ class _Order:
         if self.hint:
             order, no, text = self.hint
             return order, f"the header's date on line {no} ({text.strip()!r})"
+        fit = [(o, nos) for o, nos in self.weekdays.items() if nos]
+        if len(fit) == 1:
+            order, nos = fit[0]
+            return order, (f"the weekday of {len(nos)} date line{'s' if len(nos) > 1 else ''} "
+                           f"fits it only (line {nos[0]})")
         ctx.guess(self.first, "date order", "no date in this file says whether it is "
                   "month-first or day-first: read month-first (the default)")
         return "month-first", "default (no date settles it)"

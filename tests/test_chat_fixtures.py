@@ -34,7 +34,7 @@ def summary(r: Reading) -> dict[str, Any]:
 def test_every_issue_class_has_a_fixture() -> None:
     stems = {p.name.removesuffix(".expected.json") for p in EXPECTED}
     assert {"line_en_saved_month_first", "line_en_saved_day_first", "line_en_saved_year_first",
-            "line_date_month_first", "line_date_day_first", "line_date_default",
+            "line_date_month_first", "line_date_day_first", "line_date_default", "line_date_weekday",
             "line_date_year_first_en", "line_date_short_ja", "line_system_ja", "line_system_en",
             "line_pc_en", "line_pc_names", "discord_preamble", "discord_headers_day_first",
             "discord_headers_month_first", "discord_headers_12h", "discord_name_lines",

@@ -190,3 +190,13 @@ def test_discord_date_divider_is_residue() -> None:
 def test_discord_residue_before_any_message_of_the_author_goes_with_the_next() -> None:
     (m,) = read_log("a — Today at 9:00 PM\nImage\nnotes.txt\n18 KB\nsee above\n", "t")
     assert (m.lineno, m.text, m.raw) == (5, "see above", "Image\nnotes.txt\n18 KB\nsee above")
+
+
+def test_weekdays_settle_the_order_only_when_they_fit_one_order() -> None:
+    r = read_chat("Sat, 3/7/2021\n21:00\ta\tx\n", "t")  # 2021-07-03 is a Saturday
+    assert (r.date_order, r.messages[0].date, r.guesses) == ("day-first", "2021-07-03", [])
+    assert "weekday" in r.date_order_why
+    r = read_chat("Wed, 3/3/2021\n21:00\ta\tx\n", "t")  # the same day either way
+    assert r.date_order == "month-first" and [g.kind for g in r.guesses] == ["date order"]
+    r = read_chat("Sat, 3/7/2021\n21:00\ta\tx\nSat, 3/6/2021\n21:00\ta\tx\n", "t")  # disagree
+    assert r.date_order == "month-first" and [g.kind for g in r.guesses] == ["date order"]
