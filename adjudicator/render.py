@@ -88,8 +88,34 @@ def environment() -> Environment:
     env.filters["role_ja"] = role_ja
     env.filters["gender_ja"] = lambda g: GENDERS.get(g, g)
     env.filters["disposition_ja"] = lambda d: DISPOSITION_JA.get(d, d)
+    env.filters["sentence"] = sentence
+    env.filters["clip"] = clip
+    env.filters["odds"] = odds
     env.globals["LEVELS"] = STOCK_LEVELS
     return env
+
+
+def sentence(text: str) -> str:
+    """A reason as a whole sentence: ends with 。 unless it already ends a sentence."""
+    text = str(text).rstrip()
+    return text if not text or text[-1] in "。！？!?" else text + "。"
+
+
+def clip(text: str, limit: int = 40) -> str:
+    """A quoted line kept short enough for a notice (the GM ledger has it whole)."""
+    text = " ".join(str(text).split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def odds(x: float) -> str:
+    """Odds as a GM writes them: 2 → 「2」, 2.5 → 「2.5」 (never 「2.0」)."""
+    return f"{x:g}" if isinstance(x, (int, float)) else str(x)
+
+
+def heard(lines: Any) -> dict[str, Any]:
+    """The phase's line records by reference (``logs/night2.txt:3``), so that a notice
+    can quote the player's own line and time rather than the reference."""
+    return {rec.ref: rec for rec in lines}
 
 
 def render(template: str, **context: Any) -> str:
@@ -124,11 +150,12 @@ def render_phase(
         phase=phase.id, day=n + 1 if night else n, events=public, view=public_view(after),
     )
     private: dict[str, list[str]] = {}
+    said = heard(phase.lines)
     for name in after.players:
         mine = [e for e in events if e.audience == "player" and e.to == name]
         if mine:
-            private[name] = [render(f"{vname}/notice.txt.j2", ev=e, day=n).rstrip("\n")
-                             for e in mine]
+            private[name] = [render(f"{vname}/notice.txt.j2", ev=e, day=n,
+                                    heard=said).rstrip("\n") for e in mine]
     ledger = render(f"{vname}/ledger.txt.j2", phase=phase.id, events=events, before=before,
                     state=after, lines=phase.lines)
     return post, private, ledger

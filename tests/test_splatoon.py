@@ -161,7 +161,7 @@ def test_notice_hides_the_bomb_thrower() -> None:
     assert {h["by"] for h in note.data["attacks"]} == {None, "えいた"}
     assert "こはる" not in json.dumps(note.data, ensure_ascii=False)
     _post, private, _ledger = variant().render(em.state, em.state, _phase("night2"), em.events)
-    assert "ボム（投げた人は不明）" in private["あおい"][0] and "こはる" not in private["あおい"][0]
+    assert "ボム（投げた人は不明・" in private["あおい"][0] and "こはる" not in private["あおい"][0]
 
 
 def _phase(pid: str) -> PhaseInput:

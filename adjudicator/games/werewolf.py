@@ -219,8 +219,9 @@ def resolve_vote(em: Emitter[Any], actions: Sequence[Candidate], tie: str,
         executed = tied[0]
     if execute is not None:
         return execute(em, executed, top)
+    drawn: dict[str, Any] = {"drawn": True} if len(tied) > 1 else {}  # told in the post
     em.emit("execution", "ww.vote", f"phase:{em.phase}", "public", player=executed,
-            votes=top)
+            votes=top, **drawn)
     em.emit("death", "ww.vote", f"phase:{em.phase}", "public", player=executed,
             how="executed")
     return executed

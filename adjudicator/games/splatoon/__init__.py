@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from ...models import Event
-from ...render import day_number, public_view, render
+from ...render import day_number, heard, public_view, render
 from ..base import PhaseInput
 from .actions import SplatoonTransformer
 from .rules import SplatoonRules
@@ -69,11 +69,12 @@ def render_splatoon(before: SpState, after: SpState, phase: PhaseInput, events: 
     post = render(f"splatoon/{'morning' if night else 'vote'}.txt.j2", phase=phase.id,
                   day=n + 1 if night else n, events=public, view=public_view(after))
     private: dict[str, list[str]] = {}
+    said = heard(phase.lines)
     for name in after.players:
         mine = [e for e in events if e.audience == "player" and e.to == name]
         if mine:
-            private[name] = [render("splatoon/notice.txt.j2", ev=e, day=n,
-                                    weapons=WEAPONS).rstrip("\n") for e in mine]
+            private[name] = [render("splatoon/notice.txt.j2", ev=e, day=n, weapons=WEAPONS,
+                                    heard=said).rstrip("\n") for e in mine]
     ledger = render("splatoon/ledger.txt.j2", phase=phase.id, events=events, before=before,
                     state=after, lines=phase.lines, weapons=WEAPONS)
     return post, private, ledger

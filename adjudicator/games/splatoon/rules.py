@@ -189,7 +189,8 @@ def _damage(em: Emitter[SpState], start: SpState, team: dict[str, int], landed: 
             hits = sorted(seen.get(n, []), key=lambda h: (h["by"] is None,
                                                          rank.get(h["by"] or "", 0)))
             em.emit("gauge_notice", "sp.notice", here, "player", to=n, player=n,
-                    amount=p.gauge, gauge=gauge_ja(p.gauge), attacks=hits)
+                    amount=p.gauge, gauge=gauge_ja(p.gauge), attacks=hits,
+                    before=start.players[n].gauge)
 
 
 def morning(em: Emitter[SpState]) -> None:
@@ -349,7 +350,7 @@ class SplatoonRules(ww.WerewolfVariant[SpState]):
                 raise _illegal(f"{ja}: {t!r} is not a squid", f"{ja}の相手はイカの名前で書いてください",
                                "not_player", rule)
             if not state.players[t].alive:
-                raise _illegal(f"{ja}: {t!r} is dead", f"{t}さんはすでに処刑されています",
+                raise _illegal(f"{ja}: {t!r} is dead", f"{t}さんはすでに死亡しています",
                                "target_dead", rule)
             if t == actor:
                 raise _illegal(f"{ja} on self", "自分を攻撃することはできません", "self_target", rule)
