@@ -41,6 +41,7 @@ FIELD_JA = {
     "locked": "ロックされたゲージ", "permanent": "永続ポイント", "bombs_left": "残りボム",
     "team": "チーム", "room": "部屋", "hint_giver": "出題者", "monster_card": "モンスター",
     "winning_teams": "勝利チーム",
+    "credits": "能力使用権", "techniques": "忍法", "excommunicated": "破門歴", "bombs": "タイムボム",
     "mask": "仮面", "items": "持ち物", "loop": "周", "day": "日",
     "instrument_uses_left": "時の楽器の残り", "giants_used": "使った巨人の道具",
 }

@@ -661,12 +661,15 @@ class SecretSocietyRules(ww.WerewolfVariant[SsState]):
                         player=c.actor, target=x, society=society)
                 continue
             reached.setdefault(x, []).append((society, c))
-            secret = society == "secret"
-            rule = "ss.recruit.secret" if secret else "ss.recruit"
-            em.emit("invite", rule, c.ref, "gm", player=c.actor, target=x, society=society)
-            # the invitee's notice: the secret leader stays anonymous (ss.recruit.secret)
-            em.emit("invited", rule, c.ref, "player", to=x, player=x, society=society,
-                    by=None if secret else c.actor, anonymous=secret)
+        for x, invs in reached.items():
+            for society, c in invs:
+                secret = society == "secret"
+                rule = "ss.recruit.secret" if secret else "ss.recruit"
+                em.emit("invite", rule, c.ref, "gm", player=c.actor, target=x, society=society)
+                # the invitee's notice: the secret leader stays anonymous (ss.recruit.secret)
+                em.emit("invited", rule, c.ref, "player", to=x, player=x, society=society,
+                        by=None if secret else c.actor, anonymous=secret,
+                        several=len(invs) > 1)
         joins: list[tuple[int, str, str, str, str, str | None]] = []  # order, x, soc, how, ref, by
         for c in ropes:
             x = c.action.target  # type: ignore[attr-defined]
