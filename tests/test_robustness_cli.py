@@ -12,6 +12,7 @@ longer and counts what it finds.
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import io
 import os
@@ -224,6 +225,7 @@ def _allowed(rel: str, argv: list[str], box: Path) -> bool:
 
 
 _CACHE = tempfile.mkdtemp(prefix="adj-fuzz-cache-")  # shared: a fresh one per run is slow
+atexit.register(shutil.rmtree, _CACHE, True)
 
 
 @contextlib.contextmanager
