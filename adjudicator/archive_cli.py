@@ -132,7 +132,7 @@ def cmd_replay(args: argparse.Namespace, pause: Callable[[str], str] = input) ->
         phases = [p for p in phases if p["id"] == args.phase]
     interactive = not args.no_pause and sys.stdin.isatty() and sys.stdout.isatty()
     _out(f"replay of #{r.id} {r.name} ({r.variant}, seed {r.seed}), "
-         f"{len(phases)} phase(s)")
+         f"{len(phases)} phase{'' if len(phases) == 1 else 's'}")
     for i, ph in enumerate(phases):
         _out(phase_text(ph))
         if interactive and i < len(phases) - 1:
