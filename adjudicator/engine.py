@@ -340,6 +340,9 @@ class PhaseReader:
                 self._one(line, ref, part)
 
     def _one(self, line: ChatLine, ref: str, text: str) -> None:
+        if not line.speaker:  # a system line of the chat app (joins, unsent messages…)
+            self._record(ref, line, text, "chatter")
+            return
         v = self.variant.name
         found = find_command(text, v) if text.strip() else None
         if self._is_gm(line.speaker):
