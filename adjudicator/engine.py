@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from . import actions as A
-from .chatlog import ChatLine, read_log_file
+from .chatlog import ChatLine, read_chat_file
 from .config import GameConfig, load_config
 from .errors import (
     ChatFormatError,
@@ -534,14 +534,18 @@ def _read_lines(
 ) -> tuple[list[ChatLine], bool]:
     source = _source(game.root, path)
     try:
-        lines = read_log_file(path, source=source, fmt=fmt, names=names)
+        reading = read_chat_file(path, source=source, fmt=fmt, names=names)
     except ChatFormatError as e:  # the source is named once, in `source`
         diagnostics.append(Diagnostic(level="error", code="log_format", source=e.source
                                       if e.lineno is None else f"{e.source}:{e.lineno}",
                                       message=e.detail))
         return [], False
+    for g in reading.guesses:  # what the reader decided without proof, for the GM to see
+        diagnostics.append(Diagnostic(
+            level="info", code="read_guess", source=source if g.lineno is None
+            else f"{source}:{g.lineno}", message=f"{g.kind}: {g.message}"))
     json_like = path.suffix.lower() in (".json", ".csv")
-    return lines, json_like
+    return reading.messages, json_like
 
 
 def _order(variant: Variant[Any]) -> list[str]:

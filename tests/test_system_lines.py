@@ -31,3 +31,15 @@ def test_system_lines_are_chatter(tmp_path: Path) -> None:
     assert len(system) == 2 and {r.disposition for r in system} == {"chatter"}
     assert not [d for d in g.phases[0].diagnostics if d.code == "unknown_speaker"]
     assert [r.disposition for r in recs if r.speaker == "たろう"] == ["accepted"]
+
+
+def test_a_guess_of_the_reader_is_an_info_diagnostic(tmp_path: Path) -> None:
+    game = tmp_path / "g"
+    (game / "logs").mkdir(parents=True)
+    shutil.copy(FIXTURES / "derby16" / "game.toml", game / "game.toml")
+    shutil.copy(FIXTURES / "chat" / "line_date_default.txt", game / "logs" / "day1.txt")
+    g = resolve_game(game)
+    guesses = [d for d in g.phases[0].diagnostics if d.code == "read_guess"]
+    assert [(d.level, d.source) for d in guesses] == [("info", "logs/day1.txt:3")]
+    assert "date order" in guesses[0].message
+    assert not g.has_errors
