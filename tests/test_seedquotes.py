@@ -127,3 +127,14 @@ def test_the_checker_catches_a_choice_without_source_or_an_empty_entry() -> None
     entries = SQ.parse('seed = "seed-2.txt"\n[rules."ds.x"]\nchoice = "決めました。"\n'
                        '[rules."ds.y"]\nsection = "【秘密結社村】"\n')
     assert [p.split(":")[0] for p in SQ.problems(entries)] == ["ds.x", "ds.y"]
+
+
+def test_every_rule_a_fixture_game_cites_has_seed_words() -> None:
+    """What `explain` will show: every rule id cited in the fixture games' JSON, and every
+    engine ruling, finds its entry (its own or its parent's)."""
+    cited = set(ENGINE_RULES)
+    for path in (Path(__file__).parent / "fixtures").rglob("*.json"):
+        cited |= set(re.findall(r'"rule":\s*"([a-z][a-z0-9_.]*)"',
+                                path.read_text(encoding="utf-8", errors="replace")))
+    assert len(cited) > 50
+    assert sorted(rid for rid in cited if SQ.seed_quote(rid) is None) == []
