@@ -76,6 +76,20 @@ def table() -> dict[str, SeedQuote]:
 _HEADING = re.compile(r"【[^】]*】|＜[^＞]*＞|《[^》]*》|＝[^＝]*＝|＊[^＊]*＊|[^【＜《＝＊]+")
 
 
+def _whole(sentence: str, text: str) -> bool:
+    """``sentence`` is a whole line of ``text`` (blanks around it aside) or whole
+    sentences within one: it starts a line or follows a 。, and ends one or ends in 。."""
+    for line in text.splitlines():
+        at = line.find(sentence)
+        while at >= 0:
+            before, after = line[:at], line[at + len(sentence):]
+            if (not before.strip() or before.endswith("。")) and (
+                    not after.strip() or sentence.endswith("。")):
+                return True
+            at = line.find(sentence, at + 1)
+    return False
+
+
 def problems(entries: dict[str, SeedQuote]) -> list[str]:
     """What is wrong with ``entries``: a quote not verbatim in its seed (or stitched across
     lines), a section whose headings are not in the seed in that order, a quote that does
@@ -110,6 +124,8 @@ def problems(entries: dict[str, SeedQuote]) -> list[str]:
                 out.append(f"{rid}: not in {q.seed}: {sentence!r}")
             elif text.find(sentence, start) < 0:
                 out.append(f"{rid}: not below its section {q.section!r}: {sentence!r}")
+            elif not _whole(sentence, text):
+                out.append(f"{rid}: not a whole line or sentence of the seed: {sentence!r}")
     return out
 
 

@@ -111,6 +111,9 @@ def test_the_checker_accepts_a_true_quote() -> None:
         ("所持金の増やし方：基本編＞・ダービー", "所持金の増やし方：上級編＞・株投資", "not below its section"),
         # a section heading the seed does not have
         ("＜所持金の増やし方：基本編＞", "＜賭け方＞", "not found"),
+        # a fragment cut out of a sentence
+        ('"賭けることができるのは１万ドル単位で報酬は以下のとおりです。"', '"１万ドル単位で"',
+         "not a whole line or sentence"),
         # a quote from the wrong seed
         ('seed = "seed-2.txt"', 'seed = "seed-1.txt"', "not in seed-1.txt"),
     ],
