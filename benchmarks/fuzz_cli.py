@@ -1,6 +1,6 @@
 """Fuzz the real command line longer than the suite does (tests/test_robustness_cli.py).
 
-    .venv/bin/python benchmarks/fuzz_cli.py --examples 3000 [--seed N]
+    .venv/bin/python benchmarks/fuzz_cli.py --examples 3000 [--seed N] [--as-nobody]
 
 Generated game folders, logs, arguments and file-system states drive
 ``adjudicator.cli.main``; every run must exit 0/1/2 without a traceback, write nothing
