@@ -146,3 +146,16 @@ def test_any_line_in_any_phase_is_read_never_a_crash(tmp_path: Path) -> None:
             if rec.disposition == "rejected":
                 assert rec.reason
     assert [p.id for p in g.phases][-1] == "day5"
+
+
+def test_a_log_after_the_end_posts_only_that_the_game_is_over(tmp_path: Path) -> None:
+    import shutil
+
+    game = tmp_path / "g"
+    shutil.copytree(FIXTURES / "secret-society-main", game,
+                    ignore=shutil.ignore_patterns("expected", "out"))
+    (game / "logs" / "night5.txt").write_text("[22:00] はやて: 勧誘@けい\n", "utf-8")
+    g = resolve_game(game)
+    last = g.phases[-1]
+    assert last.id == "night5" and last.public_post == "ゲームはすでに終了しています。\n"
+    assert [r.code for r in last.lines] == ["game_over"]

@@ -69,9 +69,12 @@ class SecretSociety(SecretSocietyRules):
         n = day_number(phase.id)
         public = [e for e in events if e.audience == "public"]
         ctx = {"society_ja": society_ja, "techniques": TECHNIQUES}
-        post = render(f"secret-society/{'morning' if night else 'vote'}.txt.j2",
-                      phase=phase.id, day=n + 1 if night else n, events=public,
-                      view=public_view(after), **ctx)
+        if before.finished:  # a log after the end: nothing happens, nothing to post
+            post = "ゲームはすでに終了しています。\n"
+        else:
+            post = render(f"secret-society/{'morning' if night else 'vote'}.txt.j2",
+                          phase=phase.id, day=n + 1 if night else n, events=public,
+                          view=public_view(after), **ctx)
         texts = {rec.ref: rec.text for rec in phase.lines if rec.disposition == "rejected"}
         private: dict[str, list[str]] = {}
         for name in after.players:
