@@ -22,13 +22,21 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
-from test_robustness_cli import World, check_world, worlds  # noqa: E402
+from test_robustness_cli import (  # noqa: E402
+    NOBODY,
+    World,
+    check_world,
+    check_world_as,
+    worlds,
+)
 
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--examples", type=int, default=2000)
     ap.add_argument("--seed", type=int, default=None, help="hypothesis seed (default: random)")
+    ap.add_argument("--as-nobody", action="store_true",
+                    help="run each case as user 65534 (needs root): permission bits bite")
     args = ap.parse_args()
     cases = 0
     broken: list[tuple[World, list[str]]] = []
@@ -42,7 +50,8 @@ def main() -> int:
     def run(world: World, _unused: None) -> None:
         nonlocal cases
         cases += 1
-        problems = check_world(world, codes)
+        problems = (check_world_as(world, NOBODY, codes) if args.as_nobody
+                    else check_world(world, codes))
         if problems:
             broken.append((world, problems))
             for p in problems[1:]:
