@@ -152,6 +152,8 @@ def _field(key: str, v: Any, values: dict[str, dict[str, str]]) -> str:
         return f"{v['of']} {v['shares']}株"
     if isinstance(v, str) and key in values:
         return values[key].get(v, v)
+    if isinstance(v, list) and v and key in values:  # secret-society techniques
+        return "、".join(values[key].get(str(x), str(x)) for x in v)
     return _fmt(v)
 
 
