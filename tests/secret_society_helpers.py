@@ -76,6 +76,7 @@ def lines_to_candidates(v: SecretSociety, st: SsState, phase: str,
             action = v.validate(st, phase, speaker, action, {})
         except CommandError as e:
             rejected.append((speaker, getattr(e, "code", "")))
+            records[-1].disposition, records[-1].code = "rejected", getattr(e, "code", None)
             continue
         cand = Candidate(ref=ref, actor=speaker, action=action, order=i)
         slot = v.slot(action, speaker)

@@ -430,6 +430,10 @@ def test_kagenui_stops_abilities_not_answers() -> None:
                                         ("はやて", "勧誘@ドレイク"), ("ドレイク", "承諾")])
     assert codes(rejected) == ["bound", "bound"]
     assert em2.state.players["ドレイク"].society == "ninja"  # answering is no ability
+    # an invitation the bound leader tried to send never reached its invitee
+    em3, _ = night(em.state, 1, [("ドレイク", "勧誘@あおい"), ("あおい", "承諾")])
+    assert [d.code for d in em3.diagnostics] == ["invitation_stopped"]
+    assert em3.state.players["あおい"].society is None
     assert not em2.state.players["ドレイク"].bound  # the night is over
 
 

@@ -323,6 +323,9 @@ class SecretSocietyRules(ww.WerewolfVariant[SsState]):
                 em.emit("leader", rule, cause, "player", to=alive[0], player=alive[0],
                         target=s)
 
+    def _aliases(self, name: str) -> list[str]:
+        return [nfkc(a) for p in self.cfg.players if p.name == name for a in p.aliases]
+
     def _die(self, em: Emitter[SsState], name: str, how: str, rule: str, cause: str) -> None:
         if not em.state.players[name].alive:
             return
@@ -716,6 +719,10 @@ class SecretSocietyRules(ww.WerewolfVariant[SsState]):
                         "player", to=inv.actor, player=x, target=inv.actor, society=s,
                         accepted=accepted, roped=x in roped,
                         undone=accepted and back is not None)
+        for rec in ph.lines:  # invitations a shadow-bound leader tried to send
+            if rec.code == "bound" and ("勧誘" in rec.text or "大縄" in rec.text):
+                stopped.update(x for x in answers if any(
+                    n in nfkc(rec.text) for n in (x, *self._aliases(x))))
         for x, ans in answers.items():
             if x in stopped:
                 code, why = "invitation_stopped", "勧誘はあなたに届いていません"
