@@ -8,13 +8,13 @@ from fixture_utils import FIXTURES
 
 from adjudicator.config import load_config
 from adjudicator.errors import CommandError
+from adjudicator.games.base import Candidate, Emitter, PhaseInput
+from adjudicator.games.splatoon import Splatoon
+from adjudicator.games.splatoon.state import SpState
 from adjudicator.models import Event
 from adjudicator.parser import parse_command
 from adjudicator.rng import PhaseRng
 from adjudicator.roster import Roster
-from adjudicator.games.base import Candidate, Emitter, PhaseInput
-from adjudicator.games.splatoon import Splatoon
-from adjudicator.games.splatoon.state import SpState
 
 CFG = load_config(FIXTURES / "splatoon-win" / "game.toml")
 #: the fixture roster: orange あおい(S) いつき(R) うみ(C), purple えいた(S) おさむ(R) かえで(C),

@@ -12,6 +12,7 @@ from adjudicator.errors import (
     CommandSyntaxError,
     UnknownNameError,
 )
+from adjudicator.games.derby_stock.actions import Bet, Buy, Chance, DerbyTransformer, Sell
 from adjudicator.parser import (
     _locate_command,
     command_words,
@@ -20,7 +21,6 @@ from adjudicator.parser import (
     parse_command,
 )
 from adjudicator.roster import Roster
-from adjudicator.games.derby_stock.actions import Bet, Buy, Chance, DerbyTransformer, Sell
 from adjudicator.vocab import ROLE_NAMES, ROLES
 
 ROSTER = Roster([("たろう", ["太郎"]), ("はなこ", []), ("三郎", []), ("はな", []),

@@ -13,10 +13,10 @@ from test_report import Tree, parse
 
 from adjudicator.engine import resolve_game
 from adjudicator.export import export_game
+from adjudicator.games.splatoon.state import points
 from adjudicator.report import render_report
 from adjudicator.report_sections import variant_sections
 from adjudicator.report_sections.charts import Chart, Section, Table
-from adjudicator.games.splatoon.state import points
 
 FIX = Path(__file__).parent / "fixtures"
 

@@ -29,13 +29,13 @@ from splatoon_helpers import (
 from adjudicator.config import GameConfig
 from adjudicator.engine import resolve_game
 from adjudicator.errors import IllegalActionError
+from adjudicator.games.base import PhaseInput
+from adjudicator.games.splatoon import Splatoon
+from adjudicator.games.splatoon.state import WEAPON_WORDS, WEAPONS, points
 from adjudicator.models import LineRecord
 from adjudicator.parser import command_words, parse_command
 from adjudicator.roster import Roster
 from adjudicator.rulebook import rules
-from adjudicator.games.base import PhaseInput
-from adjudicator.games.splatoon import Splatoon
-from adjudicator.games.splatoon.state import WEAPON_WORDS, WEAPONS, points
 
 GAMES = sorted(p.name for p in FIXTURES.glob("splatoon-*") if (p / "game.toml").exists())
 RULES_MD = Path(__file__).parents[1] / "adjudicator" / "rules" / "splatoon.md"

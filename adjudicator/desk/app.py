@@ -339,7 +339,6 @@ async def explain(desk: Desk, request: Request) -> Response:
     name = request.path_params["name"]
     _path, game = _load(desk, name)
     from ..explain import explain_text
-
     from ..views import View
 
     player = request.query_params.get("player") or None
