@@ -36,36 +36,40 @@ def kinds(data: dict[str, Any], kind: str) -> list[dict[str, Any]]:
 def test_round1_notices_pinned() -> None:
     data = exported("trapword-win")
     assert notices(data, "round1", "たろう") == [
-        "【第1ラウンド】あなたが赤チームの出題者です。秘密のワードは「りんご」です。\n"
+        "【第1ラウンド開始時】\n"
+        "あなたが赤チームの出題者です。秘密のワードは「りんご」です。\n"
         "このワードやその一部を言わずに、ヒントでチームのみなさんに当ててもらってください。"
-        "相手チームのトラップワード（3個まで）にも気をつけて。",
-        "【第1ラウンド】青チーム（出題者 さくらさん）の秘密のワードは「バスケットボール」です。\n"
-        "このワードのヒントに出てきそうなトラップワードを3個まで決めてください（トラップ@単語）。",
-        "【第1ラウンド】赤チームのトラップワードを受け付けました（3個／3個まで）：スポーツ、ボール、シュート\n"
+        "相手チームのトラップワード（3個まで）にも気をつけてください。",
+        "青チーム（出題者：さくらさん）の秘密のワードは「バスケットボール」です。\n"
+        "このワードのヒントに出てきそうなトラップワードを3個まで決めてください"
+        "（例：トラップ@果物、赤い）。",
+        "赤チームのトラップワードを受け付けました（3個／3個まで）：スポーツ、ボール、シュート\n"
         "青チームのヒントにこれらの言葉が出たら、10秒以内に「トラップ」と書いてください。",
     ]
     # さくら: trapper against 赤, giver of 青, setter of 青's traps, and her illegal hint
     sakura = notices(data, "round1", "さくら")
     assert sakura[-1] == (
-        "あなたのヒント「バスケットにシュートする」は反則と判定されました。\n"
-        "理由：秘密のワードを含みます：「バスケット」は「バスケットボール」の一部です\n"
+        "【第1ラウンド終了後】\n"
+        "あなたのヒント「バスケットにシュートする」は不正なヒントと判定されました。\n"
+        "理由：秘密のワードを含みます：「バスケット」は「バスケットボール」の一部です。\n"
         "青チームのこの手番は失敗です。")
     assert "秘密のワードは「バスケットボール」です" in sakura[1]
-    # けんた: the secret words first, then his trap line rejected over the count (judged
-    # when the round resolves, in line order), then the accepted traps
+    # けんた: the secret word first, then the accepted traps, then his trap line rejected
+    # over the count, quoted with its time (no file name, no rule id)
     kenta = notices(data, "round1", "けんた")
-    assert kenta[0].startswith("【第1ラウンド】赤チーム（出題者 たろうさん）の秘密のワード")
-    assert kenta[1] == ("受け付けられませんでした：トラップワードは3個までです（設定済み3個）"
-                        "（tw.trap.count）")
-    assert kenta[2].endswith("果物、赤い、青森\n赤チームのヒントにこれらの言葉が出たら、"
+    assert kenta[0].startswith("【第1ラウンド開始時】\n赤チーム（出題者：たろうさん）の秘密のワード")
+    assert kenta[1].endswith("果物、赤い、青森\n赤チームのヒントにこれらの言葉が出たら、"
                              "10秒以内に「トラップ」と書いてください。")
+    assert kenta[2] == ("21:00:40の「トラップ@ジュース」は受け付けられませんでした："
+                        "青チームはすでに上限の3個（果物、赤い、青森）を設定済みです。")
 
 
 def test_sprung_trap_tells_the_hint_giver() -> None:
     data = exported("trapword-win")
     assert notices(data, "round2", "はなこ")[-1] == (
+        "【第2ラウンド終了後】\n"
         "あなたのヒント「サイエンスの授業で習う」でトラップワード「サイエンス」のトラップが"
-        "成立しました（さくらさんのコール）。\n理由：「サイエンス」そのものを含みます\n"
+        "発動しました（さくらさんのコール）。\n理由：「サイエンス」そのものを含みます。\n"
         "赤チームのこの手番は失敗です。")
 
 
@@ -151,9 +155,10 @@ def test_gm_foul_tells_the_reason(tmp_path: Path) -> None:
         "[20:01:00] GM: 開始@青", "[20:01:05] c: ニャーと鳴く", "[20:01:10] d: 猫",
     ]) + "\n")
     assert notices(data, "round1", "a")[-1] == (
-        "あなたのヒント「ワンと鳴くチワワ」はGMにより反則と判定されました。\n理由：実例です\n"
-        "赤チームのこの手番は失敗です。")
-    assert not any("反則" in t or "成立" in t for t in notices(data, "round1", "c"))
+        "【第1ラウンド終了後】\n"
+        "あなたのヒント「ワンと鳴くチワワ」はGMにより不正なヒントと判定されました。\n"
+        "理由：実例です。\n赤チームのこの手番は失敗です。")
+    assert not any("不正" in t or "発動" in t for t in notices(data, "round1", "c"))
 
 
 def test_gm_confirms_a_trap(tmp_path: Path) -> None:
@@ -164,8 +169,9 @@ def test_gm_confirms_a_trap(tmp_path: Path) -> None:
     ]) + "\n")
     # the judge finds nothing plausible: the notice says the GM ruled it, names no word
     assert notices(data, "round1", "a")[-1] == (
-        "あなたのヒント「お手をする動物」でトラップが成立しました（GMの判定）。\n"
-        "理由：GMがトラップと判定しました\n赤チームのこの手番は失敗です。")
+        "【第1ラウンド終了後】\n"
+        "あなたのヒント「お手をする動物」でトラップが発動しました（GMの判定）。\n"
+        "理由：GMがトラップと判定しました。\n赤チームのこの手番は失敗です。")
     ev = kinds(data, "hint_ruled")[0]
     assert ev["rule"] == "tw.trap.gm" and ev["by_gm"] is True
     result = kinds(data, "turn_result")[0]
@@ -180,8 +186,8 @@ def test_auto_mode_trap_notices(tmp_path: Path) -> None:
         "[20:00:10] a: 散歩が好き",
     ]) + "\n", trap_mode="auto")
     assert notices(data, "round1", "c")[-1] == (
-        "【第1ラウンド】青チームのトラップワードを受け付けました（1個／3個まで）：散歩\n"
-        "赤チームのヒントにこれらの言葉がそのまま出ればトラップは自動で成立します。"
+        "青チームのトラップワードを受け付けました（1個／3個まで）：散歩\n"
+        "赤チームのヒントにこれらの言葉がそのまま出ればトラップは自動で発動します。"
         "言い換えなどは10秒以内に「トラップ」と書いてください。")
     assert "（自動判定）" in notices(data, "round1", "a")[-1]
     # b answers for 赤: it must not learn 犬 from any notice

@@ -92,8 +92,11 @@ def test_call_checked_against_every_hint_in_its_window() -> None:
     assert call["hints"] == ["散歩が好きな動物", "毛がふさふさ"]
     assert not events(data, "trap_missed"), "a trap that was called is not 'missed'"
     assert private(data, "a")[-1] == (
-        "あなたのヒント「散歩が好きな動物」でトラップワード「散歩」のトラップが成立しました"
-        "（cさんのコール）。\n理由：「散歩」そのものを含みます\n赤チームのこの手番は失敗です。")
+        "【第1ラウンド終了後】\n"
+        "あなたのヒント「散歩が好きな動物」でトラップワード「散歩」のトラップが発動しました"
+        "（cさんのコール）。\n理由：「散歩」そのものを含みます。\n赤チームのこの手番は失敗です。")
+    assert "コール：cさん（ヒント「散歩が好きな動物」）→トラップ発動" in data["phases"][0][
+        "public_post"]
 
 
 def test_call_outside_every_window_springs_nothing() -> None:
@@ -148,8 +151,9 @@ def test_gm_ruling_after_a_right_answer_decides_the_turn() -> None:
     assert ruling["words"] == ["散歩"]
     assert "trap_without_call" in codes(data)
     assert private(data, "a")[-1] == (
-        "あなたのヒント「毎朝いっしょに歩く」でトラップワード「散歩」のトラップが成立しました"
-        "（GMの判定）。\n理由：GMがトラップと判定しました（「歩」は「散歩」の一文字の一部です）\n"
+        "【第1ラウンド終了後】\n"
+        "あなたのヒント「毎朝いっしょに歩く」でトラップワード「散歩」のトラップが発動しました"
+        "（GMの判定）。\n理由：GMがトラップと判定しました（「歩」は「散歩」の一文字の一部です）。\n"
         "先に出た正解「犬」は無効になります。\n赤チームのこの手番は失敗です。")
     blue = result(data, "青")
     assert (blue["success"], blue["reason"], blue["void_answer"]) == (False, "foul", "猫")
@@ -162,7 +166,7 @@ def test_gm_names_the_trap_word() -> None:
                  "[20:00:14] GM: トラップ成立@首輪", *BLUE_WINS])
     red = result(data, "赤")
     assert red["detail"] == "トラップ成立（GM判定）：トラップワード「首輪」"
-    assert "トラップワード「首輪」のトラップが成立しました（GMの判定）" in private(data, "a")[-1]
+    assert "トラップワード「首輪」のトラップが発動しました（GMの判定）" in private(data, "a")[-1]
     assert "trap_without_call" not in codes(data)
 
 
@@ -242,9 +246,9 @@ def test_trap_lines_after_the_first_hint_are_rejected() -> None:
     # 赤's own trap line during 赤's turn guards 青's later turn: it stands
     assert starts == {"赤": ["散歩", "首輪"], "青": ["ひげ"]}
     assert result(data, "青")["reason"] == "trap"
-    assert private(data, "d")[1] == (
-        "受け付けられませんでした：赤チームのヒントが始まった後のトラップワードは設定できません"
-        "（トラップはヒントの前に設定します）（tw.trap.when）")
+    assert private(data, "d")[-1] == (
+        "20:00:12の「トラップ@しっぽ」は受け付けられませんでした：赤チームのヒントが始まった後の"
+        "トラップワードは設定できません（トラップはヒントの前に設定します）。")
     lines = {r["ref"]: r for r in data["phases"][0]["lines"]}
     assert lines["logs/round1.txt:6"]["disposition"] == "rejected"
     assert lines["logs/round1.txt:7"]["disposition"] == "accepted"
@@ -254,8 +258,10 @@ def test_each_trap_word_is_judged_on_its_own() -> None:
     data = trap_lines_game()
     (pos,) = [e for e in events(data, "rejected") if e["rule"] == "tw.trap.pos"]
     assert pos["word"] == "それ" and pos["to"] == "c"
-    assert "「それ」は代名詞なのでトラップワードにできません" in private(data, "c")[2]
-    assert "（2個／3個まで）：散歩、首輪" in private(data, "c")[3]
+    assert private(data, "c")[3] == (
+        "20:00:02の「トラップ@それ、散歩、首輪」のうち「それ」は受け付けられませんでした："
+        "「それ」は代名詞なのでトラップワードにできません（名詞・形容詞・副詞・動詞・数詞のみ）。")
+    assert "（2個／3個まで）：散歩、首輪" in private(data, "c")[2]
     only_bad = play([*HEAD, "[20:00:02] c: トラップ@それ、に", "[20:00:05] GM: 開始@赤",
                      "[20:00:10] a: ワンと鳴く", "[20:00:20] b: 犬", *BLUE_WINS])
     lines = {r["ref"]: r for r in only_bad["phases"][0]["lines"]}
@@ -312,7 +318,7 @@ def test_tiebreak_without_times_waits_for_the_gm() -> None:
     assert settled["finished"] and settled["winners"] == ["c", "d"]
     (tb,) = events(settled, "tiebreak", 1)
     assert tb["by_gm"] is True and tb["teams"] == ["青"]
-    assert "GMの判定により青チームの勝利です。" in settled["phases"][1]["public_post"]
+    assert "GMの判定により、青チームの勝利です。" in settled["phases"][1]["public_post"]
 
 
 # ------------------------------------------------------------ properties (tw.trap.call, tw.trap.gm)

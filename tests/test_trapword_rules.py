@@ -103,7 +103,8 @@ CHECKS = {
     and result(answer_then_call_game(), "赤")["void_answer"] == "犬",
     "tw.trap.gm": lambda: any(e["result"] == "rejected_by_gm" for e in events("win", "call"))
     and result(gm_after_answer_game(), "赤")["rule"] == "tw.trap.gm",
-    "tw.trap.missed": lambda: bool(events("win", "trap_missed")),
+    "tw.trap.missed": lambda: bool(events("lose", "trap_missed"))
+    and not events("win", "trap_missed"),  # 赤 called (late) in round 1: not "missed"
     "tw.fail": lambda: {e["reason"] for e in events("win", "turn_result")}
     >= {"trap", "illegal", "answers", "timeout"},
     "tw.advance": lambda: bool(events("win", "advanced")),

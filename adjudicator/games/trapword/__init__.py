@@ -7,14 +7,61 @@ The judge (``judge``, Sudachi) grades hints against trap words.
 """
 from __future__ import annotations
 
+import re
 from typing import Any, ClassVar
 
 from ...models import Event
-from ...render import render
+from ...render import day_number, heard, render
 from ..base import Candidate, PhaseInput
 from .actions import Say, TrapTransformer
 from .rules import TrapWordRules
 from .state import TwState, evolve
+
+_START_KINDS = {"secret_told": 0, "traps_told": 1}
+
+
+def _before_play(e: Event) -> bool:
+    """A notice sent before the turns: the secret word, the traps, a rejected trap line."""
+    return e.kind in _START_KINDS or (e.kind == "rejected" and e.rule.startswith("tw.trap"))
+
+
+def _start_order(e: Event) -> int:
+    return _START_KINDS.get(e.kind, 2)
+
+
+def outcome_ja(d: dict[str, Any]) -> str:
+    """A turn's result as the round post says it (J14, J15), the secret word said once:
+    「成功！「猫！」で正解しました（秘密のワード：ねこ）。」, 「失敗（時間切れ・GM判定）。
+    秘密のワードは「靴」でした。」 — no separators, no nested parentheses."""
+    secret = d.get("secret")
+    if d.get("success"):
+        answers = d.get("answers") or []
+        if not answers:
+            return "成功！"
+        said = str(answers[-1]).strip()
+        told = (f"（秘密のワード：{secret}）" if secret and said.strip("！？!?。、 ") != secret
+                else "")
+        return f"成功！「{said}」で正解しました{told}。"
+    detail = str(d.get("detail", ""))
+    if m := re.fullmatch(r"時間切れです（(.+)）", detail):
+        why = f"時間切れ・{m[1]}"
+    elif m := re.fullmatch(r"不正なヒント（(.+)）", detail):
+        why = f"不正なヒント：{m[1].removeprefix('秘密のワードを含みます：')}"
+    elif m := re.fullmatch(r"トラップ成立(（GM判定）|（自動）)?：(.+)", detail):
+        how = {"（GM判定）": "・GM判定", "（自動）": "・自動判定"}.get(m[1] or "", "")
+        why = f"トラップ発動{how}：{m[2]}"
+    else:
+        why = detail.removesuffix("。")
+    return f"失敗（{why}）。" + (f"秘密のワードは「{secret}」でした。" if secret else "")
+
+
+def missed_ja(d: dict[str, Any]) -> str:
+    """A missed trap (tw.trap.missed, J16): one level of parentheses; a judgement the judge
+    only finds likely is said as such (「…とみられます」), not as fact."""
+    reason = re.sub(r"（[^（）]*）$", "", str(d.get("reason", "")))
+    if d.get("grade") != "definite" and reason.endswith("です"):
+        reason = reason.removesuffix("です") + "とみられます"
+    return f"ヒント「{d.get('hint', '')}」（{reason}）"
 
 
 class TrapWord(TrapWordRules):
@@ -31,14 +78,29 @@ class TrapWord(TrapWordRules):
     # ------------------------------------------------------------ output
     def render(self, before: TwState, after: TwState, phase: PhaseInput,
                events: list[Event]) -> tuple[str, dict[str, list[str]], str]:
+        """The round post in two parts (開始 / 結果) and each player's notices in two parts
+        (ラウンド開始時: what is sent before play; ラウンド終了後: rulings after it)."""
         public = [e for e in events if e.audience == "public"]
-        ctx = {"phase": phase.id, "before": before, "state": after, "deck": self.deck}
+        n = day_number(phase.id)
+        ctx = {"phase": phase.id, "n": n, "before": before, "state": after, "deck": self.deck,
+               "outcome": outcome_ja, "missed": missed_ja}
         post = render("trapword/round.txt.j2", events=public, **ctx)
-        private: dict[str, list[str]] = {}
+        said = heard(phase.lines)
+        mine: dict[str, list[Event]] = {}
         for e in events:
             if e.audience == "player" and e.to:
-                private.setdefault(e.to, []).append(
-                    render("trapword/notice.txt.j2", ev=e).rstrip("\n"))
+                mine.setdefault(e.to, []).append(e)
+        private: dict[str, list[str]] = {}
+        for name, evs in mine.items():
+            start = sorted((e for e in evs if _before_play(e)), key=_start_order)
+            end = [e for e in evs if not _before_play(e)]
+            texts: list[str] = []
+            for part, header in ((start, f"【第{n}ラウンド開始時】"),
+                                 (end, f"【第{n}ラウンド終了後】")):
+                for i, e in enumerate(part):
+                    text = render("trapword/notice.txt.j2", ev=e, heard=said).rstrip("\n")
+                    texts.append(f"{header}\n{text}" if i == 0 else text)
+            private[name] = texts
         ledger = render("trapword/ledger.txt.j2", events=events, lines=phase.lines, **ctx)
         return post, private, ledger
 

@@ -98,6 +98,15 @@ def play_round(v: TrapWordRules, em: Emitter[TwState], ph: PhaseInput) -> None:
             em.emit("curse_revealed", "tw.curse", cause, "public", target=curse.card,
                     amount=curse.room, name=card.name, text=card.text, team="・".join(here))
     st = em.state
+    teams_info: dict[str, dict[str, Any]] = {}
+    for t in st.teams.values():
+        cards = [v.deck.card(c.card) for c in st.curses if c.room == t.room and c.revealed]
+        if st.monster and t.room == st.monster_room:
+            cards.append(v.deck.card(st.monster))
+        teams_info[t.name] = {"giver": t.giver, "room": t.room,
+                              "limit": v.trap_limit(st, t.name),
+                              "cards": [{"name": c.name, "text": c.text} for c in cards]}
+    em.emit("round_info", "tw.round.secret", cause, "public", round=n, teams=teams_info)
     secrets = _secrets(v, em, ph, n)
     times, timed, tol = _times(ph.lines)
     moves, cands = _moves(ph, st, times)
@@ -123,7 +132,7 @@ def play_round(v: TrapWordRules, em: Emitter[TwState], ph: PhaseInput) -> None:
         if m.index in over:
             limit = v.trap_limit(st, st.other(setter))
             _reject_line(em, ph, c, "tw.trap.count", "trap_over",
-                         f"トラップワードは{limit}個までです（設定済み{len(accepted[setter])}個）",
+                         _over_reason(setter, new, accepted[setter], limit),
                          f"team {setter!r} sets {len(accepted[setter]) + len(new)} trap "
                          f"words, limit {limit} (tw.trap.count)")
             continue
@@ -137,9 +146,8 @@ def play_round(v: TrapWordRules, em: Emitter[TwState], ph: PhaseInput) -> None:
                     reason=why, word=word)
             em.diagnose("warning", "trap_pos", c.ref, f"trap word {word!r} rejected: not a "
                         "content word; the other words of the line stand (tw.trap.pos)", why)
-    for setter, words in accepted.items():
-        if words:
-            _tell_traps(v, em, setter, words, n, last_set[setter])
+    for setter, words in accepted.items():  # none set: the team is told so (0個)
+        _tell_traps(v, em, setter, words, n, last_set.get(setter, cause))
     if not timed:
         em.diagnose("warning", "no_times", ph.id, "the log has lines without times: turn "
                     "time and call windows cannot be judged; only the GM's 時間切れ ends a "
@@ -256,6 +264,22 @@ def _spec_stub(team: TeamState) -> TurnSpec:
                     tolerance=0, auto=False, strict_proper=False, by_reading=False)
 
 
+def _over_reason(setter: str, new: list[str], have: list[str], limit: int) -> str:
+    """tw.trap.count: why a trap line over the limit is void, and what to write instead."""
+    if len(new) > limit:
+        return (f"1行に{len(new)}個書かれていたため、この行のトラップワードはすべて無効です。"
+                f"{limit}個以内で書き直してください（現在の設定：{len(have)}個）")
+    if len(have) >= limit:
+        return f"{setter}チームはすでに上限の{limit}個（{'、'.join(have)}）を設定済みです"
+    return (f"トラップワードは{limit}個までです。すでに{len(have)}個（{'、'.join(have)}）を"
+            f"設定済みのため、あと{limit - len(have)}個まで追加できます")
+
+
+def _line_no(ref: str) -> int | None:
+    tail = ref.rpartition(":")[2]
+    return int(tail) if tail.isdigit() else None
+
+
 def _reject_line(em: Emitter[TwState], ph: PhaseInput, c: Candidate, rule: str, code: str,
                  why: str, message: str) -> None:
     """A trap line rejected when the round resolves (tw.trap.when, tw.trap.count): the
@@ -283,17 +307,36 @@ def _emit_turn(em: Emitter[TwState], turn: Turn, cause: str) -> None:
             em.emit("proper_noun", "tw.hint.proper", h.move.ref, "gm", player=spec.giver,
                     words=h.proper, strict=spec.strict_proper)
         best = h.best()
+        at = _line_no(h.move.ref)
+        # the trapping team called after this hint once the turn had already failed:
+        # the post shows that call, and does not say the team missed a trap
+        called_later = at is not None and any(
+            c.get("result") == "after_end" and (_line_no(c["ref"]) or 0) > at
+            for c in turn.calls)
         if (best is not None and best.springs and not h.called and not h.sprung
-                and h.gm != "no"):
+                and h.gm != "no" and not called_later):
             em.emit("trap_missed", "tw.trap.missed", h.move.ref, "public", player=spec.giver,
                     target=spec.team, hint=h.move.text, word=best.word, grade=best.grade,
                     reason=best.reason)
     for c in turn.calls:
         em.emit("call", "tw.trap.call", c["ref"], "gm", player=c["by"], target=spec.team,
                 **{k: v for k, v in c.items() if k not in ("ref", "by")})
+        # the round post says who called on which hint and what came of it (the hint and
+        # the call were said in the open; the trap word itself is not named here)
+        result = c.get("result")
+        if result == "open":  # a call left to the GM: its ruling on that hint, if any
+            ruled = [r for r in turn.rulings if r.get("hint") == c.get("hint")
+                     and r.get("applied")]
+            if ruled:
+                result = "gm_yes" if ruled[-1]["ruling"] == "trap_yes" else "rejected_by_gm"
+        em.emit("call_told", "tw.trap.call", c["ref"], "public", player=c["by"],
+                target=spec.team, hint=c.get("hint"), result=result)
     for r in turn.rulings:
         em.emit("trap_ruling", "tw.trap.gm", r["ref"], "gm", target=spec.team,
                 **{k: v for k, v in r.items() if k != "ref"})
+        if r.get("hint") and r.get("applied") and not r.get("called"):
+            em.emit("ruling_told", "tw.trap.gm", r["ref"], "public", target=spec.team,
+                    hint=r["hint"], ruling=r["ruling"])
         if r.get("no_call"):
             em.diagnose("warning", "trap_without_call", r["ref"],
                         f"トラップ成立 for hint {r['hint']!r} of team {spec.team!r}: no call "
