@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from ...models import Event
-from ...render import day_number, public_view, render
+from ...render import day_number, heard, public_view, render
 from ..base import Candidate, PhaseInput
 from .actions import Assassinate, GenpeiTransformer, Nominate
 from .rules import GenpeiRules
@@ -71,14 +71,14 @@ class Genpei(GenpeiRules):
         public = [e for e in events if e.audience == "public"]
         post = render(f"genpei/{'morning' if night else 'vote'}.txt.j2", phase=phase.id,
                       day=n + 1 if night else n, events=public, view=public_view(after),
-                      F=FACTION_JA, T=TEAM_WON_JA)
-        texts = {rec.ref: rec.text for rec in phase.lines if rec.disposition == "rejected"}
+                      F=FACTION_JA, T=TEAM_WON_JA, cast=_cast(after) if after.finished else {})
+        said = heard(phase.lines)
         private: dict[str, list[str]] = {}
         for name in after.players:
             mine = [e for e in events if e.audience == "player" and e.to == name]
             if mine:
                 private[name] = [render("genpei/notice.txt.j2", ev=e, day=n, F=FACTION_JA,
-                                        R=ROLE_JA, texts=texts).rstrip("\n") for e in mine]
+                                        R=ROLE_JA, heard=said).rstrip("\n") for e in mine]
         label = f"{n}日目 {'夜' if night else '昼'}"
         ledger = render("genpei/ledger.txt.j2", phase=phase.id, label=label, events=events,
                         before=before,
@@ -101,6 +101,12 @@ class Genpei(GenpeiRules):
             "established": state.established,
             "team_won": state.team_won,
         }
+
+
+def _cast(state: GpState) -> dict[str, str]:
+    """配役 for the final post: every player's side and role, in roster order."""
+    return {name: "帝" if p.role == "emperor" else f"{FACTION_JA[p.faction]}の{ROLE_JA[p.role]}"
+            for name, p in state.players.items()}
 
 
 __all__ = ["Genpei", "GenpeiTransformer", "TITLE_JA"]
