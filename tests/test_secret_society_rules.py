@@ -193,7 +193,8 @@ def test_secret_invitation_is_anonymous() -> None:
     note = notices(em, "あおい")
     assert note[0] == "シークレットから匿名の勧誘が届きました。今夜のうちに「承諾」か「拒否」で答えてください。"
     assert not any("ミスト" in n for n in note)
-    assert all(e.player != "ミスト" for e in em.events if e.audience == "player" and e.to == "あおい")
+    assert all(e.player != "ミスト" and "ミスト" not in e.data.values()
+               for e in em.events if e.audience == "player" and e.to == "あおい")
     assert em.state.players["あおい"].society == "secret"
 
 

@@ -339,9 +339,10 @@ class SecretSocietyRules(ww.WerewolfVariant[SsState]):
         p = em.state.players[name]
         betrayal = (p.society is not None and p.society != society) or (
             p.society is None and p.excommunicated)
+        # the joiner's own event: the secret leader stays anonymous (ss.recruit.secret)
         em.emit("join", rule, cause, "player", to=name, player=name, society=society,
                 seq=em.state.join_seq + 1, betrayal=betrayal, how=how, left=p.society,
-                by=by)
+                by=None if society == "secret" else by)
         self._ensure_leaders(em, cause, "ss.p.succession")
         if betrayal:
             em.emit("betrayal", "ss.betrayal", cause, "gm", player=name, society=society,
@@ -735,7 +736,7 @@ class SecretSocietyRules(ww.WerewolfVariant[SsState]):
         for _order, x, s, how, ref, by in sorted(joins):
             if back is not None:
                 em.emit("join_undone", "ss.p.chronoback", ref, "player", to=x, player=x,
-                        society=s, how=how, by=by)
+                        society=s, how=how, by=None if s == "secret" else by)
                 if how == "rope" and by:
                     em.emit("roped", "ss.p.chronoback", ref, "player", to=by, player=by,
                             target=x, undone=True)
