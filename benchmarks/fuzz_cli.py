@@ -12,6 +12,7 @@ the distinct problems (first line each) with one failing case for each.
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 import time
 import warnings
@@ -55,7 +56,7 @@ def main() -> int:
         if problems:
             broken.append((world, problems))
             for p in problems[1:]:
-                key = p.splitlines()[0][:120]
+                key = re.sub(r"\S*adj-fuzz-[^/\s]+", "…", p.splitlines()[0])[:120]
                 kinds[key] += 1
                 first_case.setdefault(key, problems[0])
 
