@@ -485,9 +485,8 @@ class PhaseReader:
             else:
                 self._reject(ref, line, text, None, e)
             return
-        if isinstance(action, A.Deadline):
-            self.deadline = ref
-            self._record(ref, line, text, "gm", action=action.describe())
+        if isinstance(action, A.Deadline):  # is_deadline said no: 締め切りは21時です
+            self._record(ref, line, text, "gm")  # announces a deadline to come: GM talk
             return
         if isinstance(action, A.GmCommand) and how == "none":
             self._record(ref, line, text, "gm")  # GM prose that happens to parse
