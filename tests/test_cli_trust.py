@@ -690,3 +690,11 @@ def test_unreadable_setup_logs_folder_and_log(game: Path, capsys, monkeypatch) -
     monkeypatch.setattr("builtins.open", opener)
     code, _out, err = run(capsys, "resolve", str(game), "--no-write")
     assert code == 1 and "logs/night1.txt" in err and "Permission denied" in err
+
+
+@pytest.mark.parametrize("text", ["締め切りは21時です", "締め切りまであと5分", "明日の締め切りは22時"])
+def test_a_deadline_announced_makes_no_line_late(tmp_path: Path, text: str) -> None:
+    root = write_game(tmp_path / "g", {"day1": f"GM: {text}\n{ALL_VOTE_SHIN}"})
+    ph = resolve_game(root).phases[0]
+    assert ph.lines[0].disposition == "gm" and ph.lines[0].action is None
+    assert not [r for r in ph.lines if r.code == "late"]
