@@ -300,7 +300,18 @@ def cmd_explain(args: argparse.Namespace) -> int:
     root = _game_dir(args.game)
     game = resolve_game(root, fmt=args.format)
     view = View.of(args.as_player) if args.as_player else View.gm() if args.gm else None
-    _print(explain_text(game, player=args.player, phase=args.phase, view=view))
+    if args.line:
+        from .explain import resolve_player
+        from .explain_ja import explain_line
+
+        if view is None and args.player:
+            view = View.of(resolve_player(game, args.player))
+        if view is not None and view.kind == "player":
+            view = View.of(resolve_player(game, str(view.player)))
+        _print(explain_line(game, args.line, view=view or View.gm(), raw=args.raw))
+        return 0
+    _print(explain_text(game, player=args.player, phase=args.phase, view=view,
+                        lang=args.lang, raw=args.raw))
     return 0
 
 
@@ -417,6 +428,11 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--gm", action="store_true",
                    help="the GM's view: every line, event and draw (secrets: do not share)")
     s.add_argument("--phase")
+    s.add_argument("--line", metavar="FILE:N",
+                   help="one chat line (logs/night1.txt:7): everything it caused, and why")
+    s.add_argument("--lang", choices=("ja", "en"), default="ja",
+                   help="ja (default): for players; en: the developers' English chain")
+    s.add_argument("--raw", action="store_true", help="also each event's raw data (developers)")
     s.add_argument("--format", choices=FORMATS, help=fmt_help)
     s.set_defaults(func=cmd_explain)
 

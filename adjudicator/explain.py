@@ -103,9 +103,13 @@ class _Chain:
 
 
 def explain_text(game: Any, player: str | None = None, phase: str | None = None,
-                 view: View | None = None) -> str:
+                 view: View | None = None, lang: str = "ja", raw: bool = False) -> str:
     """The chain of rulings for ``player`` (everyone if None) in ``phase`` (all if None),
     as ``view`` may read it.
+
+    ``lang`` "ja" (the default): in Japanese, one sentence per event, then 「ルール原文」
+    (the seed's words) and the precise rule (``adjudicator.explain_ja``); "en": the
+    developers' English chain of event data.  ``raw`` adds each event's data (ja).
 
     ``view`` None: the player's own view when a player is named, else the GM's.  The
     GM's view says 「GM専用」 on its first line.  Raises UsageError for an unknown player
@@ -130,6 +134,14 @@ def explain_text(game: Any, player: str | None = None, phase: str | None = None,
     if phase is not None and phase not in ids:
         raise UsageError(f"no phase {phase!r} in this game (phases: {', '.join(ids) or 'none'})")
     chosen = [ph for ph in game.phases if phase is None or ph.id == phase]
+    if lang != "en":
+        from . import explain_ja
+
+        lines = explain_ja.explain_phases(game, chosen, view, player, raw=raw)
+        if not lines:
+            lines = ["この範囲には、載せられる発言・出来事・抽選がありません。" if view.is_gm
+                     else "この範囲には、載せられる発言・通知・公開投稿がありません。"]
+        return "\n".join([explain_ja.head(view), *lines])
     if view.is_gm:
         body = _gm_chain(chosen, player)
         head = (f"【{GM_ONLY}】every line, event and draw, secrets included: do not share "

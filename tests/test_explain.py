@@ -23,7 +23,7 @@ def sample():  # type: ignore[no-untyped-def]
 
 
 def test_a_rejected_line_shows_reason_code_rule_and_quote(sample) -> None:  # type: ignore[no-untyped-def]
-    text = explain_text(sample, player="はなこ", phase="night1", view=GM)
+    text = explain_text(sample, player="はなこ", phase="night1", view=GM, lang="en")
     assert text.startswith("【GM専用】") and text.splitlines()[1] == "=== night1 ==="
     assert "logs/night1.txt:12 はなこ「3株」" in text
     assert "REJECTED — 3株は30万ドルで、所持金（10万ドル）を超えます (buy_above_cash)" in text
@@ -36,7 +36,7 @@ def test_a_rejected_line_shows_reason_code_rule_and_quote(sample) -> None:  # ty
 
 
 def test_draws_involving_the_player_are_listed(sample) -> None:  # type: ignore[no-untyped-def]
-    text = explain_text(sample, player="さくら", phase="night2", view=GM)
+    text = explain_text(sample, player="さくら", phase="night2", view=GM, lang="en")
     assert "random draws:" in text and "drew さくら among [" in text
 
 
@@ -57,7 +57,7 @@ def test_unknown_player_or_phase_is_usage_error(sample, capsys) -> None:  # type
 @pytest.mark.parametrize("root", all_games(), ids=game_ids())
 def test_every_game_explains_every_event(root) -> None:  # type: ignore[no-untyped-def]
     game = resolve_game(root)
-    text = explain_text(game)
+    text = explain_text(game, lang="en")
     for ph in game.phases:
         assert f"=== {ph.id} ===" in text or not (ph.events or any(
             r.disposition != "chatter" for r in ph.lines))

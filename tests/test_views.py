@@ -26,6 +26,8 @@ from adjudicator.errors import UsageError
 from adjudicator.explain import _fields, explain_text
 from adjudicator.report import render_report
 from adjudicator.rulebook import quote
+from adjudicator.seedquotes import seed_lines
+from adjudicator.sentences import sentence
 from adjudicator.views import GM_ONLY, PROGRESS_TITLE, View, player_names, report_view
 
 MIN = 3  # shorter strings ("はい", a two-letter name) are not distinctive
@@ -55,6 +57,13 @@ def event_needles(ev: Any) -> set[str]:
     return {n for n in out if len(n) >= MIN}
 
 
+def sentence_needles(game: Any, ev: Any) -> set[str]:
+    """The event's Japanese sentence (adjudicator.sentences), as the GM and as each
+    player it names would read it."""
+    names = {x for x in (ev.player, ev.target, ev.to) if isinstance(x, str)}
+    return {sentence(game, ev), *(sentence(game, ev, View.of(n)) for n in names)}
+
+
 def line_needles(rec: Any) -> set[str]:
     out = {rec.text.strip(), f"{rec.speaker}「{rec.text}」"}
     return {n for n in out if len(n) >= MIN}
@@ -71,8 +80,9 @@ def _table(game: Any) -> list[Any]:
         rows = []
         for ph in game.phases:
             lines = [(rec, line_needles(rec)) for rec in ph.lines]
-            events = [(ev, event_needles(ev), [quote(ev.rule), *(
-                quote(r) for r in ev.data.get("rules", []) if isinstance(r, str))])
+            events = [(ev, event_needles(ev) | sentence_needles(game, ev), [
+                x for r in [ev.rule, *(r for r in ev.data.get("rules", []) if isinstance(r, str))]
+                for x in (quote(r), *seed_lines(r))])  # the rule's words are no secret
                 for ev in ph.events]
             rows.append((ph, lines, events))
         _TABLES[key] = rows
@@ -218,7 +228,7 @@ def test_a_line_naming_a_player_is_not_in_their_view(tmp_path: Path) -> None:
     game = resolve_game(SAMPLE)
     mine = explain_text(game, player="はなこ", phase="night1")
     gm = explain_text(game, player="はなこ", phase="night1", view=View.gm())
-    assert "さくら「護衛@はなこ」" in gm and "guard さくら → はなこ" in gm
+    assert "さくら「護衛@はなこ」" in gm and "狩人のさくらさんがはなこさんを護衛しました。" in gm
     assert "護衛@はなこ" not in mine and "さくら" not in mine.split("公開投稿：")[0]
     assert mine.startswith("【はなこさんの視点】") and "占い結果：じろうさんは【人狼】です。" in mine
 

@@ -1,0 +1,234 @@
+"""``adjudicator explain`` in Japanese: the answer a disputing player reads.
+
+For each phase: the chat lines and how each was read, under each line what it caused
+(one sentence per event, ``adjudicator.sentences``), then 「ルール原文」 (the seed's own
+sentences, ``adjudicator.seedquotes``) and, below it, the precise rule
+(``adjudicator.rulebook``).  Where a ruling rests on a GM's judgment (課題成功@, 活躍@…)
+the GM's line is shown; where it rests on a draw, the draw (GM view: draws are secret).
+
+``explain_line`` answers for one chat line: everything the line caused, through later
+phases (every event whose cause is the line), and why.
+
+Every answer is drawn for a view (``adjudicator.views``); ``raw`` adds each event's
+data as the JSON has it, for developers.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .errors import UsageError
+from .models import DISPOSITION_JA
+from .report_sections import phase_label
+from .rulebook import quote
+from .seedquotes import seed_lines
+from .sentences import sentence
+from .views import GM_ONLY, View
+
+
+def _plain(v: Any) -> str:
+    if isinstance(v, list):
+        return "、".join(str(x) for x in v)
+    if isinstance(v, dict):
+        return "、".join(f"{a}:{b}" for a, b in v.items())
+    return str(v)
+
+
+def raw_fields(ev: Any) -> str:
+    """The event as data (developers: ``--raw``)."""
+    return f"[{ev.rule}] {ev.kind} {ev.summary(fmt=_plain)}".rstrip()
+
+
+def involves(ev: Any, player: str | None) -> bool:
+    if player is None:
+        return True
+    if player in (ev.player, ev.target, ev.to):
+        return True
+    return any(player == v or (isinstance(v, list | dict) and player in v)
+               for v in ev.data.values())
+
+
+def rule_ids(ev: Any) -> list[str]:
+    return [ev.rule, *[r for r in ev.data.get("rules", []) if isinstance(r, str)]]
+
+
+class Chain:
+    """Lines of one answer; each rule is quoted in full once, then referred to."""
+
+    def __init__(self, game: Any, view: View, raw: bool = False) -> None:
+        self.game, self.view, self.raw = game, view, raw
+        self.out: list[str] = []
+        self.quoted: set[str] = set()
+
+    def rule(self, rid: str, indent: str) -> None:
+        if rid in self.quoted:
+            self.out.append(f"{indent}ルール原文（{rid}）：上に引用しました")
+            return
+        self.quoted.add(rid)
+        seed = seed_lines(rid)
+        precise = quote(rid)
+        if not seed and not precise:
+            return
+        self.out.append(f"{indent}ルール原文（{rid}）：")
+        self.out.extend(f"{indent}  {x}" for x in seed or ["（原文の引用はありません）"])
+        if precise:
+            self.out.append(f"{indent}ルール（{rid}）：{precise}")
+
+    def line(self, r: Any, indent: str = "  ") -> None:
+        how = DISPOSITION_JA[r.disposition]
+        if r.disposition == "rejected":
+            how += f"：{r.reason}" if r.reason else ""
+        else:
+            how += f"：{r.action}" if r.action else ""
+            how += f" — {r.reason}" if r.reason else ""
+        when = f"{r.time} " if r.time else ""
+        self.out.append(f"{indent}{r.ref} {when}{r.speaker}「{r.text}」")
+        self.out.append(f"{indent}  → {how}")
+
+    def event(self, ev: Any, indent: str, ph: Any = None, gm_lines: dict[str, Any] | None = None,
+              draws: list[Any] | None = None) -> None:
+        self.out.append(f"{indent}・{sentence(self.game, ev, self.view)}")
+        inner = indent + "  "
+        if self.raw:
+            self.out.append(f"{inner}データ：{raw_fields(ev)}")
+        rec = (gm_lines or {}).get(ev.cause)
+        if rec is not None and self.view.sees_line(rec):
+            self.out.append(f"{inner}GMの判断による裁定です：{rec.ref} {rec.speaker}「{rec.text}」")
+        elif rec is not None:
+            self.out.append(f"{inner}GMの判断による裁定です。")
+        if ev.kind != "draw":
+            rids = set(rule_ids(ev))
+            for d in draws or []:
+                if d.rule in rids or (d.cause == ev.cause and not d.cause.startswith(
+                        ("phase:", "rng"))):
+                    self.out.append(f"{inner}抽選による裁定です：{sentence(self.game, d, self.view)}")
+        for rid in rule_ids(ev):
+            self.rule(rid, inner)
+
+
+def head(view: View) -> str:
+    if view.is_gm:
+        return (f"【{GM_ONLY}】すべての発言・出来事・抽選を載せています。秘密を含むため共有しない"
+                "でください（本人の視点：--as 名前）")
+    if view.kind == "player":
+        return f"【{view.label()}】本人の発言とその扱い、本人への通知、公開投稿だけを載せています"
+    return f"【{view.label()}】公開投稿と公開の出来事だけを載せています"
+
+
+def explain_phases(game: Any, phases: list[Any], view: View, player: str | None,
+                   raw: bool = False) -> list[str]:
+    """The Japanese chain of ``phases`` as ``view`` may read it (``player``: whose)."""
+    chain = Chain(game, view, raw)
+    out = chain.out
+    for full in phases:
+        ph = view.phase(full)
+        lines = [r for r in ph.lines if r.disposition != "chatter" and (
+            not view.is_gm or player is None or r.speaker == player
+            or player in (r.action or ""))]
+        gm_lines = {r.ref: r for r in full.lines if r.disposition == "gm"}
+        shown = {r.ref for r in lines}
+        all_draws = [e for e in ph.events if e.kind == "draw"]
+        by_cause: dict[str, list[Any]] = {}
+        rest: list[Any] = []
+        for e in ph.events:
+            if e.kind == "draw":
+                continue
+            if e.cause in shown:
+                by_cause.setdefault(e.cause, []).append(e)
+            elif involves(e, player):
+                rest.append(e)
+        draws = [e for e in all_draws if player is None or player == e.target
+                 or player in e.data.get("among", []) or e.cause in shown]
+        notices = ph.private.get(player, []) if player is not None and not view.is_gm else []
+        post = ph.public_post.strip() if not view.is_gm else ""
+        said = {(r.ref, r.reason) for r in lines}
+        diags = [d for d in ph.diagnostics if (d.source, d.reason_ja or d.message) not in said]
+        if not lines and not rest and not draws and not notices and not post and not diags:
+            continue
+        out.append(f"=== {phase_label(ph.id)}（{ph.id}） ===")
+        if lines:
+            out.append("発言とその扱い：")
+            for r in lines:
+                chain.line(r)
+                for e in by_cause.get(r.ref, []):
+                    chain.event(e, "      ", ph, gm_lines, all_draws)
+        if notices:
+            out.append(f"{player}さんへの通知：")
+            for t in notices:
+                out.extend(f"  {x}" for x in t.strip().splitlines())
+        if post:
+            out.append("公開投稿：")
+            out.extend(f"  {x}" for x in post.splitlines())
+        if rest:
+            out.append("この局面の出来事：" if player is None or view.is_gm
+                       else f"{player}さんに関わる出来事：")
+            for e in rest:
+                chain.event(e, "  ", ph, gm_lines, all_draws)
+        if draws:
+            out.append("抽選：")
+            for e in draws:
+                chain.event(e, "  ", ph, gm_lines)
+        if diags:
+            out.append("発言についての注意：")
+            out.extend(f"  {d.source}：{d.reason_ja or d.message}" for d in diags)
+    return out
+
+
+def find_line(game: Any, ref: str) -> tuple[Any, Any]:
+    """The phase and line record of ``ref`` (``logs/night1.txt:7``; ``night1.txt:7`` and
+    ``./logs/…`` work too); UsageError naming the form if there is none."""
+    want = ref.strip().removeprefix("./")
+    for ph in game.phases:
+        for r in ph.lines:
+            if r.ref == want or r.ref.endswith("/" + want):
+                return ph, r
+    raise UsageError(f"no chat line {ref!r} in this game: a line is named by its file and "
+                     "line number, as in logs/night1.txt:7")
+
+
+def explain_line(game: Any, ref: str, view: View | None = None, raw: bool = False) -> str:
+    """Everything one chat line caused, through later phases, and why, as ``view`` reads
+    it (default: the GM's).  A player may ask only about their own lines."""
+    view = view or View.gm()
+    ph, rec = find_line(game, ref)
+    if not view.sees_line(rec):
+        raise UsageError(f"{rec.ref} is {rec.speaker}'s line: {view.player}'s own view "
+                         "answers only for their own lines (the GM's view: --gm)")
+    chain = Chain(game, view, raw)
+    out = chain.out
+    out.append(f"=== {rec.ref} の発言（{phase_label(ph.id)}） ===")
+    chain.line(rec)
+    gm_lines = {r.ref: r for p in game.phases for r in p.lines if r.disposition == "gm"}
+    caused = [(p, e) for p in game.phases for e in p.events
+              if e.cause == rec.ref and view.sees_event(e)]
+    if rec.disposition == "chatter":
+        out.append("この行はコマンドではないため、雑談として扱いました。")
+        chain.rule("input", "  ")
+    elif not caused:
+        diags = [d for d in ph.diagnostics if d.source == rec.ref]
+        later = [e for e in ph.events if e.player == rec.speaker and e.kind != "draw"
+                 and view.sees_event(e)]
+        if rec.disposition == "rejected" and diags:
+            out.append("この行は受け付けられませんでした：")
+            out.extend(f"  {d.reason_ja or d.message}" for d in diags)
+            code = diags[0].code
+            chain.rule(f"input.{code}" if seed_lines(f"input.{code}") else "input", "  ")
+        elif later:
+            out.append(f"この発言が直接引き起こした出来事はありません。この局面で"
+                       f"{rec.speaker}さんについて決まったこと：")
+            draws = [e for e in ph.events if e.kind == "draw" and view.sees_event(e)]
+            for e in later:
+                chain.event(e, "    ", ph, gm_lines, draws)
+        else:
+            out.append("この発言から生じた出来事はありません。")
+    else:
+        out.append("この発言が引き起こしたこと：")
+        for p in game.phases:
+            mine = [e for q, e in caused if q is p]
+            if not mine:
+                continue
+            out.append(f"  ［{phase_label(p.id)}］")
+            draws = [e for e in p.events if e.kind == "draw" and view.sees_event(e)]
+            for e in mine:
+                chain.event(e, "    ", p, gm_lines, draws)
+    return "\n".join([head(view), *out])
