@@ -37,6 +37,7 @@ from .parser import (
     find_command,
     is_gm_word,
     parse_command,
+    suggest_word,
 )
 from .rng import PhaseRng
 from .roster import Roster
@@ -398,9 +399,11 @@ class PhaseReader:
             return
         if how == "unknown_word":
             word = nfkc(text)[offset:].split("@", 1)[0].strip()
+            near = suggest_word(word, v)  # R10: a typo of a command word names the word
             err = CommandSyntaxError(
                 f"unknown command word {word!r} in {text.strip()!r}",
-                f"「{word}」というコマンドはありません")
+                f"「{word}」というコマンドはありません"
+                + (f"（「{near}@」のことですか？）" if near else ""))
             self._reject(ref, line, text, actor, err)
             return
         too_long = self._too_long(text)
@@ -410,6 +413,23 @@ class PhaseReader:
         try:
             action = parse_command(nfkc(text)[offset:], self.roster, v,
                                    transformer=self.variant.transformer)
+        except CommandSyntaxError as e:
+            # R4: a line that only opens with a command word (「秘密 の箱」) and holds no @
+            # is what the variant reads free lines as (a Trap Word hint), not a bad command
+            free = (self.variant.free_action(self.state, self.phase, actor, text)
+                    if "@" not in nfkc(text) else None)
+            if free is None:
+                self._reject(ref, line, text, actor, e)
+                return
+            try:
+                self._accept(line, ref, text, actor, free, by_gm=False)
+            except CommandError as e2:
+                self._reject(ref, line, text, actor, e2)
+            return
+        except CommandError as e:
+            self._reject(ref, line, text, actor, e)
+            return
+        try:
             self._accept(line, ref, text, actor, action, by_gm=False)
         except CommandError as e:
             self._reject(ref, line, text, actor, e)

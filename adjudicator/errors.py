@@ -85,7 +85,7 @@ class UnknownNameError(CommandError):
         self.name = name
         self.suggestions = list(suggestions or [])
         hint = f"; did you mean {', '.join(self.suggestions)}?" if self.suggestions else ""
-        ja_hint = f"（候補: {'、'.join(self.suggestions)}）" if self.suggestions else ""
+        ja_hint = f"（候補：{'、'.join(self.suggestions)}）" if self.suggestions else ""
         super().__init__(
             f"unknown name: {name!r}{hint}",
             f"「{name}」という参加者はいません{ja_hint}",
@@ -100,7 +100,7 @@ class AmbiguousNameError(CommandError):
         self.candidates = list(candidates)
         super().__init__(
             f"ambiguous name: {name!r} fits {', '.join(self.candidates)}",
-            f"「{name}」が誰を指すか決められません（候補: {'、'.join(self.candidates)}）",
+            f"「{name}」が誰のことか特定できません（候補：{'、'.join(self.candidates)}）",
         )
 
 

@@ -229,26 +229,38 @@ class CommandTransformer(Transformer[Token, Any]):
 
 #: what a GM reads when a command does not parse, by the command word that starts it
 SYNTAX_HINTS: dict[str, str] = {
-    "投票": "投票@名前 の形で書いてください（例: 投票@たろう）",
-    "噛み": "噛み@名前 の形で書いてください（例: 噛み@たろう）",
-    "占い": "占い@名前 の形で書いてください（例: 占い@たろう）",
-    "護衛": "護衛@名前 の形で書いてください（例: 護衛@たろう）",
-    "予想": "予想@名前 金額 の形で書いてください（例: 予想@たろう 3万、予想@女性 2万）",
-    "購入": "購入@名前の株 株数 の形で書いてください（例: 購入@たろうの株 5株）",
+    "投票": "投票@名前 の形で書いてください（例：投票@たろう）",
+    "噛み": "噛み@名前 の形で書いてください（例：噛み@たろう）",
+    "占い": "占い@名前 の形で書いてください（例：占い@たろう）",
+    "護衛": "護衛@名前 の形で書いてください（例：護衛@たろう）",
+    "予想": "予想@名前 金額 の形で書いてください（例：予想@たろう 3万、予想@女性 2万）",
+    "購入": "購入@名前の株 株数 の形で書いてください（例：購入@たろうの株 5株）",
     "売却": "売却@ または 売却@名前の株 の形で書いてください",
-    "チャンス": "チャンス@名前 の形で書いてください（例: チャンス@GM）",
+    "チャンス": "チャンス@名前 の形で書いてください（例：チャンス@GM）",
     "活躍": "活躍@名前 の形で書いてください",
     "声援": "声援@名前 の形で書いてください",
-    "代理": "代理@名前 コマンド の形で書いてください（例: 代理@たろう 投票@はなこ）",
+    "代理": "代理@名前 コマンド の形で書いてください（例：代理@たろう 投票@はなこ）",
+    # Trap Word (R5): the longer words first, a word is matched by its start
+    "トラップ成立": "トラップ成立 または トラップ成立@トラップワード の形で書いてください",
+    "トラップ不成立": "トラップ不成立 の形で書いてください",
+    "トラップ設定": "トラップ設定@チーム名 トラップワード の形で書いてください"
+                "（例：トラップ設定@赤 果物、赤い）",
+    "トラップ": "トラップ@の後にトラップワードを書いてください（例：トラップ@果物、赤い）",
+    "秘密": "秘密@チーム名 秘密のワード の形で書いてください（例：秘密@赤 りんご）",
+    "開始": "開始@チーム名 の形で書いてください（例：開始@赤）",
+    "勝者": "勝者@チーム名 の形で書いてください（例：勝者@赤）",
+    "不正": "不正@理由 の形で書いてください（例：不正@秘密のワードを含む）",
 }
 
 
 def _hint(text: str, words: Sequence[str]) -> str:
     for w in words:
         if text.startswith(w):
-            for key, hint in SYNTAX_HINTS.items():
-                if w.startswith(key) or key.startswith(w):
-                    return hint
+            hint = (SYNTAX_HINTS.get(w)
+                    or next((h for k, h in SYNTAX_HINTS.items() if w.startswith(k)), None)
+                    or next((h for k, h in SYNTAX_HINTS.items() if k.startswith(w)), None))
+            if hint:
+                return hint
     return "コマンドの形が読めません"
 
 
@@ -336,6 +348,16 @@ def parse_command(
 
 #: the GM's own directive words (a failure to parse one of these is the GM's error)
 GM_WORDS = ("活躍", "声援", "代理", "代行")
+
+
+def suggest_word(word: str, variant: str) -> str | None:
+    """The player command word a mistyped ``word`` most likely meant (「予相」→「予想」), or
+    None: the closest by difflib among the variant's player words, half the letters alike."""
+    import difflib
+
+    words = [w for w in command_words(variant) if not w.startswith(GM_WORDS)]
+    close = difflib.get_close_matches(nfkc(word).strip(), words, n=1, cutoff=0.5)
+    return close[0] if close else None
 
 
 def is_gm_word(text: str) -> bool:

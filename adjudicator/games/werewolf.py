@@ -89,28 +89,30 @@ def validate_ww(
                                      code="self_target", rule="ww.vote")
         return action
     if isinstance(action, A.Bite | A.Divine | A.Guard):
-        kind, role, rule, ja = {
-            A.Bite: ("bite", "wolf", "ww.bite", "噛み"),
-            A.Divine: ("divine", "seer", "ww.divine", "占い"),
-            A.Guard: ("guard", "hunter", "ww.guard", "護衛"),
+        kind, role, rule, ja, verb = {
+            A.Bite: ("bite", "wolf", "ww.bite", "噛み", "噛む"),
+            A.Divine: ("divine", "seer", "ww.divine", "占い", "占う"),
+            A.Guard: ("guard", "hunter", "ww.guard", "護衛", "護衛する"),
         }[type(action)]
-        if day:
-            raise IllegalActionError(f"{kind} by day", f"{ja}は夜に行ってください",
-                                     code="wrong_phase", rule=rule)
+        # the role first: a villager who writes 噛み@ by day is told it is not theirs,
+        # not that biting works at night (R6)
         if me.role != role:
             raise IllegalActionError(
                 f"{actor!r} is not a {role}", f"{ja}は{role_ja(role)}だけが行えます",
                 code="not_role", rule=rule)
+        if day:
+            raise IllegalActionError(f"{kind} by day", f"{ja}は夜時間に行ってください",
+                                     code="wrong_phase", rule=rule)
         _need_living_target(state, action.target, ja, rule)
         if kind == "bite":
             if phase == "night1" and not options.get("first_bite", True):
                 raise IllegalActionError("no bite on night1", "初日の夜は噛みがありません",
                                          code="no_first_bite", rule="ww.night.first_bite")
             if is_wolf(state, action.target):
-                raise IllegalActionError("wolf bites wolf", "人狼は噛めません",
+                raise IllegalActionError("wolf bites wolf", "仲間の人狼を噛むことはできません",
                                          code="wolf_target", rule=rule)
         elif action.target == actor:
-            raise IllegalActionError(f"{kind} on self", f"自分を{ja}することはできません",
+            raise IllegalActionError(f"{kind} on self", f"自分を{verb}ことはできません",
                                      code="self_target", rule=rule)
         if (kind == "guard" and not options.get("hunter_repeat", True)
                 and state.last_guard == action.target):

@@ -346,12 +346,12 @@ class GenpeiRules(ww.WerewolfVariant[GpState]):
             Scout: ("偵察", "strategist", "gp.strategist"),
             Nominate: ("指名", "emperor", "gp.emperor.nominate"),
         }[type(action)]
+        if me.role != role:  # the role before the phase (R6)
+            raise _illegal(f"{actor!r} is not {'the' if role == 'emperor' else 'a'} {role}",
+                           f"{what}は{ROLE_JA[role]}だけが行えます", "not_role", rule)
         if not phase.startswith("night"):
             raise _illegal(f"{action.kind} by day", f"{what}は夜時間に行ってください", "wrong_phase",
                            rule)
-        if me.role != role:
-            raise _illegal(f"{actor!r} is not {'the' if role == 'emperor' else 'a'} {role}",
-                           f"{what}は{ROLE_JA[role]}だけが行えます", "not_role", rule)
         t = action.target
         if t not in state.players:
             raise _illegal(f"{what}: {t!r} is not a player",
