@@ -14,6 +14,7 @@ end-of-game reveal, for anyone; an unfinished game's is the GM's alone, titled
 from __future__ import annotations
 
 import html
+import re
 from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -28,6 +29,8 @@ from .render import environment
 from .report_sections import FIELD_JA, auto_sections, phase_label, value_ja, variant_sections
 from .report_sections.charts import Section
 from .rulebook import quote
+from .seedquotes import seed_lines
+from .sentences import card_names, sentence
 from .views import GM_ONLY, PROGRESS_TITLE, View, report_view
 from .vocab import GENDERS, yen
 
@@ -38,6 +41,7 @@ VARIANT_JA = {
 }
 HOW_JA = {"executed": "処刑", "bitten": "襲撃"}
 TEAM_JA = {"village": "村人陣営", "wolves": "人狼陣営"}
+_ITEM_JA = {"held": "所持", "used": "使用済み", "broken": "砕けた", "lost": "なくなった"}
 #: event fields shown elsewhere (not repeated in a ruling's detail)
 _HIDDEN = {"by_gm"}
 
@@ -65,6 +69,8 @@ class EventView:
     cause_anchor: str
     audience: str
     summary: str
+    sentence: str = ""  # the event in Japanese (adjudicator.sentences)
+    seed: list[str] = field(default_factory=list)  # 「ルール原文」: the seed's words
 
 
 @dataclass
@@ -143,6 +149,14 @@ def _fate(p: Any, death: tuple[str, str] | None) -> str:
     return "死亡"
 
 
+def _word(k: Any, values: dict[str, dict[str, str]]) -> str:
+    """A key of a mapping (orange, ninja…) in the game's words."""
+    for table in values.values():
+        if str(k) in table:
+            return table[str(k)]
+    return FIELD_JA.get(str(k), str(k))
+
+
 def _field(key: str, v: Any, values: dict[str, dict[str, str]]) -> str:
     if key in ("cash", "final_money") and isinstance(v, int):
         return yen(v)
@@ -150,10 +164,19 @@ def _field(key: str, v: Any, values: dict[str, dict[str, str]]) -> str:
         return GENDERS.get(v, v)
     if isinstance(v, dict) and set(v) == {"of", "shares"}:
         return f"{v['of']} {v['shares']}株"
+    if isinstance(v, dict) and v and all(isinstance(x, dict) and set(x) == {"holder", "status"}
+                                         for x in v.values()):  # majora's items
+        return "、".join(f"{name}（{_ITEM_JA.get(str(x['status']), str(x['status']))}"
+                        f"{'：' + str(x['holder']) + 'さん' if x['holder'] else ''}）"
+                        for name, x in v.items())
     if isinstance(v, str) and key in values:
         return values[key].get(v, v)
     if isinstance(v, list) and v and key in values:  # secret-society techniques
         return "、".join(values[key].get(str(x), str(x)) for x in v)
+    if isinstance(v, dict):
+        return "、".join(f"{_word(k, values)}: {_field(key, x, values)}" for k, x in v.items())
+    if isinstance(v, str) and re.fullmatch(r"[a-z]+(?:_[a-z]+)*", v):
+        return _word(v, values)
     return _fmt(v)
 
 
@@ -219,10 +242,18 @@ def build_context(game: Any, view: View | None = None) -> dict[str, Any]:
     seq = 0
     esc = _Escaper()
 
+    seeds: dict[str, list[str]] = {}
+
+    def seed(rule: str) -> list[str]:
+        if rule not in seeds:
+            seeds[rule] = seed_lines(rule)
+        return seeds[rule]
+
     def ev_view(ev: Any) -> EventView:
         return EventView(kind=ev.kind, rule=ev.rule, quote=q(ev.rule), cause=ev.cause,
                          cause_anchor=anchors.get(ev.cause, ""), audience=ev.audience,
-                         summary=_summary(ev))
+                         summary=_summary(ev), sentence=sentence(game, ev),
+                         seed=seed(ev.rule))
 
     name_set = set(data["players"])
     by_speaker: dict[str, list[LineView]] = defaultdict(list)
@@ -288,7 +319,7 @@ def build_context(game: Any, view: View | None = None) -> dict[str, Any]:
     winners = set(data.get("winners", []))
     players: list[PlayerView] = []
     aliases = {p.name: list(p.aliases) for p in game.cfg.players}
-    values = value_ja(game.variant)
+    values = {**value_ja(game.variant), "monster_card": card_names(game)}
     for i, (name, p) in enumerate(data["players"].items(), 1):
         fields = [(FIELD_JA.get(k, k), _field(k, x, values)) for k, x in p.items()
                   if k not in ("alive", "role")]
@@ -322,14 +353,15 @@ def build_context(game: Any, view: View | None = None) -> dict[str, Any]:
         "winners": data.get("winners", []),
         "team_won": values["team_won"].get(str(team_won), TEAM_JA.get(str(team_won), team_won))
         if team_won else None,
-        "extra": [(FIELD_JA.get(k, k), _fmt(x)) for k, x in extra.items()],
+        "extra": [(FIELD_JA.get(k, k), _field(k, x, values)) for k, x in extra.items()],
         "players": players,
         "teams": [(t.name, list(t.members)) for t in game.cfg.teams],
         "gms": list(game.cfg.gm),
         "phases": phases,
         "draws": draws,
         "sections": sections,
-        "rules": sorted(quotes.items()),
+        "rules": [(rid, text, seed(rid)) for rid, text in sorted(quotes.items())],
+        "show_role": any(p.role for p in players),
         "totals": total,
         "line_total": sum(total.values()),
         "game_diagnostics": list(game.diagnostics),

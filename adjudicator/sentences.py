@@ -125,7 +125,7 @@ _CARD_KINDS = ("monster_placed", "curse_placed", "curse_revealed", "curse_discar
 _names_of: dict[int, tuple[Any, dict[str, str]]] = {}
 
 
-def _card_names(game: Any) -> dict[str, str]:
+def card_names(game: Any) -> dict[str, str]:
     """The Japanese names of the game's cards by id (from the events that place them)."""
     if isinstance(game, str):
         return {}
@@ -156,6 +156,6 @@ def sentence(game: Any, event: Any, view: Any = None) -> str:
     e = SimpleNamespace(kind=event.kind, rule=event.rule, cause=event.cause,
                         audience=event.audience, to=event.to, player=event.player,
                         target=event.target, amount=event.amount, data=event.data,
-                        names=_card_names(game))
+                        names=card_names(game))
     text = " ".join(str(macro(e)).split())
     return text.replace("。）", "）").replace("。。", "。").replace("」、「", "」「")

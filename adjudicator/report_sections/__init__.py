@@ -44,6 +44,9 @@ FIELD_JA = {
     "credits": "能力使用権", "techniques": "忍法", "excommunicated": "破門歴", "bombs": "タイムボム",
     "mask": "仮面", "items": "持ち物", "loop": "周", "day": "日",
     "instrument_uses_left": "時の楽器の残り", "giants_used": "使った巨人の道具",
+    "assassin": "暗殺権", "castle_target": "城の完成に必要な労力", "castle_complete": "城の完成",
+    "successor": "後継者", "riddles_solved": "解いた謎", "locks_opened": "開けた扉",
+    "holder": "持ち主", "status": "状態",
 }
 
 #: values of enumerated export fields every game shares (field -> value -> ja); a game adds
@@ -119,7 +122,7 @@ def auto_sections(game: Any, covered: frozenset[str] | set[str]) -> list[Section
                              for p, _e in snaps]) for n in names]
         if _changes(series):
             blocks.append(Chart(title=f"{FIELD_JA.get(k, k)}の推移", x_labels=labels,
-                                series=series, caption=f"プレイヤーごとの {k}"))
+                                series=series, caption=f"プレイヤーごとの{FIELD_JA.get(k, k)}"))
     tops: list[str] = []
     for _p, extra in snaps:
         for k, v in extra.items():
@@ -127,6 +130,7 @@ def auto_sections(game: Any, covered: frozenset[str] | set[str]) -> list[Section
                 continue
             if _num(v) or (isinstance(v, dict) and v and all(_num(x) for x in v.values())):
                 tops.append(k)
+    words = {w: ja for table in value_ja(game.variant).values() for w, ja in table.items()}
     for k in tops:
         keys: list[str] = []
         for _p, extra in snaps:
@@ -141,10 +145,10 @@ def auto_sections(game: Any, covered: frozenset[str] | set[str]) -> list[Section
                 v = extra.get(k)
                 x = v.get(key) if isinstance(v, dict) else v
                 vals.append(x if _num(x) else None)
-            series.append(Series(str(key), vals))
+            series.append(Series(words.get(str(key), FIELD_JA.get(str(key), str(key))), vals))
         if _changes(series):
             blocks.append(Chart(title=f"{FIELD_JA.get(k, k)}の推移", x_labels=labels,
-                                series=series, caption=f"{k}"))
+                                series=series, caption=FIELD_JA.get(k, k)))
     if not blocks:
         return []
     return [Section(id="auto-charts", title="数値の推移", blocks=list(blocks),

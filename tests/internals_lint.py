@@ -1,0 +1,62 @@
+"""What looks like the program's inside in text meant for people (issue 15).
+
+``problems(text)`` finds reprs (``Name(a=…)``, ``{'``, ``[Card(``), Python values
+(``None``, ``True``, ``False``), snake_case ids outside rule-id citations, and English
+enum values of a game that has Japanese words for them.  The precise rules (English,
+quoted under 「ルール原文」) and the players' own chat lines are not the program's words:
+callers pass them as ``allowed`` and they are cut out before the search, as are the
+seed's quotes and our choices (they name game.toml's options, as a GM types them).
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Iterable
+from typing import Any
+
+from adjudicator.report_sections import value_ja
+from adjudicator.rulebook import ENGINE_RULES, rules
+from adjudicator.seedquotes import seed_lines, table
+
+REPR = re.compile(r"[A-Za-z_]\w*\((?:[^()]*?)\w=|\{'|\[[^\]\n]{0,80}?[A-Z]\w*\(")
+PYVALUE = re.compile(r"(?<![A-Za-z_])(None|True|False)(?![A-Za-z_])")
+# a snake_case word not inside a dotted rule id (ds.stock.move.cheer_source) or a path
+SNAKE = re.compile(r"(?<![\w./-])[a-z]+(?:_[a-z0-9]+)+(?![\w./(-])")
+
+
+def enum_words(variant: Any) -> set[str]:
+    """The English values the game has Japanese words for (orange, ninja, genji…)."""
+    return {k for table in value_ja(variant).values() for k in table
+            if re.fullmatch(r"[a-z_]+", k)} | {"male", "female", "village", "wolves"}
+
+
+def precise_rules() -> list[str]:
+    """The precise rules (English) and the seed quotes and choices (「ルール原文」, which
+    name game.toml's options as a GM types them): rule text, not the program's words."""
+    seed = {x for rid in table() for x in seed_lines(rid)}
+    return sorted({*rules().values(), *ENGINE_RULES.values(), *seed}, key=len, reverse=True)
+
+
+def visible_text(page: str) -> str:
+    """The text a browser shows of an HTML page (no style, no tags, entities decoded)."""
+    page = re.sub(r"<(style|script)\b.*?</\1>", " ", page, flags=re.S)
+    page = re.sub(r"<title>.*?</title>", " ", page, flags=re.S)
+    return html.unescape(re.sub(r"<[^>]+>", " ", page))
+
+
+def problems(text: str, variant: Any, allowed: Iterable[str] = ()) -> list[str]:
+    for cut in [*precise_rules(), *sorted(set(allowed), key=len, reverse=True)]:
+        if cut and len(cut) >= 2:
+            text = text.replace(cut, " ")
+    found: list[str] = []
+    for pat, what in ((REPR, "repr"), (PYVALUE, "Python value"), (SNAKE, "snake_case id")):
+        found += [f"{what}: …{text[max(0, m.start() - 30):m.end() + 30]}…"
+                  for m in pat.finditer(text)]
+    words = enum_words(variant)
+    if words:
+        enum = re.compile(r"(?<![\w./-])(" + "|".join(sorted(words, key=len, reverse=True))
+                          + r")(?![\w./-])")
+        found += [f"English value {m.group(1)!r}: …{text[max(0, m.start() - 30):m.end() + 30]}…"
+                  for m in enum.finditer(text)]
+    return found
