@@ -16,7 +16,7 @@ from adjudicator.export import export_game
 from adjudicator.games.splatoon.state import points
 from adjudicator.report import render_report
 from adjudicator.report_sections import variant_sections
-from adjudicator.report_sections.charts import Chart, Section, Table
+from adjudicator.report_sections.charts import Chart, Grid, Section, Table
 
 FIX = Path(__file__).parent / "fixtures"
 
@@ -68,29 +68,33 @@ def test_fixtures_exist() -> None:
 
 # ---------------------------------------------------------------- Splatoon！！村
 @pytest.mark.parametrize("root", SPLATOON, ids=[p.name for p in SPLATOON])
-def test_splatoon_gauges_one_series_per_squid(root: Path) -> None:
+def test_splatoon_gauges_one_row_per_squid(root: Path) -> None:
+    """The gauge grid: one row per squid, one cell per phase (and the start), the number
+    the gauge's size, the colour its sign, an executed squid's locked gauge faded."""
     game, data, tree, sections = derived(root)
     assert [s.id for s in sections] == ["splatoon"]
-    chart = block(sections, "カラーゲージの推移")
-    assert isinstance(chart, Chart)
-    assert [s.name for s in chart.series] == list(data["players"])
+    grid = block(sections, "カラーゲージ（イカ × 局面）")
+    assert isinstance(grid, Grid)
+    assert [name for name, _c in grid.rows] == list(data["players"])
     snaps = snapshots(game)
-    for s in chart.series:
-        want = [p[s.name]["gauge"] if p[s.name]["alive"] else None for p, _e in snaps]
-        assert list(s.values) == want
-    drawn = figure_series(tree, "カラーゲージの推移")
-    names = [k for k in drawn if not k.endswith("#stroke")]
-    assert names == list(data["players"])
-    for name in names:
-        alive = [v for v in (p[name]["gauge"] if p[name]["alive"] else None for p, _e in snaps)
-                 if v is not None]
-        assert [float(c["attrs"]["data-value"]) for c in drawn[name]] == [float(v) for v in alive]
-        # the line's colour is the squid's colour at the end (the locked gauge if executed)
-        p = data["players"][name]
-        g = p["locked"] if p["locked"] is not None else p["gauge"]
-        stroke = drawn[f"{name}#stroke"][0]["attrs"]["stroke"]
-        hue = {1: "hsl(28 ", -1: "hsl(275 ", 0: "hsl(215 "}[(g > 0) - (g < 0)]
-        assert stroke.startswith(hue), (name, g, stroke)
+    assert len(grid.columns) == len(snaps)
+    for name, cells in grid.rows:
+        assert len(cells) == len(snaps)
+        for cell, (players, _e) in zip(cells, snaps, strict=True):
+            p = players[name]
+            g = p["gauge"] if p["alive"] else p["locked"]
+            if g is None:
+                assert cell.text == "—" and not cell.colour
+                continue
+            assert cell.text == str(abs(g)) and cell.faded == (not p["alive"])
+            hue = {1: "hsl(28 ", -1: "hsl(275 ", 0: "#"}[(g > 0) - (g < 0)]
+            assert cell.colour.startswith(hue), (name, g, cell.colour)
+    # drawn: a table with one row per squid, each cell coloured, the number inside
+    rows = [el for el in tree.elements if el["tag"] == "tr" and "data-row" in el["attrs"]]
+    assert [r["attrs"]["data-row"] for r in rows] == list(data["players"])
+    styled = [el for el in tree.elements if el["tag"] == "td" and "background:hsl("
+              in el["attrs"].get("style", "")]
+    assert styled
 
 
 @pytest.mark.parametrize("root", SPLATOON, ids=[p.name for p in SPLATOON])

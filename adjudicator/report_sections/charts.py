@@ -165,7 +165,30 @@ class Table:
     numeric: list[int] = field(default_factory=list)  # columns aligned right
 
 
-Block = Chart | Table
+@dataclass(frozen=True)
+class Cell:
+    """One cell of a :class:`Grid`: the text shown, its background, its tooltip."""
+
+    text: str
+    colour: str = ""  # a CSS colour ("" : none)
+    title: str = ""
+    faded: bool = False  # drawn lighter (a value no longer live: a locked gauge)
+
+
+@dataclass
+class Grid:
+    """Rows × columns of coloured cells with a value in each (a heat map), drawn as a
+    table: e.g. Splatoon's squids × phases coloured by gauge."""
+
+    title: str
+    columns: list[str]
+    rows: list[tuple[str, list[Cell]]]
+    caption: str = ""
+    kind: str = "grid"
+    legend: list[Cell] = field(default_factory=list)
+
+
+Block = Chart | Table | Grid
 
 
 @dataclass

@@ -1,4 +1,4 @@
-"""Splatoon！！村 report sections: colour gauges over time, both colours' points
+"""Splatoon！！村 report sections: a squids × phases grid coloured by gauge, both colours' points
 (variable and permanent, from ``splatoon_rules.points``), splashes and executions."""
 
 from __future__ import annotations
@@ -7,8 +7,8 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ...report_sections import phase_label, x_labels
-from ...report_sections.charts import Chart, Section, Series, SeriesLayout, Table
-from .state import COLOUR_JA, colour_of, gauge_ja, points
+from ...report_sections.charts import Cell, Chart, Grid, Section, Series, SeriesLayout, Table
+from .state import COLOUR_JA, gauge_ja, points
 
 #: line colours by the colour a squid (or a point series) belongs to; shades vary so
 #: lines of one colour stay apart
@@ -38,30 +38,38 @@ class ColourChart(Chart):
         return [replace(s, colour=c) for s, c in zip(base, self.colours, strict=True)]
 
 
-GAUGE_TICKS = [(float(g), gauge_ja(g).replace("（無色）", " 無色")) for g in range(-3, 4)]
+#: background of a gauge cell: orange above zero, purple below, deeper with the value
+LIGHT = {1: 86, 2: 74, 3: 62, 4: 54, 5: 48}
 
 
-def _gauge_chart(game: Any, states: list[Any]) -> ColourChart:
-    names = list(game.initial.players)
-    final = game.state
-    series: list[Series] = []
-    colours: list[str] = []
-    seen: dict[str | None, int] = {}
-    for n in names:
-        vals: list[float | None] = []
-        for s in states:
-            p = s.players[n]
-            vals.append(p.gauge if p.alive else None)
-        last = final.players[n]
-        end = colour_of(last.locked if last.locked is not None else last.gauge)
-        series.append(Series(n, vals))
-        colours.append(shade(end, seen.get(end, 0)))
-        seen[end] = seen.get(end, 0) + 1
-    return ColourChart(
-        title="カラーゲージの推移", x_labels=x_labels(game), series=series, y_ticks=GAUGE_TICKS,
-        colours=colours,
-        caption="オレンジが上（+）、ムラサキが下（−）。線の色は最後の色（処刑されたイカはロックされた"
-                "ゲージの色、灰色は無色）。処刑後は線が途切れます")
+def gauge_colour(g: int) -> str:
+    if g == 0:
+        return "#f1f0ec"
+    hue, sat = (28, 92) if g > 0 else (275, 55)
+    return f"hsl({hue} {sat}% {LIGHT.get(abs(g), 48)}%)"
+
+
+def _gauge_grid(game: Any, states: list[Any]) -> Grid:
+    """Squids × phases, each cell the squid's gauge after that phase, coloured by it; an
+    executed squid's cells show its locked gauge, faded."""
+    rows: list[tuple[str, list[Cell]]] = []
+    for n in game.initial.players:
+        cells: list[Cell] = []
+        for st in states:
+            p = st.players[n]
+            if p.alive:
+                cells.append(Cell(str(abs(p.gauge)), gauge_colour(p.gauge), gauge_ja(p.gauge)))
+            elif p.locked is not None:
+                cells.append(Cell(str(abs(p.locked)), gauge_colour(p.locked),
+                                  f"処刑（ゲージ{gauge_ja(p.locked)}でロック）", faded=True))
+            else:
+                cells.append(Cell("—", "", "死亡"))
+        rows.append((n, cells))
+    legend = [Cell(gauge_ja(g), gauge_colour(g)) for g in (3, 2, 1, 0, -1, -2, -3)]
+    return Grid(title="カラーゲージ（イカ × 局面）", columns=x_labels(game), rows=rows,
+                legend=legend,
+                caption="各マスはその局面の後のゲージ：オレンジは橙、ムラサキは紫、濃いほど大きく、"
+                        "数字はゲージの大きさです。処刑されたイカはロックされたゲージを薄く表示します")
 
 
 def _points_chart(game: Any, states: list[Any]) -> ColourChart:
@@ -107,7 +115,7 @@ def _events_table(game: Any) -> Table:
 
 def sections(game: Any) -> list[Section]:
     states = [game.initial, *game.states]
-    blocks: list[Chart | Table] = [_gauge_chart(game, states), _points_chart(game, states),
-                                   _events_table(game)]
+    blocks: list[Chart | Table | Grid] = [_gauge_grid(game, states), _points_chart(game, states),
+                                          _events_table(game)]
     return [Section(id="splatoon", title="Splatoon！！村", blocks=blocks,
                     covers=frozenset({"gauge", "points", "permanent", "locked"}))]
