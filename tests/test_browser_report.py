@@ -106,3 +106,56 @@ def test_hostile_report_executes_nothing(browser: Any, tmp_path: Path) -> None:
     assert page.locator("style").count() == 1
     assert "<script>window.__pwned=1</script>" in page.locator("#roster").inner_text()
     page.close()
+
+
+def _first_game_of_each_variant() -> list[tuple[str, Path]]:
+    import tomllib
+
+    from report_games import all_games
+
+    first: dict[str, Path] = {}
+    for root in all_games():
+        v = str(tomllib.loads((root / "game.toml").read_text(encoding="utf-8"))["variant"])
+        first.setdefault(v, root)
+    return sorted(first.items())
+
+
+VARIANT_GAMES = _first_game_of_each_variant()
+
+
+@pytest.mark.parametrize(("variant", "root"), VARIANT_GAMES, ids=[v for v, _r in VARIANT_GAMES])
+def test_every_variant_section_in_chromium(browser: Any, tmp_path: Path, variant: str,
+                                           root: Path) -> None:
+    """Each variant's report as a browser shows it: no console problem, the visible text
+    of the whole page holds no program internals (issue 15), the variant's own section is
+    drawn; its screenshot is docs/report-<variant>.png (written there when
+    REPORT_SCREENSHOTS=docs, else in a temporary folder)."""
+    from internals_lint import problems as internals
+
+    game = resolve_game(root)
+    html = write_report(game, tmp_path / "report.html")
+    page, problems = open_page(browser, html)
+    assert problems == []
+    said = [x for ph in game.phases for r in ph.lines for x in (r.text, r.speaker)]
+    page.evaluate("document.querySelectorAll('details').forEach(d => d.open = true)")
+    found = internals(page.locator("body").inner_text(), game.variant, said)
+    assert not found, found[:5]
+    section = page.locator("section.variant-section").first
+    assert section.count() == 1 and section.is_visible()
+    if variant == "splatoon":  # the gauge grid: coloured cells with the number inside
+        cells = page.locator("table.grid td")
+        assert cells.count() > 0 and cells.first.inner_text().strip() != ""
+        bg = cells.first.evaluate("e => getComputedStyle(e).backgroundColor")
+        assert bg not in ("rgba(0, 0, 0, 0)", "transparent")
+    page.evaluate("document.querySelectorAll('details').forEach(d => d.open = false)")
+    section.scroll_into_view_if_needed()
+    box = section.bounding_box()
+    assert box and box["height"] > 50
+    folder = Path(os.environ["REPORT_SCREENSHOTS"]) if os.environ.get("REPORT_SCREENSHOTS") \
+        else tmp_path
+    shot = folder / f"report-{variant}.png"
+    page.screenshot(path=str(shot), full_page=True, clip={
+        "x": box["x"], "y": box["y"] + page.evaluate("window.scrollY"),
+        "width": box["width"], "height": min(box["height"], 1600)})
+    assert shot.stat().st_size > 5_000
+    page.close()
