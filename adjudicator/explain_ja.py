@@ -101,7 +101,8 @@ class Chain:
             for d in draws or []:
                 if d.rule in rids or (d.cause == ev.cause and not d.cause.startswith(
                         ("phase:", "rng"))):
-                    self.out.append(f"{inner}抽選による裁定です：{sentence(self.game, d, self.view)}")
+                    drawn = sentence(self.game, d, self.view).removeprefix("抽選：")
+                    self.out.append(f"{inner}抽選による裁定です：{drawn}")
         for rid in rule_ids(ev):
             self.rule(rid, inner)
 
