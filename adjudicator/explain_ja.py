@@ -86,12 +86,14 @@ class Chain:
         self.out.append(f"{indent}  → {how}")
 
     def event(self, ev: Any, indent: str, ph: Any = None, gm_lines: dict[str, Any] | None = None,
-              draws: list[Any] | None = None) -> None:
+              draws: list[Any] | None = None, under: str = "") -> None:
+        """One event: its sentence, the GM's line or the draw it rests on (unless it is
+        shown right under that line, ``under``), the rules it applies."""
         self.out.append(f"{indent}・{sentence(self.game, ev, self.view)}")
         inner = indent + "  "
         if self.raw:
             self.out.append(f"{inner}データ：{raw_fields(ev)}")
-        rec = (gm_lines or {}).get(ev.cause)
+        rec = (gm_lines or {}).get(ev.cause) if ev.cause != under else None
         if rec is not None and self.view.sees_line(rec):
             self.out.append(f"{inner}GMの判断による裁定です：{rec.ref} {rec.speaker}「{rec.text}」")
         elif rec is not None:
@@ -152,7 +154,7 @@ def explain_phases(game: Any, phases: list[Any], view: View, player: str | None,
             for r in lines:
                 chain.line(r)
                 for e in by_cause.get(r.ref, []):
-                    chain.event(e, "      ", ph, gm_lines, all_draws)
+                    chain.event(e, "      ", ph, gm_lines, all_draws, under=r.ref)
         if notices:
             out.append(f"{player}さんへの通知：")
             for t in notices:
@@ -231,5 +233,5 @@ def explain_line(game: Any, ref: str, view: View | None = None, raw: bool = Fals
             out.append(f"  ［{phase_label(p.id)}］")
             draws = [e for e in p.events if e.kind == "draw" and view.sees_event(e)]
             for e in mine:
-                chain.event(e, "    ", p, gm_lines, draws)
+                chain.event(e, "    ", p, gm_lines, draws, under=rec.ref)
     return "\n".join([head(view), *out])

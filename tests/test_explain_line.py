@@ -13,6 +13,7 @@ from report_games import all_games, game_ids
 from adjudicator.cli import main
 from adjudicator.engine import resolve_game
 from adjudicator.errors import UsageError
+from adjudicator.explain import explain_text
 from adjudicator.explain_ja import explain_line
 from adjudicator.sentences import sentence
 from adjudicator.views import View, player_names
@@ -75,12 +76,20 @@ def test_a_line_is_followed_through_later_phases() -> None:
 
 
 def test_a_gm_judgment_is_shown() -> None:
-    """活躍@ is the GM's judgment: the stock move it causes shows the GM's line."""
-    root = next(r for r in GAMES if r.name == "derby12")
+    """A Super Chance answer is judged by the GM (正解@): the GM's answer for the
+    player's line shows the GM's line; the player's own view says the ruling rests on
+    the GM's judgment without quoting the GM's line (not theirs to read)."""
+    root = next(r for r in GAMES if r.name == "secret-society-main")
     game = resolve_game(root)
-    ev = next(e for ph in game.phases for e in ph.events if e.kind == "move_noted")
-    text = explain_line(game, ev.cause)
-    assert "GMの判断による裁定です" in text or "→ GM" in text
+    rec = next(r for ph in game.phases for r in ph.lines if r.text == "解答@エベレスト")
+    gm = explain_line(game, rec.ref)
+    judged = next(e for ph in game.phases for e in ph.events
+                  if e.kind == "chance_answer" and e.player == rec.speaker)
+    line = next(r for ph in game.phases for r in ph.lines if r.ref == judged.cause)
+    assert line.disposition == "gm"
+    assert f"GMの判断による裁定です：{line.ref} {line.speaker}「{line.text}」" in gm
+    mine = explain_text(game, view=View.of("はやて"), phase="day1")
+    assert "GMの判断による裁定です。" in mine and "課題成功@" not in mine
 
 
 def test_unknown_line_and_cli(capsys, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
