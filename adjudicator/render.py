@@ -137,6 +137,11 @@ def public_view(state: Any) -> dict[str, Any]:
     }
 
 
+def cast(state: Any) -> dict[str, str]:
+    """配役 for the final post: each player's role in Japanese, in roster order."""
+    return {n: role_ja(p.role) for n, p in state.players.items() if getattr(p, "role", None)}
+
+
 def render_phase(
     variant: Any, before: Any, after: Any, phase: Any, events: list[Event]
 ) -> tuple[str, dict[str, list[str]], str]:
@@ -148,14 +153,15 @@ def render_phase(
     post = render(
         f"{vname}/{'morning' if night else 'vote'}.txt.j2",
         phase=phase.id, day=n + 1 if night else n, events=public, view=public_view(after),
-    )
+        cast=cast(after) if after.finished else {},
+    ) if not before.finished else ""  # P7: no post for a phase after the end
     private: dict[str, list[str]] = {}
     said = heard(phase.lines)
     for name in after.players:
         mine = [e for e in events if e.audience == "player" and e.to == name]
         if mine:
-            private[name] = [render(f"{vname}/notice.txt.j2", ev=e, day=n,
-                                    heard=said).rstrip("\n") for e in mine]
+            private[name] = [render(f"{vname}/notice.txt.j2", ev=e, day=n, heard=said,
+                                    me=after.players[name]).rstrip("\n") for e in mine]
     ledger = render(f"{vname}/ledger.txt.j2", phase=phase.id, events=events, before=before,
                     state=after, lines=phase.lines)
     return post, private, ledger

@@ -120,8 +120,8 @@ def test_votes_last_counts_and_post_lists_everyone(tmp_path: Path) -> None:
     g = play(tmp_path, {"day1": log})
     post = phase(g, "day1").public_post
     assert phase(g, "day1").executed == "めい"
-    assert "しん → めい" in post and "しん → なお" not in post
-    assert "未投票：りく" in post and "めいさんが処刑されました。" in post
+    assert "しんさん → めいさん" in post and "しんさん → なおさん" not in post
+    assert "未投票：りくさん" in post and "めいさんが処刑されました。" in post
 
 
 @rules("ww.vote.tie")
@@ -141,7 +141,8 @@ def test_village_wins_when_wolves_are_dead(tmp_path: Path) -> None:
     g = play(tmp_path, {"day1": day_votes("たろう"), "night1": "じろう: 噛み@しん",
                         "day2": day_votes("じろう", alive_after("たろう", "しん"))})
     assert g.state.finished and g.state.team_won == "village"
-    assert "陣営勝利：村人陣営" in phase(g, "day2").public_post
+    assert "村人陣営の勝利です。" in phase(g, "day2").public_post
+    assert "【配役】" in phase(g, "day2").public_post  # P3: the final post reveals the roles
 
 
 @rules("ww.win.wolves")
@@ -156,7 +157,7 @@ def test_wolves_win_on_parity(tmp_path: Path) -> None:
         dead += [ex, bite]
     g = play(tmp_path, logs)
     assert g.state.finished and g.state.team_won == "wolves"
-    assert phase(g, "night4").public_post.count("陣営勝利：人狼陣営") == 1
+    assert phase(g, "night4").public_post.count("人狼陣営の勝利です。") == 1
 
 
 # ------------------------------------------------------------------ derby-stock setup
@@ -318,7 +319,7 @@ def test_name_bet_pays_eight_times(tmp_path: Path) -> None:
                         "day2": day_votes("りく", alive_after("めい", "しん"))})
     assert events(g, "night1", "bet_placed")[0].amount == -20_000
     assert phase(g, "night1").private["なお"] == [
-        "ダービー予想：「りくさんが吊られる」に2万ドルを賭けました。"]
+        "ダービー予想：「りくさんが吊られる」に2万ドルを賭けました。現在の所持金は8万ドルです。"]
     assert g.state.players["なお"].cash == 100_000 - 20_000 + 160_000
     assert phase(g, "day2").private["なお"] == [
         "ダービー予想：的中！りくさんが処刑されました。賭け金2万ドル×8倍で、16万ドルを受け取り"
@@ -483,7 +484,7 @@ def test_a_dead_hitter_is_paid_unless_the_option_says_otherwise(tmp_path: Path) 
     assert g.state.players["なお"].final_money == 100_000
     assert g.state.players["あい"].final_money == 1_100_000 and g.state.winners == ["あい"]
     post = phase(g, "day4").public_post
-    assert "なお：10万ドル（スーパーチャンスは成功しましたが、死亡しているため報酬はありません）" in post
+    assert "なおさん：10万ドル（スーパーチャンスは成功しましたが、死亡しているため報酬はありません）" in post
 
 
 def test_chance_pays_dead_must_be_a_boolean(tmp_path: Path) -> None:

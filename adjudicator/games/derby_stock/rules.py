@@ -30,6 +30,12 @@ DEFAULT_OPTIONS: dict[str, Any] = {"tie": "random", "no_bite": "random",
                                    "chance_pays_dead": True}
 
 
+
+def _round_bets(amount: int) -> str:
+    """The whole-unit stakes nearest a bet off the unit (R12): 15000 → 「1万ドル または 2万ドル」."""
+    low = amount // BET_UNIT * BET_UNIT
+    return f"{yen(low)} または {yen(low + BET_UNIT)}" if low else yen(BET_UNIT)
+
 class DerbyRules(ww.WerewolfVariant[DsState]):
     """Validation and resolution; the Variant class (DerbyStock) adds its metadata and outputs."""
 
@@ -89,11 +95,14 @@ class DerbyRules(ww.WerewolfVariant[DsState]):
         if isinstance(action, A.FollowUp):
             if pending is None or not isinstance(pending.action, Buy) or pending.action.shares:
                 raise IllegalActionError("share count without an inquiry",
-                                         "株数だけでは購入できません（先に 購入@名前の株）",
+                                         "先に「購入@名前の株」で株価を確認してから株数を送ってください",
                                          code="no_inquiry", rule="ds.night.inquiry")
             action = Buy(issuer=pending.action.issuer, shares=action.shares, inquired=True)
         if not phase.startswith("night") and isinstance(action, Bet | Buy | Sell | Chance):
-            raise IllegalActionError(f"{action.kind} by day", "この行動は夜時間に行ってください",
+            what = ("スーパーチャンスは2日目の夜時間にのみ行えます" if isinstance(action, Chance)
+                    else "ダービー予想は夜時間に行ってください" if isinstance(action, Bet)
+                    else "株の売買は夜時間に行ってください")  # R7: say which action
+            raise IllegalActionError(f"{action.kind} by day", what,
                                      code="wrong_phase", rule="ds.night.one_action")
         if pending is not None and isinstance(action, Bet | Buy | Sell):
             action = self._check_lock(pending.action, action)
@@ -109,13 +118,14 @@ class DerbyRules(ww.WerewolfVariant[DsState]):
             if action.issuer is not None and action.issuer != me.stock.of:
                 raise IllegalActionError(
                     f"sell {action.issuer!r} but holds {me.stock.of!r}",
-                    f"持っているのは{me.stock.of}さんの株です", code="not_held",
+                    f"{action.issuer}さんの株は持っていません（持っているのは{me.stock.of}さんの株です。"
+                    "「売却@」で売却できます）", code="not_held",
                     rule="ds.stock.sell")
             return action
         if isinstance(action, Chance):
             if phase != "night2":
                 raise IllegalActionError("super chance outside night2",
-                                         "スーパーチャンスは2日目の夜だけです",
+                                         "スーパーチャンスは2日目の夜時間にのみ行えます",
                                          code="chance_not_now", rule="ds.chance.when")
             if action.target in GENDER_WORDS:
                 raise IllegalActionError("chance on a gender", "スーパーチャンスは個人名かGMを指名してください",
@@ -170,11 +180,13 @@ class DerbyRules(ww.WerewolfVariant[DsState]):
                                      f"{bet.target}さんはすでに死亡しています",
                                      code="target_dead", rule=rule)
         if bet.amount <= 0:
-            raise IllegalActionError(f"bet of {bet.amount}", "賭け金は1万ドル以上です",
+            raise IllegalActionError(f"bet of {bet.amount}", "賭け金は1万ドル以上で指定してください",
                                      code="bet_not_positive", rule=rule)
         if bet.amount % BET_UNIT:
             raise IllegalActionError(f"bet of {bet.amount} is not a multiple of 10,000",
-                                     "賭け金は1万ドル単位です", code="bet_unit", rule=rule)
+                                     "賭け金は1万ドル単位で指定してください（"
+                                     f"{bet.amount}→{_round_bets(bet.amount)}）",
+                                     code="bet_unit", rule=rule)
         if bet.amount > me.cash:
             raise IllegalActionError(
                 f"bet of {bet.amount} above cash {me.cash}",
@@ -271,6 +283,9 @@ class DerbyRules(ww.WerewolfVariant[DsState]):
                 em.emit("chance_entry", "ds.chance.hit", c.ref, "gm", player=c.actor,
                         target=c.action.target, hit=self._chance_hit(start, c.actor,
                                                                      c.action.target))
+                # the player's receipt: the choice only, the result waits for the end
+                em.emit("chance_told", "ds.chance.hit", c.ref, "player", to=c.actor,
+                        player=c.actor, target=c.action.target)
         # (3) the bite
         ww.resolve_night(em, acts, self.options)
         # (4) shares of the dead become void

@@ -71,7 +71,8 @@ class Genpei(GenpeiRules):
         public = [e for e in events if e.audience == "public"]
         post = render(f"genpei/{'morning' if night else 'vote'}.txt.j2", phase=phase.id,
                       day=n + 1 if night else n, events=public, view=public_view(after),
-                      F=FACTION_JA, T=TEAM_WON_JA, cast=_cast(after) if after.finished else {})
+                      F=FACTION_JA, T=TEAM_WON_JA, cast=_cast(after) if after.finished else {}
+                      ) if not before.finished else ""  # no post for a phase after the end
         said = heard(phase.lines)
         private: dict[str, list[str]] = {}
         for name in after.players:

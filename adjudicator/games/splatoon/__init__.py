@@ -67,7 +67,8 @@ def render_splatoon(before: SpState, after: SpState, phase: PhaseInput, events: 
     n = day_number(phase.id)
     public = [e for e in events if e.audience == "public"]
     post = render(f"splatoon/{'morning' if night else 'vote'}.txt.j2", phase=phase.id,
-                  day=n + 1 if night else n, events=public, view=public_view(after))
+                  day=n + 1 if night else n, events=public, view=public_view(after)
+                  ) if not before.finished else ""  # no post for a phase after the end
     private: dict[str, list[str]] = {}
     said = heard(phase.lines)
     for name in after.players:
