@@ -278,7 +278,7 @@ def test_a_rewind_revives_the_dead_redeals_masks_and_keeps_items(tmp_path: Path)
     assert record(g, "logs/day2.txt:1").code == "opened"
     g = play(tmp_path / "g", {"day1": day1, "night1": "", "day2": lines(
         ("さつき", "使用@古びたカギ→時計塔の扉"), (player, "使用@時のオカリナ")), "night2": ""})
-    assert post(g, "night2").startswith("【2周目 1日目】 朝")
+    assert post(g, "night2").startswith("【2周目・1日目】朝")
     assert "月の落下まで、あと3日（72時間）。" in post(g, "night2")
 
 
@@ -324,9 +324,9 @@ def test_the_moon_falls_on_the_morning_of_day_four(tmp_path: Path) -> None:
 @rules("mj.loop")
 def test_day_and_cycle_head_every_post(tmp_path: Path) -> None:
     g = play(tmp_path, {"day1": "", "night1": "", "day2": ""})
-    assert post(g, "day1").startswith("【1周目 1日目】 昼の結果")
-    assert post(g, "night1").startswith("【1周目 2日目】 朝")
-    assert post(g, "day2").startswith("【1周目 2日目】 昼の結果")
+    assert post(g, "day1").startswith("【1周目・1日目】昼の結果")
+    assert post(g, "night1").startswith("【1周目・2日目】朝")
+    assert post(g, "day2").startswith("【1周目・2日目】昼の結果")
 
 
 # ------------------------------------------------------------------ the key

@@ -15,7 +15,7 @@ from typing import Any, ClassVar
 
 from ...models import Event
 from ...normalize import name_key
-from ...render import day_number, render
+from ...render import day_number, heard, render
 from ..base import Candidate, PhaseInput
 from .actions import Answer, MajoraTransformer, Use
 from .rules import MajoraRules
@@ -50,7 +50,7 @@ class Majora(MajoraRules):
         n = day_number(phase.id)
         ctx = {"phase": phase.id, "label": f"{n}日目 {'夜' if night else '昼'}", "before": before, "state": after, "sc": self.scenario,
                "days": DAYS, "max_loops": MAX_LOOPS,
-               "said": {rec.ref: rec.text for rec in phase.lines}}
+               "said": {rec.ref: rec.text for rec in phase.lines}, "heard": heard(phase.lines)}
         post = render(f"majora/{'morning' if night else 'day'}.txt.j2", events=public, **ctx)
         private: dict[str, list[str]] = {}
         for name in after.players:

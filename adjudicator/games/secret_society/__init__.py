@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from ...models import Event
-from ...render import day_number, public_view, render
+from ...render import day_number, heard, public_view, render
 from ...report_sections import phase_label
 from ..base import Candidate, PhaseInput
 from .actions import ChronoAbility, PirateAbility, SecretSocietyTransformer, Technique
@@ -75,13 +75,13 @@ class SecretSociety(SecretSocietyRules):
             post = render(f"secret-society/{'morning' if night else 'vote'}.txt.j2",
                           phase=phase.id, day=n + 1 if night else n, events=public,
                           view=public_view(after), **ctx)
-        texts = {rec.ref: rec.text for rec in phase.lines if rec.disposition == "rejected"}
+        said = heard(phase.lines)
         private: dict[str, list[str]] = {}
         for name in after.players:
             mine = [e for e in events if e.audience == "player" and e.to == name]
             if mine:
                 private[name] = [render("secret-society/notice.txt.j2", ev=e, day=n,
-                                        texts=texts, **ctx).rstrip("\n") for e in mine]
+                                        heard=said, **ctx).rstrip("\n") for e in mine]
         ledger = render("secret-society/ledger.txt.j2", phase=phase.id, events=events,
                         before=before, state=after, lines=phase.lines, kind_ja=KIND_JA,
                         fmt=ledger_value, phase_ja=phase_label(phase.id), **ctx)
