@@ -11,7 +11,7 @@ from fixture_utils import UPDATE
 from report_games import all_games, game_ids
 
 from adjudicator.cli import main
-from adjudicator.engine import resolve_game
+from adjudicator.engine import resolve_game as _resolve
 from adjudicator.errors import UsageError
 from adjudicator.explain import explain_text
 from adjudicator.explain_ja import explain_line
@@ -19,6 +19,14 @@ from adjudicator.sentences import sentence
 from adjudicator.views import View, player_names
 
 GAMES = all_games()
+_SEEN: dict[Path, Any] = {}
+
+
+def resolve_game(root: Path) -> Any:
+    """Each fixture game resolved once for this module (the tests only read it)."""
+    if root not in _SEEN:
+        _SEEN[root] = _resolve(root)
+    return _SEEN[root]
 GOLDEN = Path(__file__).parent / "fixtures" / "explain"
 JA = re.compile(r"[ぁ-んァ-ヶ一-龥]")
 

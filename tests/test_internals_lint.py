@@ -16,12 +16,20 @@ import pytest
 from internals_lint import problems, visible_text
 from report_games import all_games, game_ids
 
-from adjudicator.engine import resolve_game
+from adjudicator.engine import resolve_game as _resolve
 from adjudicator.explain import explain_text
 from adjudicator.report import render_report
 from adjudicator.views import View, player_names
 
 GAMES = all_games()
+_SEEN: dict[Path, Any] = {}
+
+
+def resolve_game(root: Path) -> Any:
+    """Each fixture game resolved once for this module (the tests only read it)."""
+    if root not in _SEEN:
+        _SEEN[root] = _resolve(root)
+    return _SEEN[root]
 
 
 def _said(game: Any) -> list[str]:
