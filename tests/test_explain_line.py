@@ -153,3 +153,30 @@ def test_one_disputed_line_per_variant_is_golden(variant: str) -> None:
         f"{path.name} differs: if intended, UPDATE_EXPECTED=1 pytest tests/test_explain_line.py"
         " and read the diff")
     assert "ルール原文（" in text
+
+
+def test_the_desk_answers_for_one_line(tmp_path: Path) -> None:
+    """The desk's explain page with ``line``: the same text as ``explain --line``; a
+    player's page answers only for that player's own lines."""
+    import html
+    import shutil
+
+    pytest.importorskip("starlette")
+    from starlette.testclient import TestClient
+
+    from adjudicator.desk.app import create_app
+
+    root = next(r for r in GAMES if r.name == "derby12")
+    folder = tmp_path / "games"
+    shutil.copytree(root, folder / "g", ignore=shutil.ignore_patterns("expected", "out"))
+    game = resolve_game(root)
+    rec = next(r for r in _lines(game) if r.disposition == "rejected" and r.speaker in
+               set(player_names(game)))
+    client = TestClient(create_app(folder, hosts=("testserver",)))
+    page = client.get("/g/g/explain", params={"line": rec.ref, "gm": "1"})
+    assert page.status_code == 200
+    assert html.escape(explain_line(game, rec.ref).splitlines()[2], quote=False) in page.text
+    mine = client.get("/g/g/explain", params={"line": rec.ref, "player": rec.speaker})
+    assert mine.status_code == 200 and f"【{rec.speaker}さんの視点】" in mine.text
+    other = next(n for n in player_names(game) if n != rec.speaker)
+    assert client.get("/g/g/explain", params={"line": rec.ref, "player": other}).status_code == 404

@@ -344,13 +344,22 @@ async def explain(desk: Desk, request: Request) -> Response:
     player = request.query_params.get("player") or None
     phase = request.query_params.get("phase") or None
     gm = request.query_params.get("gm") == "1"
+    line = (request.query_params.get("line") or "").strip()
     try:  # a player's page is that player's own view (secrets of others are not in it)
-        body = explain_text(game, player=player, phase=phase, view=View.gm() if gm else None)
+        if line:  # one chat line: what it caused, and why (a player: their own lines only)
+            from ..explain import resolve_player
+            from ..explain_ja import explain_line
+
+            view = View.gm() if gm or not player else View.of(resolve_player(game, player))
+            body = explain_line(game, line, view=view)
+        else:
+            body = explain_text(game, player=player, phase=phase,
+                                view=View.gm() if gm else None)
     except AdjudicatorError as e:
         raise S.DeskError(str(e), 404) from None
     return desk.page(request, "text.html.j2", title=f"{name}：経緯", name=name, body=body,
                      form_kind="explain", players=_players(game), phases=[r.id for r in game.phases],
-                     player=player or "", phase=phase or "", gm=gm)
+                     player=player or "", phase=phase or "", gm=gm, line=line)
 
 
 async def check(desk: Desk, request: Request) -> Response:
