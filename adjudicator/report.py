@@ -36,7 +36,7 @@ from .vocab import GENDERS, yen
 
 VARIANT_JA = {
     "derby-stock": "ダービー＆ストック村", "secret-society": "秘密結社村",
-    "splatoon": "スプラトゥーン村", "genpei": "源平村", "majora": "ムジュラの仮面村",
+    "splatoon": "Splatoon！！村", "genpei": "源平村", "majora": "ムジュラの仮面村",
     "trapword": "トラップワード",
 }
 HOW_JA = {"executed": "処刑", "bitten": "襲撃"}
