@@ -21,7 +21,7 @@ from . import __version__
 from .chatlog import FORMATS
 from .errors import AdjudicatorError, ChatFormatError, UsageError
 from .export import dumps, export_game, json_schema
-from .fsio import history, keep_history, locked, os_error_message, swap_folder, write_atomic
+from .fsio import history, os_error_message, store_log, swap_folder, write_atomic
 from .resources import data_dir
 
 PHASE_RE = re.compile(r"^(day|night|round)[1-9][0-9]*(-chat)?$")
@@ -112,23 +112,13 @@ def cmd_add(args: argparse.Namespace) -> int:
     if not lines:
         raise AdjudicatorError(f"nothing to store: {shown} holds no message; "
                                f"logs/{args.phase} is unchanged")
-    logs.mkdir(exist_ok=True)
-    dest = logs / f"{args.phase}{suffix}"
-    with locked(logs):  # a concurrent `add` waits: each keeps what it replaces
-        olds = [p for p in sorted(logs.glob(f"{args.phase}.*"))
-                if p.stem == args.phase and p.suffix.lower() in LOG_SUFFIXES
-                and (p.is_file() or p.is_symlink())]
-        if [dest] == olds and dest.is_file() and dest.read_bytes() == data:
-            _print(f"{dest} already holds this log ({plural(len(lines), 'message')}): "
-                   "unchanged")
-            return 0
-        kept = [k for p in olds if p.is_file() and (k := keep_history(logs, p)) is not None]
-        write_atomic(dest, data)
-        for old in olds:
-            if old != dest:
-                old.unlink()
-    note = "".join(f"\n  the previous version is kept as {k}" for k in kept)
-    _print(f"stored {plural(len(lines), 'message')} as {dest}{note}")
+    stored = store_log(logs, args.phase, suffix, data, LOG_SUFFIXES)
+    if stored.unchanged:
+        _print(f"{stored.path} already holds this log ({plural(len(lines), 'message')}): "
+               "unchanged")
+        return 0
+    note = "".join(f"\n  the previous version is kept as {k}" for k in stored.kept)
+    _print(f"stored {plural(len(lines), 'message')} as {stored.path}{note}")
     return 0
 
 

@@ -21,6 +21,7 @@ import shutil
 import sys
 import tempfile
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 HISTORY = ".history"
@@ -144,6 +145,37 @@ def locked(folder: Path) -> Iterator[None]:
         yield
     finally:
         os.close(fd)
+
+
+@dataclass(frozen=True)
+class Stored:
+    """What ``store_log`` did: the file written, the versions kept, or nothing (same bytes)."""
+
+    path: Path
+    kept: list[Path]
+    unchanged: bool = False
+
+
+def store_log(logs: Path, phase: str, suffix: str, data: bytes,
+              suffixes: tuple[str, ...]) -> Stored:
+    """Store ``data`` as ``logs/<phase><suffix>`` the one way both ``add`` and the desk do:
+    under ``logs/.lock``, every log it replaces (any of ``suffixes``) kept in the history
+    first, the new bytes written atomically, the replaced files removed; the same bytes
+    again change nothing.  Other files (``night1.txt.bak``) are never touched."""
+    logs.mkdir(exist_ok=True)
+    dest = logs / f"{phase}{suffix}"
+    with locked(logs):
+        olds = [p for p in sorted(logs.glob(f"{phase}.*"))
+                if p.stem == phase and p.suffix.lower() in suffixes
+                and (p.is_file() or p.is_symlink())]
+        if [dest] == olds and dest.is_file() and dest.read_bytes() == data:
+            return Stored(dest, [], unchanged=True)
+        kept = [k for p in olds if p.is_file() and (k := keep_history(logs, p)) is not None]
+        write_atomic(dest, data)
+        for old in olds:
+            if old != dest:
+                old.unlink()
+    return Stored(dest, kept)
 
 
 _HIST_RE = re.compile(r"^(?P<name>.+)\.(?P<n>[0-9]+)$")

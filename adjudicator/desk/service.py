@@ -11,7 +11,6 @@ import difflib
 import re
 import shutil
 import tempfile
-import threading
 import tomllib
 import unicodedata
 from dataclasses import dataclass, field
@@ -22,14 +21,12 @@ from ..chatlog import ChatLine, Reading, read_chat
 from ..config import load_config
 from ..engine import Game, phase_refusal, resolve_game, scan_logs
 from ..errors import AdjudicatorError, ChatFormatError, ConfigError
-from ..fsio import keep_history, write_atomic
+from ..fsio import store_log, write_atomic
 from ..models import LineRecord
 
 #: largest paste the desk takes (bytes of UTF-8): a whole night of a busy village is ~1 MB
 MAX_PASTE = 5_000_000
 NAME_MAX = 80
-_LOCKS: dict[Path, threading.Lock] = {}
-_LOCKS_GUARD = threading.Lock()
 
 
 class DeskError(AdjudicatorError):
@@ -65,13 +62,6 @@ def game_dir(root: Path, name: str, must_exist: bool = True) -> Path:
     if must_exist and not (real.is_dir() and (real / "game.toml").is_file()):
         raise DeskError(f"ゲーム「{name}」はありません", 404)
     return path
-
-
-def lock_for(path: Path) -> threading.Lock:
-    """One lock per game folder: two tabs storing at once are done one after the other."""
-    key = path.resolve()
-    with _LOCKS_GUARD:
-        return _LOCKS.setdefault(key, threading.Lock())
 
 
 # ------------------------------------------------------------------ the list of games
@@ -260,9 +250,10 @@ class Stored:
 
 def store(root: Path, name: str, phase: str, text: str, fmt: str | None = None,
           limit: int = MAX_PASTE) -> Stored:
-    """Store ``text`` as ``phase`` (atomically; the version it replaces is kept in
-    ``logs/.history/``).  Two stores of one game at once run one after the other: the
-    later wins and the earlier is in the history."""
+    """Store ``text`` as ``phase`` as ``adjudicator add`` does (``fsio.store_log``:
+    atomically, under the logs folder's lock, the version it replaces kept in
+    ``logs/.history/``).  Two stores at once run one after the other: the later wins and
+    the earlier is in the history."""
     path = game_dir(root, name)
     why = phase_refusal(path, phase)
     if why:
@@ -276,21 +267,10 @@ def store(root: Path, name: str, phase: str, text: str, fmt: str | None = None,
     variant = get_variant(cfg.variant)(cfg)
     names = [n for n, _a in variant.roster_entries()] + list(cfg.gm)
     reading = read_paste(text, f"logs/{phase}.txt", fmt, names, limit)
-    data = text.encode("utf-8")
-    logs = path / "logs"
-    with lock_for(path):
-        logs.mkdir(exist_ok=True)
-        dest = logs / f"{phase}.txt"
-        olds = [q for q in sorted(logs.glob(f"{phase}.*")) if q.stem == phase
-                and q.suffix.lower() in (".txt", ".csv", ".json", ".log")]
-        if olds == [dest] and dest.is_file() and dest.read_bytes() == data:
-            return Stored(dest, [], len(reading.messages), unchanged=True)
-        kept = [k for q in olds if q.is_file() and (k := keep_history(logs, q)) is not None]
-        write_atomic(dest, data)
-        for q in olds:
-            if q != dest:
-                q.unlink()
-    return Stored(dest, kept, len(reading.messages))
+    from ..engine import LOG_SUFFIXES
+
+    done = store_log(path / "logs", phase, ".txt", text.encode("utf-8"), LOG_SUFFIXES)
+    return Stored(done.path, done.kept, len(reading.messages), unchanged=done.unchanged)
 
 
 # ------------------------------------------------------------------ a new game from a form
