@@ -197,6 +197,6 @@ class Section:
 
     id: str  # anchor, ascii
     title: str
-    blocks: list[Block]
+    blocks: Sequence[Block]  # (covariant: a list of charts and tables is one)
     intro: str = ""
     covers: frozenset[str] = frozenset()  # export fields already charted (no auto chart)
