@@ -35,8 +35,8 @@ _CARD_NAME = re.compile(r"name='([^']*)'")
 _ROLE_IDS = {"wolf": "人狼", "madman": "狂人", "seer": "占い師", "medium": "霊能者",
              "hunter": "狩人", "mason": "共有者", "villager": "村人"}
 HOW_JA = {"executed": "処刑されました", "bitten": "襲撃されました",
-          "assassinated": "暗殺されました", "punished": "粛清されました",
-          "bomb": "タイムボムの爆発で死亡しました", "pistol": "ピストルで撃たれました",
+          "assassinated": "暗殺されました", "punished": "天罰で死亡しました",
+          "bomb": "タイムボムの爆発で死亡しました", "shot": "ピストルで撃たれて死亡しました",
           "backfire": "ピストルの暴発で死亡しました", "scenario": "シナリオの出来事で死亡しました"}
 
 
