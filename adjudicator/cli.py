@@ -234,48 +234,23 @@ def summary_text(game: Any, phase: str | None = None, written: bool = True) -> s
 
 # ------------------------------------------------------------------ check
 def cmd_check(args: argparse.Namespace) -> int:
-    from .chatlog import ChatLine
-    from .engine import PhaseReader, resolve_game
+    from .checkline import check_line
+    from .engine import resolve_game
 
     root = _game_dir(args.game)
     game = resolve_game(root, fmt=args.format)
-    ids = [p.id for p in game.phases]
-    all_ids = []
-    for pid in game.variant.phase_ids():
-        all_ids.append(pid)
-        if len(all_ids) > len(ids) + 1:
-            break
-    if args.phase is not None and args.phase not in all_ids and args.phase not in ids:
-        raise UsageError(f"no phase {args.phase!r} now (phases: "
-                         f"{', '.join(dict.fromkeys(ids + all_ids))})")
-    # the next phase; after the last one a variant has (Trap Word's last round), that one
-    phase = args.phase or (all_ids[len(ids)] if len(ids) < len(all_ids) else ids[-1])
-    if phase in ids:
-        k = ids.index(phase)
-        state = game.states[k - 1] if k else game.initial
-    else:
-        state = game.state
-    from .roster import Roster
-
-    roster = Roster(game.variant.roster_entries(), extra={
-        **{g: "GM" for g in game.cfg.gm}, **game.variant.extra_targets})
     speaker = args.speaker or (game.cfg.players[0].name if game.cfg.players else "GM")
-    reader = PhaseReader(game, roster, state, phase)
-    line = ChatLine(source="check", lineno=1, speaker=speaker, text=args.line, raw=args.line)
-    reader.read([line], False)
-    rec = reader.records[-1]
-    _print(f"phase {phase}, speaker {speaker}: {rec.disposition}")
+    r = check_line(game, args.line, speaker, args.phase)
+    rec = r.record
+    _print(f"phase {r.phase}, speaker {speaker}: {rec.disposition}")
     if rec.action:
         _print(f"  read as: {rec.action}")
     if rec.reason:
         _print(f"  reason: {rec.reason}")
-    for d in reader.diagnostics:
+    for d in r.diagnostics:
         _print(f"  {d.level} [{d.code}]: {d.message}")
-    hook = getattr(game.variant, "check_detail", None)
-    if hook is not None:
-        for cand in reader.accepted():
-            for text in hook(state, cand):
-                _print(f"  {text}")
+    for text in r.details:
+        _print(f"  {text}")
     return 0
 
 

@@ -371,3 +371,9 @@ def test_a_players_explain_page_is_their_own_view(root: Path, client: TestClient
     assert "噛み@ゆい" not in mine  # the wolves' lines that named her are not hers to see
     gm = pre(client.get("/g/g/explain", params={"player": "ゆい", "gm": "1"}).text, "text")
     assert "GM専用" in gm and "噛み@ゆい" in gm
+
+
+def test_check_a_phase_not_reached_is_400(client: TestClient) -> None:
+    r = client.get("/g/g/check", params={"line": "投票@はなこ", "speaker": "たろう",
+                                          "phase": "day9"})
+    assert r.status_code == 400 and "day9" in r.text

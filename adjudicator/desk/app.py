@@ -363,6 +363,8 @@ async def explain(desk: Desk, request: Request) -> Response:
 
 
 async def check(desk: Desk, request: Request) -> Response:
+    from ..checkline import check_phases
+
     name = request.path_params["name"]
     _path, game = _load(desk, name)
     line = request.query_params.get("line", "")
@@ -374,7 +376,14 @@ async def check(desk: Desk, request: Request) -> Response:
             raise S.DeskError("1行チェックは2000文字までです", 413)
         if speaker and speaker not in _players(game) and speaker not in game.cfg.gm:
             raise S.DeskError(f"「{speaker}」は名簿にいません", 400)
-        r = S.check_line(game, line, speaker, phase)
+        from ..checkline import check_line
+
+        who = speaker or (_players(game)[0] if _players(game) else
+                          (game.cfg.gm[0] if game.cfg.gm else "GM"))
+        try:
+            r = check_line(game, line, who, phase)
+        except AdjudicatorError as e:
+            raise S.DeskError(f"フェーズ「{phase}」はまだありません（{e}）", 400) from None
         rec = r.record
         from ..models import DISPOSITION_JA
 
@@ -384,11 +393,12 @@ async def check(desk: Desk, request: Request) -> Response:
             out.append(f"  読み取り: {rec.action}")
         if rec.reason:
             out.append(f"  理由: {rec.reason}")
-        out += [f"  {d}" for d in r.diagnostics] + [f"  {d}" for d in r.details]
+        out += [f"  {d.level}: {d.message}" for d in r.diagnostics]
+        out += [f"  {d}" for d in r.details]
         body = "\n".join(out) + "\n"
     return desk.page(request, "text.html.j2", title=f"{name}：1行チェック", name=name,
                      body=body, form_kind="check", players=_players(game) + list(game.cfg.gm),
-                     phases=S.phase_order(game), line=line, speaker=speaker or "",
+                     phases=check_phases(game)[1], line=line, speaker=speaker or "",
                      phase=phase or "")
 
 

@@ -17,12 +17,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..chatlog import ChatLine, Reading, read_chat
+from ..chatlog import Reading, read_chat
 from ..config import load_config
 from ..engine import Game, phase_refusal, resolve_game, scan_logs
 from ..errors import AdjudicatorError, ChatFormatError, ConfigError
 from ..fsio import store_log, write_atomic
-from ..models import LineRecord
 
 #: largest paste the desk takes (bytes of UTF-8): a whole night of a busy village is ~1 MB
 MAX_PASTE = 5_000_000
@@ -416,44 +415,3 @@ def create_game(root: Path, name: str, variant: str, seed: str, gm: str, options
     (path / "logs").mkdir()
     write_atomic(path / "game.toml", text)
     return path
-
-
-# ------------------------------------------------------------------ one line, as `check`
-@dataclass
-class CheckResult:
-    phase: str
-    speaker: str
-    record: LineRecord
-    details: list[str]
-    diagnostics: list[str]
-
-
-def check_line(game: Game, line: str, speaker: str | None, phase: str | None) -> CheckResult:
-    """How one line would be read now (the CLI's ``check``), without storing it."""
-    from ..engine import PhaseReader
-    from ..roster import Roster
-
-    order = phase_order(game)
-    ids = [p.id for p in game.phases]
-    phase = phase or (order[len(ids)] if len(order) > len(ids) else ids[-1])
-    if phase not in order:
-        raise DeskError(f"フェーズ「{phase}」はありません（{'、'.join(order)}）", 400)
-    if phase in ids:
-        k = ids.index(phase)
-        state = game.states[k - 1] if k else game.initial
-    else:
-        state = game.state
-    roster = Roster(game.variant.roster_entries(), extra={
-        **{g: "GM" for g in game.cfg.gm}, **game.variant.extra_targets})
-    who = speaker or (game.variant.roster_entries()[0][0] if game.variant.roster_entries()
-                      else (game.cfg.gm[0] if game.cfg.gm else "GM"))
-    reader = PhaseReader(game, roster, state, phase)
-    reader.read([ChatLine(source="check", lineno=1, speaker=who, text=line, raw=line)], False)
-    rec = reader.records[-1]
-    details: list[str] = []
-    hook = getattr(game.variant, "check_detail", None)
-    if hook is not None:
-        for cand in reader.accepted():
-            details += list(hook(state, cand))
-    diags = [f"{d.level}: {d.message}" for d in reader.diagnostics]
-    return CheckResult(phase=phase, speaker=who, record=rec, details=details, diagnostics=diags)

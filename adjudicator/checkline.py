@@ -1,0 +1,59 @@
+"""How one line would be read now, without storing it: the shared core of
+``adjudicator check`` and the desk's 1行チェック page."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .chatlog import ChatLine
+from .errors import UsageError
+from .models import LineRecord
+
+
+@dataclass
+class CheckResult:
+    phase: str
+    speaker: str
+    record: LineRecord
+    details: list[str]  # the variant's live figures (a stock's price, a holder's cash…)
+    diagnostics: list[Any]
+
+
+def check_phases(game: Any) -> tuple[list[str], list[str]]:
+    """(phases with a log, phase ids up to the next one to be played)."""
+    ids = [p.id for p in game.phases]
+    upto: list[str] = []
+    for pid in game.variant.phase_ids():
+        upto.append(pid)
+        if len(upto) > len(ids) + 1:
+            break
+    return ids, upto
+
+
+def check_line(game: Any, line: str, speaker: str, phase: str | None = None) -> CheckResult:
+    """Read ``line`` as ``speaker`` would have written it in ``phase`` (default: the next
+    phase; after a variant's last one, that one).  UsageError for a phase not reached."""
+    from .engine import PhaseReader
+    from .roster import Roster
+
+    ids, upto = check_phases(game)
+    if phase is not None and phase not in upto and phase not in ids:
+        raise UsageError(f"no phase {phase!r} now (phases: {', '.join(dict.fromkeys(ids + upto))})")
+    phase = phase or (upto[len(ids)] if len(ids) < len(upto) else ids[-1])
+    if phase in ids:
+        k = ids.index(phase)
+        state = game.states[k - 1] if k else game.initial
+    else:
+        state = game.state
+    roster = Roster(game.variant.roster_entries(), extra={
+        **{g: "GM" for g in game.cfg.gm}, **game.variant.extra_targets})
+    reader = PhaseReader(game, roster, state, phase)
+    reader.read([ChatLine(source="check", lineno=1, speaker=speaker, text=line, raw=line)], False)
+    details: list[str] = []
+    hook = getattr(game.variant, "check_detail", None)
+    if hook is not None:
+        for cand in reader.accepted():
+            details += list(hook(state, cand))
+    return CheckResult(phase=phase, speaker=speaker, record=reader.records[-1], details=details,
+                       diagnostics=list(reader.diagnostics))
