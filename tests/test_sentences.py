@@ -63,3 +63,18 @@ def test_player_view_says_anata() -> None:
     ev = next(e for ph in game.phases for e in ph.events if e.kind == "bet_placed")
     assert sentence(game, ev, View.of(str(ev.player))).startswith("あなたが")
     assert sentence(game, ev).startswith(f"{ev.player}さんが")
+
+
+def test_flags_read_as_words() -> None:
+    """A flag in an event's data is said in words, never printed as True/False/None."""
+    from adjudicator.models import Event
+
+    ev = Event(kind="answer", rule="tw.answer.contains", cause="logs/round1.txt:9",
+               audience="gm", player="はなこ", target="赤",
+               data={"text": "りんご", "right": "exact", "void": True})
+    text = sentence("trapword", ev)
+    assert text == ("はなこさん（赤チーム）の回答「りんご」は正解です"
+                    "（後のトラップ成立または反則により無効になりました）。")
+    ev = Event(kind="squid_notice", rule="sp.setup", cause="phase:day1", audience="player",
+               to="きら", player="きら", data={"colour": None, "gauge": 0, "weapon": None})
+    assert sentence("splatoon", ev) == "きらさんは無色のイカ（ゲージ：0（無色）、武器：スペシャル（抽選））です。"
