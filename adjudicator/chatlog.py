@@ -1115,6 +1115,33 @@ def read_chat(
     else:
         raise ChatFormatError(source, f"cannot read a log from {type(data).__name__}")
     detected = fmt is None
+    key = None
+    if len(text) >= _CACHE_MIN:  # the desk reads one paste twice: to show it, to resolve it
+        key = (text, source, fmt, names if isinstance(names, str) else frozenset(names))
+        hit = _RECENT.get(key)
+        if hit is not None:
+            return Reading(hit.source, hit.format, hit.detected, list(hit.messages),
+                           list(hit.skipped), list(hit.guesses), hit.date_order,
+                           hit.date_order_why)
+    reading = _read_text(text, source, fmt, names, detected)
+    if key is not None:
+        _RECENT[key] = reading
+        while len(_RECENT) > 4:
+            del _RECENT[next(iter(_RECENT))]
+        return Reading(reading.source, reading.format, reading.detected, list(reading.messages),
+                       list(reading.skipped), list(reading.guesses), reading.date_order,
+                       reading.date_order_why)
+    return reading
+
+
+#: the last few long texts read, with their readings (messages are never changed after
+#: reading, so a repeat shares them); a small cache, not a store
+_RECENT: dict[tuple[object, ...], Reading] = {}
+_CACHE_MIN = 10_000
+
+
+def _read_text(text: str, source: str, fmt: str | None, names: Sequence[str],
+               detected: bool) -> Reading:
     ctx = _Ctx(source)
     if not text.strip():
         return Reading(source, fmt or "plain", detected, [])

@@ -198,10 +198,18 @@ def preview(root: Path, name: str, phase: str, text: str, fmt: str | None = None
             after = resolve_game(work, fmt=None, cfg=cfg)
         except AdjudicatorError as e:
             raise DeskError(f"解決できません: {e}", 422) from None
-    try:
-        before: Game | None = resolve_game(path, cfg=cfg)
-    except AdjudicatorError:
-        before = None
+    before: Game | None = None
+    earlier: set[str] = set()
+    for pid in variant.phase_ids():  # the phases before the pasted one
+        if pid == phase.partition("-")[0] or len(earlier) > 400:
+            break
+        earlier.add(pid)
+    stored = {pid.partition("-")[0] for pid in scan_logs(path)[0]}
+    if stored - earlier:  # the paste replaces a stored phase or comes before one: compare
+        try:
+            before = resolve_game(path, cfg=cfg)
+        except AdjudicatorError:
+            before = None
     p = Preview(phase=phase, reading=reading, game=after)
     p.result = next((r for r in after.phases if r.id == phase), None)
     p.problems = [f"{d.source}: {d.message}" for d in after.diagnostics]
