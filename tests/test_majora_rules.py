@@ -435,7 +435,7 @@ def test_every_rule_id_has_its_seed_words() -> None:
 
 
 def test_checking_a_line_twice_gives_the_same_answer(tmp_path: Path) -> None:
-    from adjudicator.desk.service import check_line
+    from adjudicator.checkline import check_line
 
     g = play(tmp_path, {"day1": "", "night1": ""})
     first = check_line(g, "回答@時計塔 とけいとう", "あかね", None)
