@@ -110,6 +110,15 @@ def test_no_ascii_space_between_japanese_and_a_variable(path: Path) -> None:
         assert hit is None, f"{path.relative_to(REPORTS)}:{n}: {hit.group(0)!r} in {line!r}"
 
 
+@pytest.mark.parametrize("path", [p for p in player_templates() if p.name.endswith(".txt.j2")],
+                         ids=lambda p: str(p.relative_to(REPORTS)))
+def test_every_post_and_notice_template_follows_the_glossary(path: Path) -> None:
+    """Each template of a post or a notice names docs/glossary-ja.md, the words it uses."""
+    head = path.read_text(encoding="utf-8")[:400]
+    assert "docs/glossary-ja.md" in head, f"{path.relative_to(REPORTS)}: no glossary"
+    assert (Path(__file__).parent.parent / "docs" / "glossary-ja.md").exists()
+
+
 def test_the_lint_catches_what_it_should() -> None:
     """The patterns themselves, on the texts the review found (they must be able to fail)."""
     assert SPACE_AROUND_VARIABLE.search("昨晩の犠牲者は {{ e.player }}さん")
