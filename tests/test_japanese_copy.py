@@ -107,3 +107,22 @@ def test_final_money_is_ranked_and_roles_revealed(tmp_path: Path) -> None:
     assert money[1].startswith("2位　") and money[2].startswith("2位　")
     cast = post[post.index("【配役】"):].splitlines()[1:]
     assert cast[:3] == ["たろうさん：人狼", "じろうさん：人狼", "はなこさん：狂人"]
+
+
+def test_a_bet_voided_by_the_end_of_the_game_says_so(tmp_path: Path) -> None:
+    """P6: the wolves win at dawn, before the vote the bet was on: the bettor is told the
+    game ended, not that the bet missed."""
+    executed = ["さくら", "はなこ", "りく", "ゆう"]
+    bitten = ["しん", "なお", "めい", "あい"]
+    logs: dict[str, str] = {}
+    dead: list[str] = []
+    for day, (ex, bite) in enumerate(zip(executed, bitten, strict=True), 1):
+        logs[f"day{day}"] = day_votes(ex, alive_after(*dead))
+        logs[f"night{day}"] = f"たろう: 噛み@{bite}"
+        dead += [ex, bite]
+    logs["night4"] += "\nけんた: 予想@じろう 2万"
+    g = play(tmp_path, logs)
+    assert g.state.team_won == "wolves"
+    told = [t for ph in g.phases for t in ph.private.get("けんた", []) if "無効" in t]
+    assert told == ["ダービー予想：無効。投票の前にゲームが終了したため、予想（賭け金2万ドル）は"
+                    "無効となりました（賭け金は戻りません）。現在の所持金は8万ドルです。"]
