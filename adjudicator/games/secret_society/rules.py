@@ -188,7 +188,7 @@ class SecretSocietyRules(ww.WerewolfVariant[SsState]):
             return action
         if isinstance(action, Learn):
             if not day:
-                raise _illegal("learning at night", "習得は昼に行ってください", "wrong_phase",
+                raise _illegal("learning at night", "習得は昼時間に行ってください", "wrong_phase",
                                "ss.ninja.learn")
             if me.society != "ninja":
                 raise _illegal(f"{actor!r} is not a ninja", "忍法を習得できるのは忍びの里のメンバーだけです",
@@ -421,7 +421,7 @@ class SecretSocietyRules(ww.WerewolfVariant[SsState]):
             if vote_time and c.ref in before:
                 self._reject(em, c, ph.lines, "before_vote_time", "ss.p.vote_time",
                              f"{c.action.describe()!r} came before the vote opened ({open_ref})",
-                             "投票時間の前の指示のため無効です（GMが投票時間を告げた後に書いてください）")
+                             "投票時間の前の行動のため無効です（GMが投票時間を告げた後に書いてください）")
             else:
                 kept.append(c)
         return kept
