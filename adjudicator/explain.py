@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from .errors import CommandError, UsageError
+from .explain_ja import _plain
 from .models import DISPOSITION_JA
 from .report_sections import phase_label
 from .rulebook import quote
@@ -61,14 +62,6 @@ def _involves(ev: Any, player: str | None) -> bool:
         return True
     return any(player == v or (isinstance(v, list | dict) and player in v)
                for v in ev.data.values())
-
-
-def _plain(v: Any) -> str:
-    if isinstance(v, list):
-        return "、".join(str(x) for x in v)
-    if isinstance(v, dict):
-        return "、".join(f"{a}:{b}" for a, b in v.items())
-    return str(v)
 
 
 def _fields(ev: Any) -> str:
