@@ -88,6 +88,7 @@ def environment() -> Environment:
     env.filters["role_ja"] = role_ja
     env.filters["gender_ja"] = lambda g: GENDERS.get(g, g)
     env.filters["disposition_ja"] = lambda d: DISPOSITION_JA.get(d, d)
+    env.filters["phase_ja"] = _phase_ja
     env.filters["sentence"] = sentence
     env.filters["clip"] = clip
     env.filters["odds"] = odds
@@ -116,6 +117,13 @@ def heard(lines: Any) -> dict[str, Any]:
     """The phase's line records by reference (``logs/night2.txt:3``), so that a notice
     can quote the player's own line and time rather than the reference."""
     return {rec.ref: rec for rec in lines}
+
+
+def _phase_ja(pid: str) -> str:
+    """night2 -> 2日目 夜, round3 -> 第3ラウンド (the report's phase words)."""
+    from .report_sections import phase_label
+
+    return phase_label(pid)
 
 
 def render(template: str, **context: Any) -> str:

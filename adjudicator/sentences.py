@@ -159,3 +159,12 @@ def sentence(game: Any, event: Any, view: Any = None) -> str:
                         names=card_names(game))
     text = " ".join(str(macro(e)).split())
     return text.replace("。）", "）").replace("。。", "。").replace("」、「", "」「")
+
+
+def _event_ja(event: Any, variant: str) -> str:
+    return sentence(variant, event)
+
+
+# the GM ledgers write each event as its sentence: ``{{ e | event_ja("derby-stock") }}``
+# (registered here, so that the Jinja environment of ``render`` never imports this module)
+environment().filters["event_ja"] = _event_ja

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from ... import sentences  # noqa: F401  (the event_ja filter of the GM ledger)
 from ...models import Event
 from ...render import render_phase
 from ...vocab import GENDER_WORDS, ROLE_NAMES, STOCK_LEVELS, yen

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any, ClassVar
 
+from ... import sentences  # noqa: F401  (the event_ja filter of the GM ledger)
 from ...models import Event
 from ...render import day_number, heard, render
 from ..base import Candidate, PhaseInput
