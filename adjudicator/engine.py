@@ -458,12 +458,19 @@ class PhaseReader:
         if prev is not None:
             pidx, pcand = prev
             old = self.records[pidx]
+            # said as a player reads it: the later line by its time and words, never a
+            # file and line number; another speaker (a wolf partner) is named
+            who = "" if pcand.actor == actor else f"{actor}さんの"
+            when = f"{line.time}の" if line.time else "後の"
+            later = text.strip() if len(text.strip()) <= 40 else text.strip()[:39] + "…"
             if old.disposition == "accepted":
                 self.records[pidx] = replace(
                     old, disposition="superseded",
-                    reason=f"後の指示（{ref}）で置き換えられました", code="superseded")
+                    reason=f"{who}{when}「{later}」で置き換えられました（最後の指示が有効です）",
+                    code="superseded")
             self.rejections.append((pcand.ref, pcand.actor, "superseded", rule,
-                                    f"{pcand.action.describe()} は {action.describe()} に置き換えられました"))
+                                    f"「{pcand.action.describe()}」は{who}「{action.describe()}」"
+                                    "で置き換えられました"))
         self.held[(owner, key)] = (idx, cand)
 
     def _gm_line(
