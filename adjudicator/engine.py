@@ -357,10 +357,7 @@ class PhaseReader:
             if free is None or actor is None:
                 self._record(ref, line, text, "chatter")
                 return
-            try:
-                self._accept(line, ref, text, actor, free, by_gm=False)
-            except CommandError as e:
-                self._reject(ref, line, text, actor, e)
+            self._take(line, ref, text, actor, free)
             return
         offset, how = found
         if actor is None:
@@ -421,24 +418,26 @@ class PhaseReader:
             if free is None:
                 self._reject(ref, line, text, actor, e)
                 return
-            try:
-                self._accept(line, ref, text, actor, free, by_gm=False)
-            except CommandError as e2:
-                self._reject(ref, line, text, actor, e2)
+            self._take(line, ref, text, actor, free)
             return
         except CommandError as e:
             self._reject(ref, line, text, actor, e)
             return
-        try:
-            self._accept(line, ref, text, actor, action, by_gm=False)
-        except CommandError as e:
-            self._reject(ref, line, text, actor, e)
+        self._take(line, ref, text, actor, action)
 
     def _pending_inquiry(self, actor: str) -> bool:
         for (owner, _key), (_i, cand) in self.held.items():
             if owner == actor and getattr(cand.action, "shares", 0) is None:
                 return True
         return False
+
+    def _take(self, line: ChatLine, ref: str, text: str, actor: str, action: A.Action,
+              by_gm: bool = False) -> None:
+        """Accept the action, or reject the line with the reason the rules give."""
+        try:
+            self._accept(line, ref, text, actor, action, by_gm)
+        except CommandError as e:
+            self._reject(ref, line, text, actor, e)
 
     def _accept(
         self, line: ChatLine, ref: str, text: str, actor: str, action: A.Action, by_gm: bool
@@ -534,10 +533,7 @@ class PhaseReader:
                     f"proxy for dead player {player!r}", "死亡しているため行動できません",
                     code="dead", rule="ww.night.dead"))
                 return
-            try:
-                self._accept(line, ref, text, player, action.action, by_gm=True)
-            except CommandError as e:
-                self._reject(ref, line, text, player, e)
+            self._take(line, ref, text, player, action.action, by_gm=True)
             return
         try:
             action = self.variant.validate_directive(self.state, self.phase, action)
