@@ -396,7 +396,8 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--line", metavar="FILE:N",
                    help="one chat line (logs/night1.txt:7): everything it caused, and why")
     s.add_argument("--lang", choices=("ja", "en"), default="ja",
-                   help="ja (default): for players; en: the developers' English chain")
+                   help="ja (default): for players; en: the developers' English chain "
+                   "(GM view only; a player's view is always Japanese)")
     s.add_argument("--raw", action="store_true", help="also each event's raw data (developers)")
     s.add_argument("--format", choices=FORMATS, help=fmt_help)
     s.set_defaults(func=cmd_explain)

@@ -18,8 +18,7 @@ from typing import Any
 
 from .errors import CommandError, UsageError
 from .explain_ja import _plain
-from .models import DISPOSITION_JA
-from .report_sections import phase_label
+from .explain_ja import involves as _involves
 from .rulebook import quote
 from .views import GM_ONLY, View, player_names
 
@@ -55,24 +54,17 @@ def resolve_player(game: Any, player: str) -> str:
                          f"{'、'.join(names)})") from None
 
 
-def _involves(ev: Any, player: str | None) -> bool:
-    if player is None:
-        return True
-    if player in (ev.player, ev.target, ev.to):
-        return True
-    return any(player == v or (isinstance(v, list | dict) and player in v)
-               for v in ev.data.values())
-
-
 def _fields(ev: Any) -> str:
     return str(ev.summary(skip=("among", "why") if ev.kind == "draw" else (), fmt=_plain))
 
 
 class _Chain:
-    def __init__(self, ja: bool = False) -> None:
+    """The GM's chain in English (``--lang en``, for developers)."""
+
+    def __init__(self) -> None:
         self.out: list[str] = []
         self.quoted: set[str] = set()
-        self.rule, self.above = ("ルール：", "（上に引用）") if ja else ("rule: ", " (quoted above)")
+        self.rule, self.above = "rule: ", " (quoted above)"
 
     def event(self, ev: Any, indent: str, suffix: str = "") -> None:
         self.out.append(f"{indent}[{ev.rule}] {ev.kind} {_fields(ev)}".rstrip() + suffix)
@@ -127,7 +119,7 @@ def explain_text(game: Any, player: str | None = None, phase: str | None = None,
     if phase is not None and phase not in ids:
         raise UsageError(f"no phase {phase!r} in this game (phases: {', '.join(ids) or 'none'})")
     chosen = [ph for ph in game.phases if phase is None or ph.id == phase]
-    if lang != "en":
+    if lang != "en" or not view.is_gm:  # a player's or the public's view is Japanese
         from . import explain_ja
 
         lines = explain_ja.explain_phases(game, chosen, view, player, raw=raw)
@@ -135,19 +127,13 @@ def explain_text(game: Any, player: str | None = None, phase: str | None = None,
             lines = ["この範囲には、載せられる発言・出来事・抽選がありません。" if view.is_gm
                      else "この範囲には、載せられる発言・通知・公開投稿がありません。"]
         return "\n".join([explain_ja.head(view), *lines])
-    if view.is_gm:
-        body = _gm_chain(chosen, player)
-        head = (f"【{GM_ONLY}】every line, event and draw, secrets included: do not share "
-                "(a player's own view: --as NAME)")
-    else:
-        body = _view_chain(chosen, view, player)
-        head = (f"【{view.label()}】本人の発言とその扱い、本人への通知、公開投稿だけを載せています"
-                if view.kind == "player" else f"【{view.label()}】公開投稿と公開の出来事だけを載せています")
+    body = _gm_chain(chosen, player)
+    head = (f"【{GM_ONLY}】every line, event and draw, secrets included: do not share "
+            "(a player's own view: --as NAME)")
     if not body:
         who = f" for {player}" if player else ""
         where = f" in {phase}" if phase else ""
-        body = [f"nothing to explain{who}{where}: no lines, events or draws"] if view.is_gm \
-            else ["この範囲には、載せられる発言・通知・公開投稿がありません。"]
+        body = [f"nothing to explain{who}{where}: no lines, events or draws"]
     return "\n".join([head, *body])
 
 
@@ -194,61 +180,4 @@ def _gm_chain(phases: list[Any], player: str | None) -> list[str]:
             out.append("random draws:")
             for e in draws:
                 chain.draw(e, "  ")
-    return out
-
-
-def _line_ja(out: list[str], r: Any) -> None:
-    how = DISPOSITION_JA[r.disposition]
-    if r.disposition == "rejected":
-        how += f"：{r.reason}" if r.reason else ""
-    else:
-        how += f"：{r.action}" if r.action else ""
-        how += f" — {r.reason}" if r.reason else ""
-    out.append(f"  {r.ref} {r.speaker}「{r.text}」")
-    out.append(f"    → {how}")
-
-
-def _view_chain(phases: list[Any], view: View, player: str | None) -> list[str]:
-    """A player's (or the public's) view, in Japanese (it is given to the player): only
-    what ``view`` may read, through views.py."""
-    chain = _Chain(ja=True)
-    out = chain.out
-    for full in phases:
-        ph = view.phase(full)
-        lines = [r for r in ph.lines if r.disposition != "chatter"]
-        own = {r.ref for r in lines}
-        by_cause: dict[str, list[Any]] = {}
-        rest: list[Any] = []
-        for e in ph.events:
-            if e.cause in own:
-                by_cause.setdefault(e.cause, []).append(e)
-            elif _involves(e, player):
-                rest.append(e)
-        notices = ph.private.get(player, []) if player is not None else []
-        post = ph.public_post.strip()
-        if not lines and not rest and not notices and not post and not ph.diagnostics:
-            continue
-        out.append(f"=== {phase_label(ph.id)}（{ph.id}） ===")
-        if lines:
-            out.append("発言とその扱い：")
-            for r in lines:
-                _line_ja(out, r)
-                for e in by_cause.get(r.ref, []):
-                    chain.event(e, "      ")
-        if notices:
-            out.append(f"{player}さんへの通知：")
-            for t in notices:
-                out.extend(f"  {x}" for x in t.strip().splitlines())
-        if post:
-            out.append("公開投稿：")
-            out.extend(f"  {x}" for x in post.splitlines())
-        if rest:
-            out.append("公開された出来事：" if player is None else f"{player}さんに関わる出来事：")
-            for e in rest:
-                chain.event(e, "  ")
-        said = {(r.ref, r.reason) for r in lines}  # a rejection's reason is shown above
-        diags = [d for d in ph.diagnostics if (d.source, d.reason_ja or d.message) not in said]
-        if diags:
-            out.append("発言についての注意：")
-            out.extend(f"  {d.source}：{d.reason_ja or d.message}" for d in diags)
     return out
