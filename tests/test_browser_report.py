@@ -7,35 +7,23 @@ installs both in CI.  Set ``REPORT_SCREENSHOT=path.png`` to keep the screenshot.
 from __future__ import annotations
 
 import os
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from browser_utils import chromium
 from report_games import SAMPLE, write_evil_game
 
 from adjudicator.engine import resolve_game
 from adjudicator.export import export_game
 from adjudicator.report import write_report
 
-CHROMIUM = os.environ.get("CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    if not Path(CHROMIUM).is_file():
-        pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install chromium; see .ci/extra-setup)")
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        pytest.skip("playwright is not installed (pip install playwright; see .ci/extra-setup)")
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+    with chromium() as b:
         yield b
-        b.close()
 
 
 def open_page(browser: Any, path: Path, width: int = 1100) -> tuple[Any, list[str]]:

@@ -8,7 +8,6 @@ screenshot of the result page."""
 from __future__ import annotations
 
 import os
-import shutil
 import socket
 import threading
 import time
@@ -17,13 +16,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from browser_utils import chromium
 from fixture_utils import FIXTURES
 from test_desk import roster_lines
 
 DERBY = FIXTURES / "derby16"
-CHROMIUM = os.environ.get("CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
 
 def free_port() -> int:
@@ -55,16 +52,8 @@ def server(tmp_path: Path) -> Iterator[tuple[str, Path]]:
 
 @pytest.fixture()
 def browser() -> Iterator[Any]:
-    if not Path(CHROMIUM).is_file():
-        pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install chromium; see .ci/extra-setup)")
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        pytest.skip("playwright is not installed (pip install playwright; see .ci/extra-setup)")
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+    with chromium() as b:
         yield b
-        b.close()
 
 
 def test_paste_copy_and_compare_with_resolve(server: tuple[str, Path], browser: Any) -> None:
