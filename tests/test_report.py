@@ -214,3 +214,17 @@ def test_an_unfinished_games_report_is_the_gms_alone(
     html = out.read_text("utf-8")
     assert "終了レポート</title>" in html and PROGRESS_TITLE not in html
     assert parse(html).find("p", "gm-only") == []
+
+
+def test_whole_number_charts_never_repeat_a_tick_label() -> None:
+    """Gold, counts and gauges are whole numbers: a small range (0 to 1) gets ticks 0 and
+    1, not 0, 0.25, 0.5… printed as 0金, 0金, 1金."""
+    from adjudicator.report_sections.charts import Chart, Series
+
+    chart = Chart(title="t", x_labels=["a", "b"], series=[Series("x", [0.0, 1.0])],
+                  y_format=lambda v: f"{v:.0f}金")
+    labels = [t.label for t in chart.ticks()]
+    assert labels == ["0金", "1金"]
+    halves = Chart(title="t", x_labels=["a", "b"], series=[Series("x", [0.0, 0.5])],
+                   y_format=lambda v: f"{v:.2f}")
+    assert len(halves.ticks()) > 2  # fractional data keeps its fine steps

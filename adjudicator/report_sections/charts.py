@@ -89,8 +89,16 @@ class Chart:
         lo = min(lo, 0.0)
         if hi == lo:
             hi = lo + 1
-        step = nice_step((hi - lo) / 4)
+        step = self._step(lo, hi)
         return math.floor(lo / step) * step, math.ceil(hi / step) * step
+
+    def _step(self, lo: float, hi: float) -> float:
+        """The y tick step; never below 1 when every value is a whole number (counts, gold,
+        gauges: a 0.25 step would print 0, 0, 1, 1 under a whole-number format)."""
+        step = nice_step((hi - lo) / 4)
+        whole = all(float(v).is_integer() for s in self.series for v in s.values
+                    if v is not None)
+        return max(step, 1.0) if whole else step
 
     def _xy(self, i: int, v: float, lo: float, hi: float) -> tuple[float, float]:
         n = max(1, len(self.x_labels) - 1)
@@ -108,7 +116,7 @@ class Chart:
         lo, hi = self._range()
         if self.y_ticks:
             return [Tick(self._xy(0, v, lo, hi)[1], lab) for v, lab in self.y_ticks]
-        step = nice_step((hi - lo) / 4)
+        step = self._step(lo, hi)
         out = []
         v = lo
         while v <= hi + step / 2:
