@@ -136,6 +136,8 @@ def test_every_variant_section_in_chromium(browser: Any, tmp_path: Path, variant
         bg = cells.first.evaluate("e => getComputedStyle(e).backgroundColor")
         assert bg not in ("rgba(0, 0, 0, 0)", "transparent")
     page.evaluate("document.querySelectorAll('details').forEach(d => d.open = false)")
+    # the sticky contents bar would lie over the section in a picture of the section alone
+    page.evaluate("document.querySelectorAll('nav.toc').forEach(n => n.style.position = 'static')")
     section.scroll_into_view_if_needed()
     box = section.bounding_box()
     assert box and box["height"] > 50

@@ -228,3 +228,11 @@ def test_whole_number_charts_never_repeat_a_tick_label() -> None:
     halves = Chart(title="t", x_labels=["a", "b"], series=[Series("x", [0.0, 0.5])],
                    y_format=lambda v: f"{v:.2f}")
     assert len(halves.ticks()) > 2  # fractional data keeps its fine steps
+
+
+def test_whole_number_ticks_are_whole_numbers() -> None:
+    from adjudicator.report_sections.charts import Chart, Series
+
+    chart = Chart(title="t", x_labels=["a", "b"], series=[Series("x", [0.0, 10.0])])
+    values = [t.label for t in chart.ticks()]
+    assert values == ["0", "5", "10"]  # not 0, 2, 5, 8, 10 from a step of 2.5

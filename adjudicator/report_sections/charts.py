@@ -98,7 +98,13 @@ class Chart:
         step = nice_step((hi - lo) / 4)
         whole = all(float(v).is_integer() for s in self.series for v in s.values
                     if v is not None)
-        return max(step, 1.0) if whole else step
+        if not whole:
+            return step
+        if step < 1:
+            return 1.0
+        while not float(step).is_integer():  # 2.5 would print 2, 5, 8: the next whole step
+            step = nice_step(step * 1.01)
+        return float(step)
 
     def _xy(self, i: int, v: float, lo: float, hi: float) -> tuple[float, float]:
         n = max(1, len(self.x_labels) - 1)
