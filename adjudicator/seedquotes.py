@@ -19,7 +19,7 @@ The mapping is data beside the rules: ``adjudicator/rules/<variant>.seed.toml``:
     choice = "夜の開始時点のチームで判定します（原文に記載なし）。"
     source = "docs/games/splatoon.md「Choices where the rules are silent」"
 
-``tests/test_seedquotes.py`` checks that every rule id has an entry and that every quoted
+``tests/rules/test_seedquotes.py`` checks that every rule id has an entry and that every quoted
 sentence is found verbatim in its seed.
 """
 

@@ -16,8 +16,8 @@ from adjudicator.chatlog import FORMATS
 from adjudicator.cli import build_parser
 from adjudicator.games import REGISTRY
 from adjudicator.parser import command_words
+from tests.support import ROOT
 
-ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
 INBOX = DOCS / "_new"  # other helpers drop drafts here; the lead links them in
 
