@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from tests.support import FIXTURES, chromium, roster_lines
+from tests.support import FIXTURES, roster_lines
 
 DERBY = FIXTURES / "derby16"
 
@@ -47,12 +47,6 @@ def server(tmp_path: Path) -> Iterator[tuple[str, Path]]:
     yield f"http://127.0.0.1:{port}", root
     srv.should_exit = True
     th.join(timeout=10)
-
-
-@pytest.fixture()
-def browser() -> Iterator[Any]:
-    with chromium() as b:
-        yield b
 
 
 def test_paste_copy_and_compare_with_resolve(server: tuple[str, Path], browser: Any) -> None:

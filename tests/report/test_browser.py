@@ -7,7 +7,6 @@ installs both in CI.  Set ``REPORT_SCREENSHOT=path.png`` to keep the screenshot.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -16,13 +15,7 @@ import pytest
 from adjudicator.engine import resolve_game
 from adjudicator.export import export_game
 from adjudicator.report import write_report
-from tests.support import SAMPLE, chromium, write_evil_game
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with chromium() as b:
-        yield b
+from tests.support import SAMPLE, write_evil_game
 
 
 def open_page(browser: Any, path: Path, width: int = 1100) -> tuple[Any, list[str]]:
