@@ -3,8 +3,9 @@
 The rules of ``rules/*.md`` are the seeds made precise, in English.  A player who
 disputes a ruling reads Japanese and trusts the original text, so every rule id maps to
 the seed sentence or sentences it comes from, quoted exactly with the seed section it
-stands in, or is marked as a choice of ours where the seed is silent (then the README's
-"choices" entry is the source, summed up in Japanese).
+stands in, or is marked as a choice of ours where the seed is silent (then the game page's
+"Choices where the rules are silent" entry in ``docs/games/`` is the source, summed up in
+Japanese).
 
 The mapping is data beside the rules: ``adjudicator/rules/<variant>.seed.toml``::
 
@@ -16,9 +17,9 @@ The mapping is data beside the rules: ``adjudicator/rules/<variant>.seed.toml``:
 
     [rules."sp.resolve.team"]
     choice = "夜の開始時点のチームで判定します（原文に記載なし）。"
-    source = "README: Splatoon！！村, Choices where the rules are silent"
+    source = "docs/games/splatoon.md「Choices where the rules are silent」"
 
-``tests/test_seedquotes.py`` checks that every rule id has an entry and that every quoted
+``tests/rules/test_seedquotes.py`` checks that every rule id has an entry and that every quoted
 sentence is found verbatim in its seed.
 """
 
@@ -40,7 +41,7 @@ class SeedQuote:
     section: str = ""
     quote: tuple[str, ...] = ()
     choice: str = ""  # Japanese: what we decided where the seed is silent
-    source: str = ""  # where the choice is written down (README section)
+    source: str = ""  # where the choice is written down (a docs/ page and heading)
 
     @property
     def is_choice(self) -> bool:

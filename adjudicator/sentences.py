@@ -11,7 +11,7 @@ is 「あなた」 in a player's view.  The raw data of the event stays in the J
 enum: names, amounts (``yen``), gauges (オレンジ2), phases (2日目 夜), monsters, curses,
 weapons and societies by their Japanese names.
 
-A kind with no macro is a programming error caught by ``tests/test_sentences.py`` (every
+A kind with no macro is a programming error caught by ``tests/explain/test_sentences.py`` (every
 kind a game can emit has its template); at run time it falls back to a neutral sentence
 naming who and whom, never the raw data.
 """

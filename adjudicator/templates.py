@@ -27,7 +27,7 @@ gm = ["GM"]         # chat names whose lines are GM directives
                     "# keep the shape. Every key is checked when the game is resolved.\n"
                     + sample.read_text(encoding="utf-8"))
         return head + '''
-# Fill in [[players]] as the rules of this village say (see README.md).
+# Fill in [[players]] as the rules of this village say (see docs/games/ in the adjudicator sources).
 [[players]]
 name = "プレイヤー1"
 aliases = []

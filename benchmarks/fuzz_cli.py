@@ -1,4 +1,4 @@
-"""Fuzz the real command line longer than the suite does (tests/test_robustness_cli.py).
+"""Fuzz the real command line longer than the suite does (tests/cli/test_robustness.py).
 
     .venv/bin/python benchmarks/fuzz_cli.py --examples 3000 [--seed N] [--as-nobody]
 

@@ -17,7 +17,9 @@ from pathlib import Path
 
 import pytest
 
-PKG = Path(__file__).resolve().parent.parent / "adjudicator"
+from tests.support import ROOT
+
+PKG = ROOT / "adjudicator"
 SHARED_GAME_MODULES = {"adjudicator.games", "adjudicator.games.base", "adjudicator.games.werewolf"}
 GAME_FILES = ("__init__.py", "actions.py", "state.py", "rules.py", "report.py")
 

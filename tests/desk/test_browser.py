@@ -1,0 +1,101 @@
+"""The desk end to end in headless Chromium (Debian's package, driven by Playwright), as
+a GM uses it: create a game from the form, paste day1 and store it, paste night1, copy
+the morning post with its button, and check the copied text is byte for byte what
+``adjudicator resolve`` writes.  Skipped, with the reason, where there is no Chromium or
+no Playwright (``.ci/extra-setup`` installs both).  ``DESK_SCREENSHOT=path.png`` keeps a
+screenshot of the result page."""
+
+from __future__ import annotations
+
+import os
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.support import FIXTURES, roster_lines
+
+DERBY = FIXTURES / "derby16"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture()
+def server(tmp_path: Path) -> Iterator[tuple[str, Path]]:
+    uvicorn = pytest.importorskip("uvicorn")
+    from adjudicator.desk.app import create_app
+
+    root = tmp_path / "games"
+    root.mkdir()
+    port = free_port()
+    srv = uvicorn.Server(uvicorn.Config(create_app(root), host="127.0.0.1", port=port,
+                                        log_level="warning"))
+    th = threading.Thread(target=srv.run, daemon=True)
+    th.start()
+    deadline = time.monotonic() + 10
+    while not srv.started and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert srv.started, "the desk did not start"
+    yield f"http://127.0.0.1:{port}", root
+    srv.should_exit = True
+    th.join(timeout=10)
+
+
+def test_paste_copy_and_compare_with_resolve(server: tuple[str, Path], browser: Any) -> None:
+    base, root = server
+    ctx = browser.new_context(viewport={"width": 1100, "height": 900})
+    ctx.grant_permissions(["clipboard-read", "clipboard-write"], origin=base)
+    page = ctx.new_page()
+    problems: list[str] = []
+    page.on("console", lambda m: problems.append(f"console {m.type}: {m.text}")
+            if m.type in ("error", "warning") else None)
+    page.on("pageerror", lambda e: problems.append(f"page error: {e}"))
+    page.on("request", lambda r: problems.append(f"request: {r.url}")
+            if not r.url.startswith(base) else None)
+
+    page.goto(f"{base}/new")
+    page.fill("#name", "e2e")
+    page.select_option("#variant", "derby-stock")
+    page.fill("#seed", "7")
+    page.fill("#gm", "GM")
+    page.fill("#roster", roster_lines(DERBY))
+    page.fill("#options", 'tie = "random"\n')
+    page.click("button[type=submit]")
+    page.wait_for_url(f"{base}/g/e2e")
+
+    for pid in ("day1", "night1"):
+        page.select_option("#phase", pid)
+        page.fill("#log", (DERBY / "logs" / f"{pid}.txt").read_text(encoding="utf-8"))
+        page.click("form[action$='/preview'] button[type=submit]")
+        page.wait_for_url(f"{base}/g/e2e/preview")
+        assert page.locator(f"#post-{pid}").count() == 1
+        if pid == "night1":
+            page.click(f"button[data-copy='post-{pid}']")
+            page.wait_for_selector(f"button[data-copy='post-{pid}'][data-copied='1']")
+            copied = page.evaluate("navigator.clipboard.readText()")
+            shot = os.environ.get("DESK_SCREENSHOT")
+            if shot:
+                page.screenshot(path=shot, full_page=False)
+        page.click("form[action$='/store'] button:not(.secondary)")
+        page.wait_for_url(f"{base}/g/e2e?phase={pid}&stored={pid}#outputs")
+
+    from adjudicator.cli import main
+
+    assert main(["resolve", str(root / "e2e")]) == 0
+    written = (root / "e2e" / "out" / "night1" / "public.txt").read_bytes()
+    assert copied.encode("utf-8") == written
+
+    page.set_viewport_size({"width": 380, "height": 800})  # a phone
+    page.goto(f"{base}/g/e2e")
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 380 + 1, f"the page scrolls sideways on a phone ({width}px)"
+    assert problems == []
+    ctx.close()
