@@ -318,6 +318,13 @@ def hint_info(text: str) -> HintInfo:
     # a loanword compound Sudachi keeps whole (チーズケーキ): its two halves are words
     # when both are known words of three letters or more (not バス + ケット)
     for m in splits[0]:
+        if m.content and len(m.surface) >= 3 and _HAS_KANJI_RE.search(m.surface):
+            # a kanji compound Sudachi keeps whole (山登り → 山, 登り): its halves are words
+            for half in _compound_halves(m.surface):
+                key = fold(half)
+                if key not in surf:
+                    surf[key] = Span(half, key, key, key, is_kana(half), False, half, False,
+                                     m.surface)
         if m.content and len(m.surface) >= 6 and is_kana(m.surface):
             for half in _compound_halves(m.surface):
                 key = fold(half)
@@ -332,6 +339,15 @@ def hint_info(text: str) -> HintInfo:
                 cores.setdefault(fold(core), m)
     return HintInfo(fold(text), surf, norm, base, tuple(kana_spans), content, cores,
                     tuple(dict.fromkeys(numbers)))
+
+
+_VOICED = dict(zip("かきくけこさしすせそたちつてとはひふへほ", "がぎぐげござじずぜぞだぢづでどばびぶべぼ",
+                   strict=True))
+
+
+def _voiced(reading: str) -> str:
+    """A reading with its first kana voiced (rendaku: ひ → び in 花火)."""
+    return _VOICED.get(reading[:1], reading[:1]) + reading[1:] if reading else reading
 
 
 @dataclass(frozen=True)
@@ -351,8 +367,17 @@ class WordInfo:
 
 def _compound_halves(word: str) -> tuple[str, ...]:
     """An unsplit compound's two words (バスケットボール → バスケット, ボール): both halves
-    known words, each at least three letters (バス + ケット is no split of バスケット)."""
+    known words, each at least three letters in a kana word (バス + ケット is no split of
+    バスケット); in a word with kanji, at least one half of two letters or more."""
     s = nfkc(word)
+    if _HAS_KANJI_RE.search(s):
+        # a word with kanji that Sudachi keeps whole (春休み, 自転車, 雪だるま): two known
+        # words, one of them at least two letters (a lone kanji half is only `possible`)
+        for i in range(1, len(s)):
+            left, right = s[:i], s[i:]
+            if max(len(left), len(right)) >= 2 and _single_word(left) and _single_word(right):
+                return (left, right)
+        return ()
     for i in range(3, len(s) - 2):
         left, right = s[:i], s[i:]
         if _single_word(left) and _single_word(right):
@@ -365,10 +390,10 @@ def word_info(word: str) -> WordInfo:
     c = analyze(word)
     content = [m for m in c if m.content]
     parts: set[str] = set()
-    if len(content) > 1:
-        parts |= {m.surface for m in content}
-    for morphs in analyze_abc(word)[1:]:
-        if len([m for m in morphs if m.content]) > 1:
+    # a part is a content morpheme of any split of the word into two or more morphemes:
+    # 図書 of 図書館 (図書 + 館, a suffix), バスケット of バスケットボール (tw.trap.part)
+    for morphs in analyze_abc(word):
+        if len(morphs) > 1:
             parts |= {m.surface for m in morphs if m.content}
     if len(c) == 1:
         parts |= set(_compound_halves(word))
@@ -466,6 +491,11 @@ class Judge:
                         word, "possible", "reading",
                         f"かな書きの「{sp.surface}」は「{word}」と同じ読みです（GMが判断）",
                         sp.surface)
+        # definite: a one-kanji word read as itself at the edge of a compound of the hint
+        # (海 in 海辺 うみべ, 火 in 花火 はなび); not a kanji read otherwise (八 in 八百屋)
+        inside = self._kanji_in_compound(word, w, h)
+        if inside is not None:
+            return inside
         # possible at most: letters only, not a word (バス in バスケット)
         shared = self._letters(word, w, h)
         if shared is not None:
@@ -489,6 +519,25 @@ class Judge:
             return Verdict(word, "possible", "single_kanji_part",
                            f"「{part}」は「{word}」の一文字の一部です（GMが判断）", part)
         return Verdict(word, "definite", "part", f"「{part}」は「{word}」の一部です", part)
+
+    def _kanji_in_compound(self, word: str, w: WordInfo, h: HintInfo) -> Verdict | None:
+        """A one-kanji word that is one of the two kanji of a hint's word, each read as
+        itself (海 of 海辺 is not that: べ; 花 and 火 of 花火 はな・び are; 金 of 金魚 きん・ぎょ
+        is not: 魚 alone is さかな)."""
+        kanji = nfkc(word)
+        if not is_single_kanji(kanji):
+            return None
+        for m in h.morphs:
+            surface = nfkc(m.surface)
+            if len(surface) != 2 or kanji not in surface or not all(
+                    is_single_kanji(ch) for ch in surface):
+                continue
+            first, second = (fold(reading(ch)) for ch in surface)
+            whole = fold(m.reading)
+            if first and second and whole in (first + second, first + _voiced(second)):
+                return Verdict(word, "definite", "compound",
+                               f"「{m.surface}」は「{word}」を含む複合語です", m.surface)
+        return None
 
     def _letters(self, word: str, w: WordInfo, h: HintInfo) -> Verdict | None:
         """Letters shared without a shared word: the GM may look, nothing springs.  A short
