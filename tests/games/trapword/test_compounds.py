@@ -8,13 +8,13 @@ was changed for it; it must stay at ≥ 95% on springs-or-not.
 from __future__ import annotations
 
 import time
-from pathlib import Path
 
 import pytest
 
 from adjudicator.games.trapword import judge as J
+from tests.support import DATA
 
-HELD_OUT = Path(__file__).parent / "data" / "trapword_judge_heldout.tsv"
+HELD_OUT = DATA / "trapword_judge_heldout.tsv"
 JUDGE = J.Judge()
 
 
