@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from . import actions as A
-from .chatlog import ChatLine, read_chat_file
+from .chatlog import ChatLine, is_unsent, read_chat_file
 from .config import GameConfig, load_config
 from .errors import (
     ChatFormatError,
@@ -343,6 +343,11 @@ class PhaseReader:
     def _one(self, line: ChatLine, ref: str, text: str) -> None:
         if not line.speaker:  # a system line of the chat app (joins, unsent messages…)
             self._record(ref, line, text, "chatter")
+            if is_unsent(text):  # listed for the GM: what it said is not in the log
+                self.diagnostics.append(Diagnostic(
+                    level="info", code="unsent", source=ref, text=text,
+                    message="a message was unsent here; what it said is not in the log",
+                    reason_ja="ここで送信取り消しされたメッセージがあります（内容はログにありません）"))
             return
         v = self.variant.name
         found = find_command(text, v) if text.strip() else None
@@ -434,6 +439,13 @@ class PhaseReader:
     def _take(self, line: ChatLine, ref: str, text: str, actor: str, action: A.Action,
               by_gm: bool = False) -> None:
         """Accept the action, or reject the line with the reason the rules give."""
+        if line.edited:  # the words may not be the ones the players saw first
+            self.diagnostics.append(Diagnostic(
+                level="warning", code="edited", source=ref, speaker=line.speaker, text=text,
+                message="this command was edited after posting: check it was not changed "
+                "after the deadline or after others answered",
+                reason_ja="このコマンドは投稿後に編集されています（締切後や他の人の発言の後に"
+                "書き換えられていないか確認してください）"))
         try:
             self._accept(line, ref, text, actor, action, by_gm)
         except CommandError as e:

@@ -29,11 +29,26 @@ from itertools import islice
 from adjudicator.errors import ChatFormatError
 
 from . import dce, discord, line_pc, line_phone, plain
-from .base import ChatLine, Ctx, Guess, Reader, Reading, Sample, Skipped, Source, no_fit, normalize
+from .base import (
+    RE_SURROGATE,
+    ChatLine,
+    Ctx,
+    Guess,
+    Reader,
+    Reading,
+    Sample,
+    Skipped,
+    Source,
+    has_surrogate,
+    is_unsent,
+    no_fit,
+    normalize,
+    scrub,
+)
 
 __all__ = [
     "FORMATS", "FORMAT_HELP", "READERS", "ChatLine", "Guess", "Reader", "Reading", "Skipped",
-    "decode", "detect_format", "find_reader", "forget_readings", "read_chat", "read_chat_file",
+    "decode", "detect_format", "find_reader", "forget_readings", "is_unsent", "read_chat", "read_chat_file",
     "read_file_bytes", "read_log", "read_log_file",
 ]
 
@@ -58,9 +73,52 @@ assert set(FORMATS) == set(_BY_NAME), "every reader is listed once"
 
 
 # --- decoding ----------------------------------------------------------------------------
+_UTF32_BOMS = {b"\xff\xfe\x00\x00": "utf-32-le", b"\x00\x00\xfe\xff": "utf-32-be"}
+
+
+def _utf32_without_bom(data: bytes) -> str | None:
+    """``utf-32-le`` / ``utf-32-be`` when the bytes look like UTF-32 with no BOM (every
+    4-byte unit a code point, zero bytes where UTF-32 puts them), else None."""
+    if len(data) < 4 or len(data) % 4 or b"\x00\x00" not in data[:64]:
+        return None
+    head = data[:4096]
+    small = bytes(range(0x11))  # the plane byte of a code point: 0x00..0x10
+    for codec, zero, plane in (("utf-32-le", 3, 2), ("utf-32-be", 0, 1)):
+        if not head[zero::4].strip(b"\x00") and not head[plane::4].strip(small):
+            return codec
+    return None
+
+
+def _decode_utf32(data: bytes, codec: str, source: str) -> str:
+    try:
+        return normalize(data.decode(codec))
+    except UnicodeDecodeError as e:
+        lineno = data[: e.start - e.start % 4].decode(codec, errors="replace").count("\n") + 1
+        raise ChatFormatError(source, f"cannot decode: broken UTF-32 ({e.reason}); save the "
+                              "log as UTF-8", lineno) from None
+
+
 def decode(data: bytes, source: str) -> str:
     """UTF-8 (with or without BOM), UTF-16 with a BOM (Windows Notepad's "Unicode"),
-    else cp932; CRLF and CR become LF."""
+    UTF-32 (with a BOM, or recognised without one), else cp932; CRLF and CR become LF.
+    Text that still holds NUL characters (UTF-16 without a BOM, a binary file) is refused:
+    it would be read as garbage speakers."""
+    codec = _UTF32_BOMS.get(data[:4])
+    if codec:
+        return _decode_utf32(data[4:], codec, source)
+    codec = _utf32_without_bom(data)
+    if codec:
+        return _decode_utf32(data, codec, source)
+    text = _decode(data, source)
+    if "\x00" in text:
+        lineno = text.count("\n", 0, text.index("\x00")) + 1
+        raise ChatFormatError(source, "cannot decode: the file holds NUL characters (UTF-16 "
+                              "or UTF-32 with no BOM, or not a text file); save the log as "
+                              "UTF-8", lineno)
+    return text
+
+
+def _decode(data: bytes, source: str) -> str:
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):
         try:
             return normalize(data.decode("utf-16"))
@@ -140,6 +198,8 @@ def read_chat(
         text = decode(bytes(data), source)
     elif isinstance(data, str):
         text = normalize(data)
+        if has_surrogate(text):  # only str can hold them: decoding bytes never makes one
+            return _scrubbed(text, source, fmt, names)
     else:
         raise ChatFormatError(source, f"cannot read a log from {type(data).__name__}")
     detected = fmt is None
@@ -159,6 +219,16 @@ def read_chat(
         return Reading(reading.source, reading.format, reading.detected, list(reading.messages),
                        list(reading.skipped), list(reading.guesses), reading.date_order,
                        reading.date_order_why)
+    return reading
+
+
+def _scrubbed(text: str, source: str, fmt: str | None, names: Sequence[str]) -> Reading:
+    """Read ``text`` with its lone surrogates replaced by U+FFFD, saying so (a guess)."""
+    hit = RE_SURROGATE.search(text)
+    lineno = text.count("\n", 0, hit.start()) + 1 if hit else None
+    reading = read_chat(scrub(text), source, fmt, names)
+    reading.guesses.insert(0, Guess(lineno, "text", "a broken character (a lone surrogate) "
+                                    "was read as U+FFFD, the replacement character"))
     return reading
 
 

@@ -14,7 +14,18 @@ from dataclasses import dataclass, field
 
 from adjudicator.errors import ChatFormatError
 
-from .dates import RE_LINE_DATE, TIME, DateTok, Order, date_tok, iso, norm_time, when
+from .dates import (
+    RE_LINE_DATE,
+    TIME,
+    DateTok,
+    Order,
+    date_tok,
+    iso,
+    late_clock,
+    next_day,
+    norm_time,
+    when,
+)
 
 
 @dataclass(slots=True)
@@ -34,7 +45,11 @@ class ChatLine:
     the separators a format puts around a message are removed from ``text``: LINE's
     quoting of multi-line messages (``""`` → ``"``), Discord's trailing "(edited)" and
     hover timestamp, DiscordChatExporter's ``{Attachments}``-style sections; ``raw``
-    keeps them.  Relative Discord dates (今日, Yesterday…) give ``date`` None.
+    keeps them.  Relative Discord dates (今日, Yesterday…) take their date from a date
+    divider above them, else ``date`` is None.  ``edited`` is True when the export marks
+    the message as edited after posting (Discord's "(edited)" / "(編集済)",
+    DiscordChatExporter's edited timestamp): the engine tells the GM when such a
+    message holds a command.
     """
 
     source: str
@@ -45,6 +60,7 @@ class ChatLine:
     date: str | None = None
     time: str | None = None
     end: int = 0
+    edited: bool = False
 
     @property
     def last_line(self) -> int:
@@ -146,6 +162,23 @@ def normalize(text: str) -> str:
 def no_fit(source: str, lineno: int, line: str, what: str) -> ChatFormatError:
     shown = line if len(line) <= 80 else line[:77] + "..."
     return ChatFormatError(source, f"{what}: {shown!r}", lineno)
+
+
+RE_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def has_surrogate(text: str) -> bool:
+    """Whether ``text`` holds a lone surrogate (text we could never print or store)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
+
+
+def scrub(text: str) -> str:
+    """``text`` with every lone surrogate replaced by U+FFFD (the replacement character)."""
+    return RE_SURROGATE.sub("\ufffd", text)
 
 
 def first_nonblank(lines: list[str]) -> tuple[int, str]:
@@ -314,6 +347,23 @@ def _take_quoted(first: str, lines: list[str], i: int, stops: _Stops) -> tuple[s
     return "\n".join([first[1:], *lines[i : j + 1]])[:-1].replace('""', '"'), j + 1
 
 
+#: what may indent a line: space, tab, ideographic space, no-break space
+INDENT = " \t\u3000\u00a0"
+
+
+def _stamp_time(stamp: str) -> tuple[str | None, bool]:
+    time = norm_time(stamp)
+    if time is not None:
+        return time, False
+    late = late_clock(stamp)
+    return (late, True) if late is not None else (None, False)
+
+
+def is_unsent(text: str) -> bool:
+    """A LINE system line saying a message was unsent (送信取り消し)."""
+    return "送信を取り消しました" in text or "unsent a message" in text
+
+
 #: a LINE message line's split: (the line's match, its time or None) -> (speaker, text,
 #: the text to split later or None), or None when the line opens no message
 LineSplit = Callable[[re.Match[str], str | None], tuple[str, str, str | None] | None]
@@ -336,8 +386,9 @@ def read_dated(lines: list[str], ctx: Ctx, fmt: str, match: Callable[[str], re.M
     order = Order()
     last: int | None = None  # index of the message continuation lines belong to
     stops = _Stops(lines)
-    clock: dict[str, str | None] = {}  # time text -> 24-hour time (a log repeats them)
+    clock: dict[str, tuple[str | None, bool]] = {}  # time text -> (24-hour time, next day)
     pending: dict[int, str] = {}  # message index -> "name text" split later
+    rolled: list[int] = []  # messages at 24:xx / 25:xx: the next day's 00:xx / 01:xx
     make = ChatLine
     n = len(lines)
     i = 0
@@ -348,13 +399,32 @@ def read_dated(lines: list[str], ctx: Ctx, fmt: str, match: Callable[[str], re.M
             blanks.append(line)
             continue
         m = match(line)
+        indented = False
+        if m is None and line[0] in INDENT:  # an indented header still opens a message
+            m = match(line.lstrip(INDENT))
+            indented = m is not None
         got = None
         if m:
             stamp = m.group(1)
-            time = clock[stamp] if stamp in clock else clock.setdefault(stamp, norm_time(stamp))
+            hit = clock.get(stamp)
+            if hit is None:
+                hit = clock[stamp] = _stamp_time(stamp)
+            time, roll = hit
             got = split(m, time)
+            if time is None and got is None and last is not None:  # (a message with no
+                # time is the engine's warning: "impossible time")
+                ctx.guess(no, "time", f"{stamp!r} is no time of day: the line is read as "
+                          "part of the message above")
         if got is not None:
             speaker, text, later = got
+            if roll:
+                if not rolled:
+                    ctx.guess(no, "time", f"{stamp!r} is read as {time} of the next day "
+                              "(LINE writes the hours after midnight as 24:xx, 25:xx)")
+                rolled.append(len(out))
+            if indented:
+                ctx.guess(no, "indented", "this indented line starts with a whole message "
+                          "header: read as a new message")
             raw, end = line, 0
             quoted = _take_quoted(text, lines, i, stops) if text[:1] == '"' else None
             if quoted:
@@ -391,6 +461,8 @@ def read_dated(lines: list[str], ctx: Ctx, fmt: str, match: Callable[[str], re.M
                       "have no date")
     for msg in out:
         msg.date = dates[msg.date]
+    for k in rolled:
+        out[k].date = next_day(out[k].date)
     if pending and after is not None:
         after(out, pending)
     return join_continuations(out, more, ends)

@@ -214,3 +214,41 @@ class Order:
         guess(self.first, "date order", "no date in this file says whether it is "
               "month-first or day-first: read month-first (the default)")
         return "month-first", "default (no date settles it)"
+
+
+RE_LATE = re.compile(r"(?P<h>\d{2}):(?P<mi>\d{2})(?::(?P<s>\d{2}))?")
+
+
+def late_clock(s: str) -> str | None:
+    """LINE's times after midnight under the same date line (``24:05``, ``25:30``, up to
+    ``47:59``) as the next day's 24-hour time (``00:05``, ``01:30``); None otherwise."""
+    m = RE_LATE.fullmatch(s)
+    if m is None:
+        return None
+    h, mi, sec = int(m["h"]), int(m["mi"]), m["s"]
+    if not 24 <= h <= 47 or mi > 59 or (sec is not None and int(sec) > 59):
+        return None
+    return f"{h - 24:02d}:{mi:02d}" + (f":{int(sec):02d}" if sec is not None else "")
+
+
+def next_day(day: str | None) -> str | None:
+    """The ISO date after ``day``."""
+    if day is None:
+        return None
+    return (datetime.date.fromisoformat(day) + datetime.timedelta(days=1)).isoformat()
+
+
+_REL_DAYS = {"今日": 0, "Today": 0, "오늘": 0, "Hôm nay": 0, "Aujourd'hui": 0, "Heute": 0,
+             "Hoy": 0, "昨日": 1, "Yesterday": 1, "어제": 1, "Hôm qua": 1, "Hier": 1,
+             "Gestern": 1, "Ayer": 1, "一昨日": 2}
+
+
+def rel_days(s: str) -> int | None:
+    """How many days before the day of copying a relative Discord timestamp names
+    (今日 0, 昨日 1, 一昨日 2); None when it names no relative day."""
+    m = RE_WHEN.fullmatch(s.strip())
+    return _REL_DAYS.get(m["rel"]) if m and m["rel"] else None
+
+
+def days_before(day: str, n: int) -> str:
+    return (datetime.date.fromisoformat(day) - datetime.timedelta(days=n)).isoformat()

@@ -11,7 +11,7 @@ import re
 
 from adjudicator.errors import ChatFormatError
 
-from .base import ChatLine, Ctx, Reader, Sample, Source, no_fit
+from .base import ChatLine, Ctx, Reader, Sample, Source, has_surrogate, no_fit, scrub
 from .dates import DateTok, Order, iso, when
 
 DCE_BANNER = "=" * 62
@@ -158,10 +158,16 @@ def read_json(src: Source, ctx: Ctx) -> list[ChatLine]:
             raw = json.dumps(msg, ensure_ascii=False, sort_keys=True)
         except (ValueError, TypeError, RecursionError) as e:
             raise ChatFormatError(source, f"message #{k} cannot be serialized: {e}", 1) from None
+        if has_surrogate(raw):  # a "\\ud800" escape: text we could never print or store
+            name, content, raw, stamp = scrub(name), scrub(content), scrub(raw), scrub(stamp)
+            ctx.guess(k, "text", f"message #{k}: a broken character (a lone surrogate) was "
+                      "read as U+FFFD, the replacement character")
         iso = RE_ISO.match(stamp)
         speaker = name if kind in DCE_MESSAGE_TYPES else ""
+        edited = msg.get("timestampEdited")
         out.append(ChatLine(source, k, speaker, content, raw, iso["date"] if iso else None,
-                            iso["time"] if iso else None))
+                            iso["time"] if iso else None, 0,
+                            isinstance(edited, str) and bool(edited.strip())))
     return out
 
 

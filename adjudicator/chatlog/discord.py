@@ -10,7 +10,18 @@ import unicodedata
 from itertools import islice
 
 from .base import ChatLine, Ctx, Reader, Sample, Source, first_nonblank, no_fit, plain_shape
-from .dates import CLOCK, RE_DATE_ONLY, DateTok, Order, clock, iso, when
+from .dates import (
+    CLOCK,
+    RE_DATE_ONLY,
+    DateTok,
+    Order,
+    clock,
+    date_tok,
+    days_before,
+    iso,
+    rel_days,
+    when,
+)
 
 EM_DASH = "\u2014"  # Discord headers: "name — time" (split with str methods: no backtracking)
 EDITED = ("(edited)", "(編集済)", "（編集済）", "(編集済み)")
@@ -56,7 +67,8 @@ def _site_matches(line: str, host: str) -> bool:
 
 
 
-Head = tuple[str, DateTok | None, str | None, int, int]  # name, date, time, next, dash line
+#: name, date, time, next line, dash line, days before the copy (今日 0, 昨日 1) or None
+Head = tuple[str, DateTok | None, str | None, int, int, int | None]
 
 
 def heads_of(lines: list[str]) -> dict[int, Head]:
@@ -70,20 +82,21 @@ def heads_of(lines: list[str]) -> dict[int, Head]:
         stamp = when(when_text)
         if stamp is None:
             continue
+        rel = rel_days(when_text) if stamp[0] is None else None
         name = lead.strip()
         if name:
             name = name.removesuffix(" APP").removesuffix(" BOT").strip()
             if name and EM_DASH not in name:
-                heads[j] = (name, stamp[0], stamp[1], j + 1, j)
+                heads[j] = (name, stamp[0], stamp[1], j + 1, j, rel)
             continue
         above = lines[j - 1].strip() if j >= 1 else ""
         if not above or (j - 1) in heads:
             continue
         two_up = lines[j - 2].strip() if j >= 2 else ""
         if two_up and _TAG.fullmatch(above) and (j - 2) not in heads and EM_DASH not in two_up:
-            heads[j - 2] = (two_up, stamp[0], stamp[1], j + 1, j)
+            heads[j - 2] = (two_up, stamp[0], stamp[1], j + 1, j, rel)
         else:
-            heads[j - 1] = (above, stamp[0], stamp[1], j + 1, j)
+            heads[j - 1] = (above, stamp[0], stamp[1], j + 1, j, rel)
     return heads
 
 
@@ -109,6 +122,14 @@ def _reply_preview(s: str, lines: list[str], i: int, heads: dict[int, Head],
     return 0
 
 
+def _after(day: str, n: int) -> str:
+    return days_before(day, -n)
+
+
+#: the shortest line read as a link preview's description (shorter: the poster's words)
+_DESCRIPTION_MIN = 30
+
+
 def read(src: Source, ctx: Ctx) -> list[ChatLine]:
     source, lines = ctx.source, src.lines
     heads = heads_of(lines)
@@ -131,26 +152,41 @@ def read(src: Source, ctx: Ctx) -> list[ChatLine]:
     hover_time: str | None = None  # a hover timestamp on its own line: the next message's
     carry = 0  # lines still to skip as residue of the same kind
     carry_why = ""
-    embed = 0  # 1: a link's site name may follow; 2: its title may follow
+    embed = 0  # 1: a link's site name may follow; 2: its title; 3: its description
     host = ""
+    open_msg = False  # the last line was text of out[-1]: a next text line continues it
+    blanks: list[str] = []  # blank lines inside the open message
+    divider: str | None = None  # the date of the last date divider ("2026年3月2日")
+    undated: int | None = None  # the first 今日 / 昨日 header no divider dates
+    copy_day: str | None = None  # the day the paste was copied, when a divider shows it
+    rel = None  # the current header's 今日 (0) / 昨日 (1), when it has no date of its own
+    rel_msgs: list[tuple[int, int]] = []  # (message index, days before the copy), undated
     i = first
     n = len(lines)
     while i < n:
         if i in heads and not carry:
-            name, tok, time, nxt, _dash = heads[i]
+            name, tok, time, nxt, _dash, rel = heads[i]
             date = iso(tok, ctx.order) if tok else None
             if tok and date is None:
                 ctx.guess(_dash + 1, "date", f"{lines[_dash].strip()!r} is no calendar date")
+            if rel is not None:
+                if divider is not None:
+                    date = divider  # the divider above names the day of the messages under it
+                    copy_day = copy_day or _after(divider, rel)
+                elif undated is None:
+                    undated = _dash + 1
             for k in range(i, nxt):
                 if lines[k].strip():
                     ctx.skip(k + 1, lines[k], "message header")
             author, since, embed, i = (name, date, time), len(out), 0, nxt
-            hover_time = None
+            hover_time, open_msg, blanks = None, False, []
             continue
         line, no = lines[i], i + 1
         i += 1
         s = line.strip()
         if not s:
+            if open_msg:
+                blanks.append(line)
             continue
         why = ""
         if carry:
@@ -170,13 +206,19 @@ def read(src: Source, ctx: Ctx) -> list[ChatLine]:
                 and _site_matches(s, host):
             why, embed = "link embed", 2
         elif embed == 2 and "@" not in s and not RE_URL.search(s):
+            why, embed = "link embed", 3
+        elif embed == 3 and len(s) >= _DESCRIPTION_MIN and "@" not in s and "＠" not in s \
+                and not RE_URL.search(s):
             why, embed = "link embed", 0
         elif s[0] in "@＠" and (k := _reply_preview(s, lines, i, heads, out)):
             why, carry, carry_why = "reply preview", k - 1, "reply preview"
-        elif RE_DATE_ONLY.fullmatch(s):
+        elif (dm := RE_DATE_ONLY.fullmatch(s)) is not None:
             why = "date divider"
+            tok = date_tok(dm)
+            divider = iso(tok, ctx.order) if tok else None
         if why:
             ctx.skip(no, line, why)
+            open_msg, blanks = False, []
             if why == "hover timestamp":
                 hover = RE_HOVER.fullmatch(s)
                 hover_time = clock(hover) if hover else None
@@ -185,19 +227,40 @@ def read(src: Source, ctx: Ctx) -> list[ChatLine]:
             else:
                 after.setdefault(len(out) - 1, []).append(line)
             continue
-        text, time, hover_time = line, hover_time or author[2], None
+        embed = 0 if embed == 3 else embed
+        text, time = line, hover_time or author[2]
         hover = RE_HOVER.match(s) if s[0] == "[" else None
         if hover:
             text, time = s[hover.end():].lstrip(), clock(hover) or time
+        edited = False
         stripped = text.rstrip()
         for mark in EDITED:
             if stripped.endswith(mark):  # "(edited)" is Discord's, not the author's
-                text = stripped.removesuffix(mark).rstrip()
+                text, edited = stripped.removesuffix(mark).rstrip(), True
         url = RE_URL.search(text)
-        embed, host = (1, url[1]) if url else (0, "")
+        if url:
+            embed, host = 1, url[1]
+        if open_msg and hover is None and hover_time is None:  # the same message goes on
+            msg = out[-1]
+            msg.text = "\n".join([msg.text, *blanks, text])
+            msg.raw = "\n".join([msg.raw, *blanks, line])
+            msg.end, msg.edited, blanks = no, msg.edited or edited, []
+            continue
+        if not url:
+            embed = 0
+        hover_time = None
         raw = "\n".join([*pending, line]) if pending else line
-        pending = []
-        out.append(ChatLine(source, no, author[0], text, raw, author[1], time))
+        pending, open_msg, blanks = [], True, []
+        if rel is not None and author[1] is None:
+            rel_msgs.append((len(out), rel))
+        out.append(ChatLine(source, no, author[0], text, raw, author[1], time, 0, edited))
+    if copy_day is not None:  # 今日 / 昨日 above the first divider: counted from the copy day
+        for k, days in rel_msgs:
+            out[k].date = days_before(copy_day, days)
+    elif undated is not None:
+        ctx.guess(undated, "date", f"{lines[undated - 1].strip()!r} names a day relative to "
+                  "the day of copying and no date divider above it says which: its messages "
+                  "have no date")
     for k, residue in after.items():
         out[k].raw = "\n".join([out[k].raw, *residue])
     return out

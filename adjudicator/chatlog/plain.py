@@ -4,8 +4,19 @@ a line that fits no shape continues the message above it."""
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
-from .base import ChatLine, Ctx, Reader, Sample, Source, join_continuations, no_fit, plain_shape
+from .base import (
+    INDENT,
+    ChatLine,
+    Ctx,
+    Reader,
+    Sample,
+    Source,
+    join_continuations,
+    no_fit,
+    plain_shape,
+)
 
 #: the commonest shape, `[21:03] name: text`, read in one match when `name` is a known
 #: speaker (the general path below gives the same result, several times slower)
@@ -38,6 +49,11 @@ def read(src: Source, ctx: Ctx) -> list[ChatLine]:
             blanks.append(line)
             continue
         shape = plain_shape(line, names)
+        if shape is None and line[0] in INDENT and out:
+            shape = indented_header(line, names)
+            if shape:
+                ctx.guess(no, "indented", "this indented line starts with a whole message "
+                          "header: read as a new message")
         if shape:
             out.append(make(source, no, shape[0], shape[1], line, None, shape[2]))
         elif out:
@@ -47,6 +63,15 @@ def read(src: Source, ctx: Ctx) -> list[ChatLine]:
             raise no_fit(source, no, line, "line fits no plain chat shape")
         blanks = []
     return join_continuations(out, more, ends)
+
+
+def indented_header(line: str, names: Sequence[str]) -> tuple[str, str, str | None] | None:
+    """An indented line that holds a whole header (a time and a name, or a known name
+    and a colon): the message it opens, else None (it continues the message above)."""
+    shape = plain_shape(line.lstrip(INDENT), names)
+    if shape is None or not (shape[2] is not None or shape[0] in names):
+        return None
+    return shape
 
 
 READER = Reader("plain", "pasted text: 'name: text', 'name：text', '[21:03] name: text' or "
