@@ -101,8 +101,8 @@ def _decode_utf32(data: bytes, codec: str, source: str) -> str:
 def decode(data: bytes, source: str) -> str:
     """UTF-8 (with or without BOM), UTF-16 with a BOM (Windows Notepad's "Unicode"),
     UTF-32 (with a BOM, or recognised without one), else cp932; CRLF and CR become LF.
-    Text that still holds NUL characters (UTF-16 without a BOM, a binary file) is refused:
-    it would be read as garbage speakers."""
+    Text whose head is a tenth or more NUL characters (UTF-16 without a BOM, a binary
+    file) is refused: it would be read as garbage speakers."""
     codec = _UTF32_BOMS.get(data[:4])
     if codec:
         return _decode_utf32(data[4:], codec, source)
@@ -110,9 +110,10 @@ def decode(data: bytes, source: str) -> str:
     if codec:
         return _decode_utf32(data, codec, source)
     text = _decode(data, source)
-    if "\x00" in text:
+    head = text[:4096]
+    if "\x00" in head and head.count("\x00") * 10 >= len(head):  # a stray NUL is text
         lineno = text.count("\n", 0, text.index("\x00")) + 1
-        raise ChatFormatError(source, "cannot decode: the file holds NUL characters (UTF-16 "
+        raise ChatFormatError(source, "cannot decode: the file is full of NUL characters (UTF-16 "
                               "or UTF-32 with no BOM, or not a text file); save the log as "
                               "UTF-8", lineno)
     return text

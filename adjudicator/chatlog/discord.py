@@ -126,8 +126,13 @@ def _after(day: str, n: int) -> str:
     return days_before(day, -n)
 
 
-#: the shortest line read as a link preview's description (shorter: the poster's words)
-_DESCRIPTION_MIN = 30
+#: the narrowest line read as a link preview's description (narrower: the poster's words),
+#: in columns (a wide character counts two)
+_DESCRIPTION_MIN = 40
+
+
+def _width(s: str) -> int:
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in s)
 
 
 def read(src: Source, ctx: Ctx) -> list[ChatLine]:
@@ -207,7 +212,7 @@ def read(src: Source, ctx: Ctx) -> list[ChatLine]:
             why, embed = "link embed", 2
         elif embed == 2 and "@" not in s and not RE_URL.search(s):
             why, embed = "link embed", 3
-        elif embed == 3 and len(s) >= _DESCRIPTION_MIN and "@" not in s and "＠" not in s \
+        elif embed == 3 and _width(s) >= _DESCRIPTION_MIN and "@" not in s and "＠" not in s \
                 and not RE_URL.search(s):
             why, embed = "link embed", 0
         elif s[0] in "@＠" and (k := _reply_preview(s, lines, i, heads, out)):
