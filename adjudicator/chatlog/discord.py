@@ -277,8 +277,16 @@ def sniff(sample: Sample) -> bool:
     heads = heads_of(sample.lines[: nonblank[-1][0]])
     if not heads:
         return False
-    plain = sum(1 for no, s in nonblank if no - 1 not in heads and plain_shape(s, ()))
+    plain = sum(1 for no, s in nonblank
+                if no - 1 not in heads and plain_shape(s, ()) and not _follow_up(s))
     return 2 * plain <= len(nonblank)
+
+
+def _follow_up(s: str) -> bool:
+    """``[21:04] text`` with no ``name:`` after the time: a follow-up message's hover
+    time, not a plain ``[21:04] name: text`` line."""
+    hover = RE_HOVER.match(s.strip())
+    return hover is not None and not any(c in s[hover.end():] for c in ":：")
 
 
 READER = Reader("discord", "text copied from the Discord client: 'name — time' headers, then "
