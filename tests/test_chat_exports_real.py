@@ -162,12 +162,32 @@ def test_dce_json_edited_timestamp_marks_the_message() -> None:
     assert [m.edited for m in r.messages] == [False, True]
 
 
-def test_unsent_line_messages_are_listed_for_the_gm(game: Path) -> None:
+def test_unsent_line_messages_are_listed_for_the_gm(game: Path,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
     (game / "logs" / "night1.txt").write_text(
         "2026/03/01(日)\n22:00\tGM\t夜です\n22:01\t\tはなこがメッセージの送信を取り消しました\n",
         encoding="utf-8")
     assert ("unsent", "logs/night1.txt:3") in diags(game, "night1")
+    capsys.readouterr()
     assert main(["explain", str(game), "--gm", "--phase", "night1"]) == 0
+    assert "logs/night1.txt:3：ここで送信取り消しされたメッセージがあります" in capsys.readouterr().out
+
+
+def test_explain_shows_the_edited_command(game: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (game / "logs" / "night1.txt").write_text(
+        "GM — 2026/03/01 22:00\n夜です\nはなこ — 2026/03/01 22:01\n予想@たろう 3万 (編集済)\n",
+        encoding="utf-8")
+    capsys.readouterr()
+    assert main(["explain", str(game), "--gm", "--phase", "night1"]) == 0
+    assert "logs/night1.txt:4：このコマンドは投稿後に編集されています" in capsys.readouterr().out
+
+
+def test_discord_follow_ups_with_inline_hover_times_stay_discord() -> None:
+    text = "たろう — 今日 21:03\n予想@はなこ 3万\n[21:04] 投票@じろう\n[21:05] よろしく\n[21:06] ok\n"
+    r = read_chat(text, "t")
+    assert r.format == "discord"
+    assert [(m.time, m.text) for m in r.messages] == [
+        ("21:03", "予想@はなこ 3万"), ("21:04", "投票@じろう"), ("21:05", "よろしく"), ("21:06", "ok")]
 
 
 # ------------------------------------------------------------------ add --format remembered
@@ -245,6 +265,31 @@ def test_read_add_resolve_report_never_crash_on_them(game: Path, tmp_path: Path,
     capsys.readouterr()
 
 
+def test_the_desk_store_remembers_the_format_and_preview_reads_it(game: Path) -> None:
+    pytest.importorskip("starlette")
+    from starlette.testclient import TestClient
+
+    from adjudicator.desk.app import CSRF_COOKIE, create_app
+
+    c = TestClient(create_app(game.parent, hosts=("testserver",)), raise_server_exceptions=True)
+    c.get("/")
+    t = c.cookies.get(CSRF_COOKIE)
+    log = "2026.03.01 日曜日\n22:00 GM 夜です\n22:01 はなこ 予想@たろう 3万\n"
+    r = c.post("/g/g/store", data={"csrf": t, "phase": "night1", "log": log,
+                                    "format": "line-pc"}, follow_redirects=False)
+    assert r.status_code == 303
+    assert (game / "logs" / ".night1.format").read_text(encoding="utf-8") == "line-pc\n"
+    ph = next(p for p in resolve_game(game).phases if p.id == "night1")
+    assert [r.disposition for r in ph.lines if r.speaker == "はなこ"] == ["accepted"]
+    # a preview resolves a copy of the game: every stored log keeps its remembered format
+    from adjudicator.desk.service import _copy_game
+
+    _copy_game(game, game.parent / "copy")
+    assert (game.parent / "copy" / "logs" / ".night1.format").read_text("utf-8") == "line-pc\n"
+    r = c.post("/g/g/preview", data={"csrf": t, "phase": "day2", "log": "[12:00] GM: 昼です\n"})
+    assert r.status_code == 200
+
+
 def test_the_desk_preview_and_report_never_crash_on_them(game: Path) -> None:
     pytest.importorskip("starlette")
     from starlette.testclient import TestClient
@@ -261,3 +306,21 @@ def test_the_desk_preview_and_report_never_crash_on_them(game: Path) -> None:
     assert c.get("/g/g").status_code == 200
     r = c.get("/g/g/report")
     assert r.status_code == 200
+
+
+# ------------------------------------------------------------------ the package's shape
+def test_format_modules_import_only_base_and_dates() -> None:
+    import ast
+
+    pkg = Path(__file__).resolve().parents[1] / "adjudicator" / "chatlog"
+    formats = {"plain", "line_phone", "line_pc", "discord", "dce"}
+    for path in sorted(pkg.glob("*.py")):
+        tree = ast.parse(path.read_text("utf-8"))
+        assert len(path.read_text("utf-8").splitlines()) <= 600, path.name
+        if path.stem not in formats | {"base", "dates"}:
+            continue
+        allowed = {"base", "dates"} if path.stem in formats else {"dates"} \
+            if path.stem == "base" else set()
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.level == 1:
+                assert node.module in allowed, (path.name, node.module)
