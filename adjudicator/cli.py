@@ -112,7 +112,7 @@ def cmd_add(args: argparse.Namespace) -> int:
     if not lines:
         raise AdjudicatorError(f"nothing to store: {shown} holds no message; "
                                f"logs/{args.phase} is unchanged")
-    stored = store_log(logs, args.phase, suffix, data, LOG_SUFFIXES)
+    stored = store_log(logs, args.phase, suffix, data, LOG_SUFFIXES, fmt=args.format)
     if stored.unchanged:
         _print(f"{stored.path} already holds this log ({plural(len(lines), 'message')}): "
                "unchanged")
@@ -344,6 +344,8 @@ def build_parser() -> argparse.ArgumentParser:
                               formatter_class=argparse.RawDescriptionHelpFormatter)
 
     fmt_help = "chat format (default: detected): " + ", ".join(FORMATS)
+    fmt_help_read = ("chat format of the logs `add --format` named none for (default: "
+                     "detected): " + ", ".join(FORMATS))
     s = add("new", "write a commented game.toml to fill in", "adjudicator new mygame "
             "--variant derby-stock")
     s.add_argument("game")
@@ -360,7 +362,8 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("phase", nargs="?",
                    help="day1, night1, day2, … (day1-chat for spectators' chat)")
     s.add_argument("file", nargs="?", default="-")
-    s.add_argument("--format", choices=FORMATS, help=fmt_help)
+    s.add_argument("--format", choices=FORMATS, help=fmt_help + "; remembered for this log "
+                   "(resolve, report, explain and the desk read it so)")
     s.add_argument("--history", action="store_true",
                    help="list the earlier versions kept of every log (or of PHASE)")
     s.set_defaults(func=cmd_add)
@@ -369,7 +372,7 @@ def build_parser() -> argparse.ArgumentParser:
             "output under GAME/out/", "adjudicator resolve mygame --json")
     s.add_argument("game")
     s.add_argument("--json", action="store_true", help="print the whole game as JSON")
-    s.add_argument("--format", choices=FORMATS, help=fmt_help)
+    s.add_argument("--format", choices=FORMATS, help=fmt_help_read)
     s.add_argument("--no-write", action="store_true", help="do not write GAME/out/")
     s.add_argument("--phase", help="print this phase's post and notices instead of the "
                    "latest (day1, night1…)")
@@ -399,7 +402,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="ja (default): for players; en: the developers' English chain "
                    "(GM view only; a player's view is always Japanese)")
     s.add_argument("--raw", action="store_true", help="also each event's raw data (developers)")
-    s.add_argument("--format", choices=FORMATS, help=fmt_help)
+    s.add_argument("--format", choices=FORMATS, help=fmt_help_read)
     s.set_defaults(func=cmd_explain)
 
     from .archive_cli import add_archive_command

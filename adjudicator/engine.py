@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from . import actions as A
-from .chatlog import ChatLine, read_chat_file
+from .chatlog import FORMATS, ChatLine, is_unsent, read_chat_file
 from .config import GameConfig, load_config
 from .errors import (
     ChatFormatError,
@@ -26,6 +26,7 @@ from .errors import (
     IllegalActionError,
     UnknownNameError,
 )
+from .fsio import remembered_format
 from .games import get_variant
 from .games.base import Candidate, Emitter, PhaseInput, Variant
 from .models import Diagnostic, LineRecord, PhaseResult
@@ -336,6 +337,8 @@ class PhaseReader:
             if fast and not is_gm and not maybe(text) and "\n" not in text:
                 records.append(LineRecord(f"{line.source}:{line.lineno}", speaker, text,
                                           line.time))  # disposition: chatter
+                if not speaker and is_unsent(text):
+                    self._unsent(f"{line.source}:{line.lineno}", text)
                 continue
             for ref, part in _sub_lines(line, json_like):
                 self._one(line, ref, part)
@@ -343,6 +346,8 @@ class PhaseReader:
     def _one(self, line: ChatLine, ref: str, text: str) -> None:
         if not line.speaker:  # a system line of the chat app (joins, unsent messages…)
             self._record(ref, line, text, "chatter")
+            if is_unsent(text):
+                self._unsent(ref, text)
             return
         v = self.variant.name
         found = find_command(text, v) if text.strip() else None
@@ -431,9 +436,23 @@ class PhaseReader:
                 return True
         return False
 
+    def _unsent(self, ref: str, text: str) -> None:
+        """A LINE 送信取り消し line, listed for the GM: what it said is not in the log."""
+        self.diagnostics.append(Diagnostic(
+            level="info", code="unsent", source=ref, text=text,
+            message="a message was unsent here; what it said is not in the log",
+            reason_ja="ここで送信取り消しされたメッセージがあります（内容はログにありません）"))
+
     def _take(self, line: ChatLine, ref: str, text: str, actor: str, action: A.Action,
               by_gm: bool = False) -> None:
         """Accept the action, or reject the line with the reason the rules give."""
+        if line.edited:  # the words may not be the ones the players saw first
+            self.diagnostics.append(Diagnostic(
+                level="warning", code="edited", source=ref, speaker=line.speaker, text=text,
+                message="this command was edited after posting: check it was not changed "
+                "after the deadline or after others answered",
+                reason_ja="このコマンドは投稿後に編集されています（締切後や他の人の発言の後に"
+                "書き換えられていないか確認してください）"))
         try:
             self._accept(line, ref, text, actor, action, by_gm)
         except CommandError as e:
@@ -555,8 +574,15 @@ def _read_lines(
     game: Game, path: Path, names: list[str], diagnostics: list[Diagnostic], fmt: str | None
 ) -> tuple[list[ChatLine], bool]:
     source = _source(game.root, path)
+    named = remembered_format(path)  # what `add --format` said for this log wins
+    if named is not None and named not in FORMATS:
+        diagnostics.append(Diagnostic(
+            level="warning", code="log_format", source=source,
+            message=f"the remembered chat format {named!r} is unknown: the format is "
+            "detected (store the log again with `add --format`)"))
+        named = None
     try:
-        reading = read_chat_file(path, source=source, fmt=fmt, names=names)
+        reading = read_chat_file(path, source=source, fmt=named or fmt, names=names)
     except ChatFormatError as e:  # the source is named once, in `source`
         diagnostics.append(Diagnostic(level="error", code="log_format", source=e.source
                                       if e.lineno is None else f"{e.source}:{e.lineno}",

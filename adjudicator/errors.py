@@ -37,12 +37,14 @@ class ConfigError(AdjudicatorError):
 
 
 class ChatFormatError(AdjudicatorError):
-    """A chat log cannot be read."""
+    """A chat log cannot be read.  ``detail_ja``, when set, says it in Japanese for the
+    GM's screens (the desk)."""
 
     def __init__(self, source: str, message: str, lineno: int | None = None) -> None:
         self.source = source
         self.lineno = lineno
         self.detail = message
+        self.detail_ja: str | None = None
         where = f"{source}:{lineno}" if lineno is not None else source
         super().__init__(f"{where}: {message}")
 

@@ -157,25 +157,59 @@ class Stored:
 
 
 def store_log(logs: Path, phase: str, suffix: str, data: bytes,
-              suffixes: tuple[str, ...]) -> Stored:
+              suffixes: tuple[str, ...], fmt: str | None = None) -> Stored:
     """Store ``data`` as ``logs/<phase><suffix>`` the one way both ``add`` and the desk do:
     under ``logs/.lock``, every log it replaces (any of ``suffixes``) kept in the history
     first, the new bytes written atomically, the replaced files removed; the same bytes
-    again change nothing.  Other files (``night1.txt.bak``) are never touched."""
+    again change nothing.  Other files (``night1.txt.bak``) are never touched.
+
+    ``fmt`` (the chat format the GM named) is remembered beside the log
+    (``logs/.<phase>.format``, see ``remembered_format``); storing with none forgets it."""
     logs.mkdir(exist_ok=True)
     dest = logs / f"{phase}{suffix}"
     with locked(logs):
         olds = [p for p in sorted(logs.glob(f"{phase}.*"))
                 if p.stem == phase and p.suffix.lower() in suffixes
                 and (p.is_file() or p.is_symlink())]
-        if [dest] == olds and dest.is_file() and dest.read_bytes() == data:
+        same = [dest] == olds and dest.is_file() and dest.read_bytes() == data
+        if same and remembered_format(dest) == fmt:
             return Stored(dest, [], unchanged=True)
+        _remember_format(logs, phase, fmt)
+        if same:
+            return Stored(dest, [])
         kept = [k for p in olds if p.is_file() and (k := keep_history(logs, p)) is not None]
         write_atomic(dest, data)
         for old in olds:
             if old != dest:
                 old.unlink()
     return Stored(dest, kept)
+
+
+def format_file(logs: Path, stem: str) -> Path:
+    """Where the chat format named for ``logs/<stem>.*`` is remembered (hidden: no log)."""
+    return logs / f".{stem}.format"
+
+
+def _remember_format(logs: Path, stem: str, fmt: str | None) -> None:
+    side = format_file(logs, stem)
+    if fmt:
+        write_atomic(side, fmt + "\n")
+    else:
+        with contextlib.suppress(FileNotFoundError):
+            side.unlink()
+
+
+def remembered_format(log: Path) -> str | None:
+    """The chat format ``add --format`` (or the desk) named for this log, or None."""
+    side = format_file(log.parent, log.stem)
+    try:
+        if side.is_symlink() or not side.is_file():
+            return None
+        with open(side, "rb") as f:
+            word = f.read(64).decode("ascii", "replace").strip()
+    except OSError:
+        return None
+    return word or None
 
 
 _HIST_RE = re.compile(r"^(?P<name>.+)\.(?P<n>[0-9]+)$")

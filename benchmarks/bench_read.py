@@ -74,9 +74,12 @@ def discord_paste(n: int, seed: int = 3) -> bytes:
     rnd = random.Random(seed)
     out: list[str] = []
     for i in range(n):
+        stamp = f"{(i // 60) % 24:02d}:{i % 60:02d}"
         if i % 4 == 0:
-            out.append(f"{rnd.choice(NAMES)} — 今日 {(i // 60) % 24:02d}:{i % 60:02d}")
-        out.append(rnd.choice(TEXTS))
+            out.append(f"{rnd.choice(NAMES)} — 今日 {stamp}")
+            out.append(rnd.choice(TEXTS))
+        else:  # a follow-up message of the same author: its hover time before it
+            out.append(f"[{stamp}] {rnd.choice(TEXTS)}")
         if i % 25 == 0:
             out += ["Image", "👍", "2"]
     return ("\n".join(out) + "\n").encode("utf-8")

@@ -21,7 +21,7 @@ from ..chatlog import Reading, read_chat
 from ..config import load_config
 from ..engine import Game, phase_refusal, resolve_game, scan_logs
 from ..errors import AdjudicatorError, ChatFormatError, ConfigError
-from ..fsio import store_log, write_atomic
+from ..fsio import format_file, remembered_format, store_log, write_atomic
 
 #: largest paste the desk takes (bytes of UTF-8): a whole night of a busy village is ~1 MB
 MAX_PASTE = 5_000_000
@@ -135,7 +135,7 @@ def read_paste(text: str, source: str, fmt: str | None, names: list[str],
     try:
         reading = read_chat(text, source, fmt=fmt, names=names)
     except ChatFormatError as e:
-        raise DeskError(f"ログを読めません: {e}", 422) from None
+        raise DeskError(f"ログを読めません: {e.detail_ja or e}", 422) from None
     if not reading.messages:
         raise DeskError("貼り付けられたログにメッセージがありません", 422)
     return reading
@@ -169,6 +169,9 @@ def _copy_game(src: Path, dest: Path) -> None:
     logs, _broken, _problems = scan_logs(src)
     for _pid, path in logs.items():
         shutil.copy2(path, dest / "logs" / path.name)
+        named = remembered_format(path)  # each log read the way it is read for real
+        if named is not None:
+            format_file(dest / "logs", path.stem).write_text(named + "\n", encoding="utf-8")
 
 
 def preview(root: Path, name: str, phase: str, text: str, fmt: str | None = None,
@@ -194,6 +197,10 @@ def preview(root: Path, name: str, phase: str, text: str, fmt: str | None = None
         for old in (work / "logs").glob(f"{phase}.*"):
             old.unlink()
         (work / "logs" / f"{phase}.txt").write_text(text, encoding="utf-8")
+        side = format_file(work / "logs", phase)
+        side.unlink(missing_ok=True)
+        if fmt:  # the format the GM chose, as storing it would remember it
+            side.write_text(fmt + "\n", encoding="utf-8")
         try:
             after = resolve_game(work, fmt=None, cfg=cfg)
         except AdjudicatorError as e:
@@ -276,7 +283,7 @@ def store(root: Path, name: str, phase: str, text: str, fmt: str | None = None,
     reading = read_paste(text, f"logs/{phase}.txt", fmt, names, limit)
     from ..engine import LOG_SUFFIXES
 
-    done = store_log(path / "logs", phase, ".txt", text.encode("utf-8"), LOG_SUFFIXES)
+    done = store_log(path / "logs", phase, ".txt", text.encode("utf-8"), LOG_SUFFIXES, fmt=fmt)
     return Stored(done.path, done.kept, len(reading.messages), unchanged=done.unchanged)
 
 

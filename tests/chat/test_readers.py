@@ -107,11 +107,12 @@ def test_discord_reply_preview_needs_an_earlier_message_or_a_lone_mention() -> N
     text = ("a — Today at 9:00 PM\nhello there\n@b hi all\nb — Today at 9:01 PM\nok\n"
             "@a\nhello\nc — Today at 9:02 PM\nyes\n")
     r = read_chat(text, "t")
+    # a multi-line message stays one message (issue 26): "@b hi all" is a's words
     assert [(m.lineno, m.speaker, m.text) for m in r.messages] == [
-        (2, "a", "hello there"), (3, "a", "@b hi all"), (5, "b", "ok"), (9, "c", "yes")]
+        (2, "a", "hello there\n@b hi all"), (5, "b", "ok"), (9, "c", "yes")]
     assert [(s.lineno, s.why) for s in r.skipped if s.why == "reply preview"] == [(6, "reply preview"),
                                                                                   (7, "reply preview")]
-    assert r.messages[3].raw == "@a\nhello\nyes"
+    assert r.messages[2].raw == "@a\nhello\nyes"
 
 
 def test_discord_without_any_header_names_the_first_line() -> None:
@@ -123,7 +124,7 @@ def test_discord_without_any_header_names_the_first_line() -> None:
 def test_discord_detected_after_a_profile_card_with_colons() -> None:
     text = "Taro\nMember Since: Mar 1, 2020\nRoles: wolf\nTaro — Today at 9:41 PM\nhi\nyo\nok\n"
     assert detect_format(text) == "discord"
-    assert [m.text for m in read_log(text, "t")] == ["hi", "yo", "ok"]
+    assert [m.text for m in read_log(text, "t")] == ["hi\nyo\nok"]  # one multi-line message
 
 
 def test_a_plain_log_with_a_dash_and_a_time_stays_plain() -> None:

@@ -1,0 +1,468 @@
+"""What every chat reader shares: the types (``ChatLine``, ``Reading``, ``Skipped``,
+``Guess``, ``Reader``), the context a reader fills, continuation joining, splitting a
+speaker's name from the text, and the day-by-day layout both LINE exports share (a
+header, date lines, quoted multi-line messages, system lines).
+
+Format modules import this module and ``dates`` only, never each other.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from adjudicator.errors import ChatFormatError
+
+from .dates import (
+    RE_LINE_DATE,
+    TIME,
+    DateTok,
+    Order,
+    date_tok,
+    iso,
+    late_clock,
+    next_day,
+    norm_time,
+    when,
+)
+
+
+@dataclass(slots=True)
+class ChatLine:
+    """One chat message as read from a log.
+
+    ``lineno`` is the 1-based line of the file where the message starts (for the
+    DiscordChatExporter JSON format, the 1-based index of the message); ``end`` the line
+    where it ends (0: the same line).  ``text`` is the message text exactly as written
+    (multi-line messages joined with ``\\n``), never normalized.  ``raw`` is the source
+    text of the whole message as it stood in the file, plus, for Discord pastes, the
+    interface residue that came with it.  ``speaker`` is ``""`` for system lines (joins,
+    unsent messages, calls…).  ``date`` is ``YYYY-MM-DD`` when the export gives one;
+    ``time`` is 24-hour ``HH:MM`` or ``HH:MM:SS`` when the export gives one.
+
+    Line numbers count ``\\n``-separated lines after CRLF/CR were turned into LF.  Only
+    the separators a format puts around a message are removed from ``text``: LINE's
+    quoting of multi-line messages (``""`` → ``"``), Discord's trailing "(edited)" and
+    hover timestamp, DiscordChatExporter's ``{Attachments}``-style sections; ``raw``
+    keeps them.  Relative Discord dates (今日, Yesterday…) take their date from a date
+    divider above them, else ``date`` is None.  ``edited`` is True when the export marks
+    the message as edited after posting (Discord's "(edited)" / "(編集済)",
+    DiscordChatExporter's edited timestamp): the engine tells the GM when such a
+    message holds a command.
+    """
+
+    source: str
+    lineno: int
+    speaker: str
+    text: str
+    raw: str
+    date: str | None = None
+    time: str | None = None
+    end: int = 0
+    edited: bool = False
+
+    @property
+    def last_line(self) -> int:
+        """The line where the message ends."""
+        return self.end or self.lineno
+
+
+@dataclass(frozen=True, slots=True)
+class Skipped:
+    """An input line that is no message: a header, a date line, interface residue."""
+
+    lineno: int
+    text: str
+    why: str
+
+
+@dataclass(frozen=True, slots=True)
+class Guess:
+    """A choice the reader made without proof (date order, a split name)."""
+
+    lineno: int | None
+    kind: str  # "date order" | "name split" | "date"
+    message: str
+
+
+@dataclass(slots=True)
+class Reading:
+    """How a whole log was read: the messages, what was skipped, every guess."""
+
+    source: str
+    format: str
+    detected: bool
+    messages: list[ChatLine]
+    skipped: list[Skipped] = field(default_factory=list)
+    guesses: list[Guess] = field(default_factory=list)
+    date_order: str | None = None  # "month-first" | "day-first" when a date needed one
+    date_order_why: str = ""
+
+
+class Ctx:
+    """What a reader collects besides messages."""
+
+    __slots__ = ("source", "skipped", "guesses", "order", "order_why")
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+        self.skipped: list[Skipped] = []
+        self.guesses: list[Guess] = []
+        self.order: str | None = None
+        self.order_why = ""
+
+    def skip(self, lineno: int, text: str, why: str) -> None:
+        self.skipped.append(Skipped(lineno, text, why))
+
+    def guess(self, lineno: int | None, kind: str, message: str) -> None:
+        self.guesses.append(Guess(lineno, kind, message))
+
+
+@dataclass(frozen=True, slots=True)
+class Sample:
+    """The head of a log, as detection sees it: its lines (LF-separated) and the first
+    non-blank ones (at most 60), with their 1-based numbers."""
+
+    lines: list[str]
+    nonblank: list[tuple[int, str]]
+
+    @property
+    def first(self) -> str:
+        """The first non-blank line, stripped."""
+        return self.nonblank[0][1].strip()
+
+
+@dataclass(frozen=True, slots=True)
+class Source:
+    """What a reader reads: the whole text, its lines, the known names (longest first)."""
+
+    text: str
+    lines: list[str]
+    names: Sequence[str]
+
+
+@dataclass(frozen=True, slots=True)
+class Reader:
+    """One chat format: its name (``--format``), a one-line description, ``sniff`` (does
+    the head of a log look like this format?) and ``read`` (the messages; skipped lines
+    and guesses go into the context)."""
+
+    name: str
+    help: str
+    sniff: Callable[[Sample], bool]
+    read: Callable[[Source, Ctx], list[ChatLine]]
+
+
+# --- small helpers ---------------------------------------------------------------------
+def normalize(text: str) -> str:
+    return text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
+
+
+def no_fit(source: str, lineno: int, line: str, what: str) -> ChatFormatError:
+    shown = line if len(line) <= 80 else line[:77] + "..."
+    return ChatFormatError(source, f"{what}: {shown!r}", lineno)
+
+
+RE_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def has_surrogate(text: str) -> bool:
+    """Whether ``text`` holds a lone surrogate (text we could never print or store)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
+
+
+def scrub(text: str) -> str:
+    """``text`` with every lone surrogate replaced by U+FFFD (the replacement character)."""
+    return RE_SURROGATE.sub("\ufffd", text)
+
+
+def first_nonblank(lines: list[str]) -> tuple[int, str]:
+    return next(((k, s) for k, s in enumerate(lines, 1) if s.strip()), (1, ""))
+
+
+def join_continuations(out: list[ChatLine], more: dict[int, list[str]],
+                       ends: dict[int, int]) -> list[ChatLine]:
+    """Append each message's continuation lines (kept aside while reading, so that a long
+    message is joined once, not once per line) to its text and raw."""
+    for i, extra in more.items():
+        msg = out[i]
+        msg.text = "\n".join([msg.text, *extra])
+        msg.raw = "\n".join([msg.raw, *extra])
+        msg.end = ends[i]
+    return out
+
+
+# --- a speaker's name and the text after it ---------------------------------------------
+SEP = " \t\u3000"
+_SEP_COLON = SEP + ":："
+RE_PLAIN_BRACKET = re.compile(r"^\[(?P<time>" + TIME + r")\][ \t\u3000]*(?P<rest>.*)$")
+RE_PLAIN_TIMED = re.compile(r"^(?P<time>" + TIME + r")[ \t\u3000]+(?P<rest>\S.*)$")
+RE_PLAIN_COLON = re.compile(
+    r"^(?P<name>(?!\d+\s*[:：])[^\s:：@＠\[][^:：@＠\t]{0,31}?)\s*[:：](?!//)[ \t\u3000]*(?P<text>.*)$"
+)
+RE_NAME_COLON = re.compile(r"\s*[:：](?!//)[ \t\u3000]*")
+RE_FIRST_TOKEN = re.compile(r"^(?P<name>[^\s:：]+)(?:[:：][ \t\u3000]*|[ \t\u3000]+|$)(?P<text>.*)$")
+_RE_LEAD_SEP = re.compile(r"^[ \t\u3000]*[:：]?[ \t\u3000]*")
+
+
+def roster_split(rest: str, names: Sequence[str]) -> tuple[str, str] | None:
+    """Split ``name text`` against the known names, longest first."""
+    for name in names:
+        if not rest.startswith(name):
+            continue
+        after = rest[len(name):]
+        if not after or after[0] in _SEP_COLON:
+            return name, _RE_LEAD_SEP.sub("", after, count=1)
+    return None
+
+
+def split_speaker(rest: str, names: Sequence[str], colon: bool) -> tuple[str, str] | None:
+    """Split ``name text`` against the known names (longest first), then by shape."""
+    hit = roster_split(rest, names) if names else None
+    if hit:
+        return hit
+    m = (RE_PLAIN_COLON.match(rest) if colon else None) or RE_FIRST_TOKEN.match(rest)
+    return (m["name"], m["text"]) if m else None
+
+
+def plain_shape(line: str, names: Sequence[str]) -> tuple[str, str, str | None] | None:
+    """(speaker, text, time) of a plain ``name: text`` line, time-prefixed shapes first;
+    None if no shape fits (the plain reader's, also what Discord's sniff counts)."""
+    for rx, colon in ((RE_PLAIN_BRACKET, True), (RE_PLAIN_TIMED, False)):
+        m = rx.match(line)
+        time = norm_time(m["time"]) if m else None
+        # an impossible time ([25:99:99]) still opens a message, with no time: the engine
+        # tells the GM (never glued onto the message before)
+        hit = split_speaker(m["rest"], names, colon) if m and (time or colon) else None
+        if hit:
+            return hit[0], hit[1], time
+    for name in names:
+        sep = RE_NAME_COLON.match(line, len(name)) if line.startswith(name) else None
+        if sep:
+            return name, line[sep.end():], None
+    m = RE_PLAIN_COLON.match(line)
+    return (m["name"], m["text"], None) if m else None
+
+
+# --- LINE's layout, shared by the phone and the PC export ---------------------------------
+RE_LINE_HEADER = re.compile(
+    r"(?:\[LINE\]|保存日時\s*[：:]|Saved on\s*:|Chat history (?:in|with) "
+    r"|.{1,120}(?:のトーク履歴|とのトーク履歴)$)"
+)
+RE_SAVED = re.compile(r"(?:保存日時\s*[：:]|Saved on\s*:)\s*(?P<when>.*)")
+
+_WHO = r"(?P<who>.{1,40}?)"
+_SYSTEM = [(key, re.compile(p)) for key, p in (  # (a word it needs, the whole shape)
+    ("取り消しました", rf"{_WHO}\s*がメッセージの送信を取り消しました。?"),
+    ("参加しました", rf"{_WHO}\s*が(?:グループに|トークに)?参加しました。?"),
+    ("退会しました", rf"{_WHO}\s*が(?:グループを|トークを)?退会しました。?"),
+    ("招待しました", rf"{_WHO}\s*が\s*.{{1,80}}?\s*を(?:グループ|トーク)?に?招待しました。?"),
+    ("削除しました", rf"{_WHO}\s*が\s*.{{1,80}}?\s*を(?:グループから|トークから)?削除しました。?"),
+    ("退会させました", rf"{_WHO}\s*が\s*.{{1,80}}?\s*を(?:グループから|トークから)?退会させました。?"),
+    ("変更しました", rf"{_WHO}\s*が(?:グループ|トーク)?の?(?:名前|名|アイコン|画像|プロフィール画像|背景"
+     r"|カバー)を.{0,80}変更しました。?"),
+    ("アナウンス", rf"{_WHO}\s*が.{{0,80}}?アナウンス(?:しました|を解除しました|を登録しました)。?"),
+    ("通話を", rf"{_WHO}\s*が(?:グループ|ビデオ|音声)?通話を(?:開始|終了)しました。?"),
+    ("ノートに", rf"{_WHO}\s*がノートに.{{0,80}}投稿しました。?"),
+    ("アルバム", rf"{_WHO}\s*がアルバム.{{0,80}}を(?:作成|追加|削除)しました。?"),
+    (" unsent ", rf"{_WHO} unsent a message\.?"),
+    (" the ", rf"{_WHO} (?:joined|left|has left) the (?:group|chat)\.?"),
+    (" invited ", rf"{_WHO} invited .{{1,80}}?(?: to the (?:group|chat))?\.?"),
+    (" removed ", rf"{_WHO} removed .{{1,80}}? from the (?:group|chat)\.?"),
+    (" changed the ", rf"{_WHO} changed the (?:group|chat)(?:'s)? (?:name|photo|icon|picture"
+     r"|profile photo|cover|background).{0,80}"),
+    (" announcement", rf"{_WHO} (?:made|pinned|removed|unpinned|deleted) an announcement\.?"),
+    (" call", rf"{_WHO} (?:started|ended) a (?:group |video |voice )?call\.?"),
+    (" album", rf"{_WHO} (?:created|added photos to|deleted) (?:an |the )?album.{{0,80}}"),
+    (" note", rf"{_WHO} posted (?:a|to the) note.{{0,80}}"),
+)]
+RE_SYSTEM_BARE = re.compile(  # system lines that name nobody (or carry the name in a field)
+    r"[☎📞]\ufe0f?.*|(?:グループ)?通話が(?:開始|終了)されました。?|Group call (?:started|ended)\.?"
+    r"|Missed call|Canceled call|Call time \d+:\d{2}(?::\d{2})?"
+    r"|メッセージの送信を取り消しました。?|unsent a message\.?"
+)
+RE_SYSTEM_EN_HINT = re.compile(
+    r" (?:unsent|joined|left|invited|removed|changed|made|pinned|unpinned|deleted|started"
+    r"|ended|created|added|posted) "
+)
+_SYSTEM_JA_END = ("ました", "ました。")
+
+
+def system_who(text: str) -> str | None:
+    """For a LINE system line, who it names ("" when nobody); None if it is not one."""
+    if len(text) > 160:  # bounds the shapes' backtracking: a system line is short
+        return None
+    if not (text[:1] in "☎📞" or text.endswith(_SYSTEM_JA_END) or RE_SYSTEM_EN_HINT.search(text)
+            or text.startswith(("Group call", "Missed call", "Canceled call", "Call time",
+                                "unsent"))):
+        return None
+    if RE_SYSTEM_BARE.fullmatch(text):
+        return ""
+    for key, rx in _SYSTEM:
+        m = rx.fullmatch(text) if key in text else None
+        if m:
+            return m["who"].strip()
+    return None
+
+
+def _quote_state(s: str) -> str:
+    """A line inside a LINE quoted message: ``open`` (goes on), ``closed`` (its last
+    character is the closing quote) or ``bad`` (a lone quote before the end)."""
+    t = s.replace('""', "")  # left-to-right pairs, exactly as LINE doubles quotes
+    k = t.find('"')
+    return "open" if k < 0 else "closed" if k == len(t) - 1 else "bad"
+
+
+class _Stops:
+    """The first index at or after i whose line is not ``open``, scanned lazily: the
+    queries come in increasing order, so every line is scanned at most once."""
+
+    __slots__ = ("lines", "lo", "hi")
+
+    def __init__(self, lines: list[str]) -> None:
+        self.lines, self.lo, self.hi = lines, 0, -1
+
+    def __getitem__(self, i: int) -> int:
+        if not self.lo <= i <= self.hi:
+            j, lines = i, self.lines
+            while j < len(lines) and _quote_state(lines[j]) == "open":
+                j += 1
+            self.lo, self.hi = i, j
+        return self.hi
+
+
+def _take_quoted(first: str, lines: list[str], i: int, stops: _Stops) -> tuple[str, int] | None:
+    """A LINE multi-line message opening with ``"`` on ``first`` (lines[i] follows it):
+    (unquoted text, index after the closing line), or None if it is not one."""
+    if not first.startswith('"') or _quote_state(first[1:]) != "open":
+        return None
+    j = stops[i]
+    if j == len(lines) or _quote_state(lines[j]) != "closed":
+        return None
+    return "\n".join([first[1:], *lines[i : j + 1]])[:-1].replace('""', '"'), j + 1
+
+
+#: what may indent a line: space, tab, ideographic space, no-break space
+INDENT = " \t\u3000\u00a0"
+
+
+def _stamp_time(stamp: str) -> tuple[str | None, bool]:
+    time = norm_time(stamp)
+    if time is not None:
+        return time, False
+    late = late_clock(stamp)
+    return (late, True) if late is not None else (None, False)
+
+
+def is_unsent(text: str) -> bool:
+    """A LINE system line saying a message was unsent (送信取り消し)."""
+    return "送信を取り消しました" in text or "unsent a message" in text
+
+
+#: a LINE message line's split: (the line's match, its time or None) -> (speaker, text,
+#: the text to split later or None), or None when the line opens no message
+LineSplit = Callable[[re.Match[str], str | None], tuple[str, str, str | None] | None]
+#: called once with the messages and {message index: text to split later}, before the
+#: continuation lines are joined
+AfterRead = Callable[[list[ChatLine], dict[int, str]], None]
+
+
+def read_dated(lines: list[str], ctx: Ctx, fmt: str, match: Callable[[str], re.Match[str] | None],
+               split: LineSplit, after: AfterRead | None = None) -> list[ChatLine]:
+    """LINE's layout: an optional header, date lines, message lines (``match`` finds
+    them, ``split`` reads them), quoted multi-line messages and continuation lines."""
+    source = ctx.source
+    out: list[ChatLine] = []
+    more: dict[int, list[str]] = {}
+    ends: dict[int, int] = {}
+    blanks: list[str] = []
+    date: str | None = None  # the current date line, stripped (ISO once the order is known)
+    toks: dict[str, tuple[DateTok | None, int]] = {}
+    order = Order()
+    last: int | None = None  # index of the message continuation lines belong to
+    stops = _Stops(lines)
+    clock: dict[str, tuple[str | None, bool]] = {}  # time text -> (24-hour time, next day)
+    pending: dict[int, str] = {}  # message index -> "name text" split later
+    rolled: list[int] = []  # messages at 24:xx / 25:xx: the next day's 00:xx / 01:xx
+    make = ChatLine
+    n = len(lines)
+    i = 0
+    while i < n:
+        line, no = lines[i], i + 1
+        i += 1
+        if not line or line.isspace():
+            blanks.append(line)
+            continue
+        m = match(line)
+        indented = False
+        if m is None and line[0] in INDENT:  # an indented header still opens a message
+            m = match(line.lstrip(INDENT))
+            indented = m is not None
+        got = None
+        if m:
+            stamp = m.group(1)
+            hit = clock.get(stamp)
+            if hit is None:
+                hit = clock[stamp] = _stamp_time(stamp)
+            time, roll = hit
+            got = split(m, time)
+            if time is None and got is None and last is not None:  # (a message with no
+                # time is the engine's warning: "impossible time")
+                ctx.guess(no, "time", f"{stamp!r} is no time of day: the line is read as "
+                          "part of the message above")
+        if got is not None:
+            speaker, text, later = got
+            if roll:
+                if not rolled:
+                    ctx.guess(no, "time", f"{stamp!r} is read as {time} of the next day "
+                              "(LINE writes the hours after midnight as 24:xx, 25:xx)")
+                rolled.append(len(out))
+            if indented:
+                ctx.guess(no, "indented", "this indented line starts with a whole message "
+                          "header: read as a new message")
+            raw, end = line, 0
+            quoted = _take_quoted(text, lines, i, stops) if text[:1] == '"' else None
+            if quoted:
+                text, i = quoted
+                raw, end, later = "\n".join(lines[no - 1 : i]), i, None
+            last = len(out)
+            if later is not None:
+                pending[last] = later
+            out.append(make(source, no, speaker, text, raw, date, time, end))
+        elif (dm := RE_LINE_DATE.fullmatch(line.strip())) is not None:
+            date, last = line.strip(), None
+            tok = date_tok(dm)
+            toks.setdefault(date, (tok, no))
+            order.see(tok, no, date)
+            ctx.skip(no, line, "date line")
+        elif not out and RE_LINE_HEADER.match(line.strip()):
+            ctx.skip(no, line, "header")
+            saved = RE_SAVED.match(line.strip())
+            saved_when = when(saved["when"]) if saved else None
+            if saved_when:
+                order.see_header(saved_when[0], no, line)
+        elif last is not None:
+            more.setdefault(last, []).extend([*blanks, line])
+            ends[last] = no
+        else:
+            raise no_fit(source, no, line, f"line fits no {fmt} shape")
+        blanks = []
+    ctx.order, ctx.order_why = order.decide(ctx.guess)
+    dates: dict[str | None, str | None] = {None: None}
+    for key, (tok, no) in toks.items():
+        dates[key] = iso(tok, ctx.order) if tok else None
+        if dates[key] is None:
+            ctx.guess(no, "date", f"date line {key!r} is no calendar date: its messages "
+                      "have no date")
+    for msg in out:
+        msg.date = dates[msg.date]
+    for k in rolled:
+        out[k].date = next_day(out[k].date)
+    if pending and after is not None:
+        after(out, pending)
+    return join_continuations(out, more, ends)

@@ -1,0 +1,293 @@
+"""Text copied from the Discord client: ``name — time`` headers (or the name, and an
+``APP`` or server tag, on lines of their own before `` — time``), then the messages,
+mixed with interface residue (reactions, hover times, reply previews, link embeds,
+attachment names and sizes) that is skipped and listed."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from itertools import islice
+
+from .base import ChatLine, Ctx, Reader, Sample, Source, first_nonblank, no_fit, plain_shape
+from .dates import (
+    CLOCK,
+    RE_DATE_ONLY,
+    DateTok,
+    Order,
+    clock,
+    date_tok,
+    days_before,
+    iso,
+    rel_days,
+    when,
+)
+
+EM_DASH = "\u2014"  # Discord headers: "name — time" (split with str methods: no backtracking)
+EDITED = ("(edited)", "(編集済)", "（編集済）", "(編集済み)")
+RE_HOVER = re.compile(rf"\[ ?{CLOCK}\]")
+RE_SIZE = re.compile(r"\d+(?:[.,]\d+)?\s?(?:bytes|B|KB|MB|GB|KiB|MiB|バイト)", re.IGNORECASE)
+RE_FILENAME = re.compile(r"[^\s/\\]{1,200}\.[A-Za-z0-9]{1,6}")
+RE_COUNT = re.compile(r"\d{1,4}")
+RE_CUSTOM_EMOJI = re.compile(r":[A-Za-z0-9_~\-]{2,32}:")
+RE_URL = re.compile(r"https?://([^/\s:?#]+)")
+
+RESIDUE_WORDS = {
+    "Image": "image placeholder", "画像": "image placeholder", "GIF": "image placeholder",
+    "Expand": "expand button", "展開": "expand button", "Jump": "jump link",
+}
+_TAG = re.compile(r"APP|BOT|アプリ|SYSTEM|[A-Z0-9]{2,4}")
+_EMOJI_CATS = frozenset({"So", "Sk", "Mn", "Me", "Cf", "Cn"})
+
+
+def _is_emoji(s: str) -> bool:
+    if RE_CUSTOM_EMOJI.fullmatch(s):
+        return True
+    return 0 < len(s) <= 8 and all(unicodedata.category(c) in _EMOJI_CATS for c in s)
+
+
+def _is_reaction(s: str) -> bool:
+    """``👍 3``, ``:kek: 2`` (an emoji and its count on one line)."""
+    head, _sp, count = s.rpartition(" ")
+    if not head:
+        k = len(s.rstrip("0123456789"))
+        head, count = s[:k], s[k:]
+    return bool(count) and RE_COUNT.fullmatch(count) is not None and _is_emoji(head.strip())
+
+
+def _squash(s: str) -> str:
+    return "".join(c for c in s.lower() if c.isalnum())
+
+
+def _site_matches(line: str, host: str) -> bool:
+    """A link embed's site name names the link's host (``YouTube`` for youtube.com)."""
+    name = _squash(line)
+    labels = [x for x in host.lower().split(".") if len(x) >= 3 and x not in ("www", "com")]
+    return bool(name) and any(x in name or (len(name) >= 3 and name in x) for x in labels)
+
+
+
+#: name, date, time, next line, dash line, days before the copy (今日 0, 昨日 1) or None
+Head = tuple[str, DateTok | None, str | None, int, int, int | None]
+
+
+def heads_of(lines: list[str]) -> dict[int, Head]:
+    """Every message header by the index of its first line: ``name — time`` on one line,
+    or the name (and an ``APP`` or server tag) on lines of their own before `` — time``."""
+    heads: dict[int, Head] = {}
+    for j, line in enumerate(lines):
+        if EM_DASH not in line:
+            continue
+        lead, _dash, when_text = line.rpartition(EM_DASH)
+        stamp = when(when_text)
+        if stamp is None:
+            continue
+        rel = rel_days(when_text) if stamp[0] is None else None
+        name = lead.strip()
+        if name:
+            name = name.removesuffix(" APP").removesuffix(" BOT").strip()
+            if name and EM_DASH not in name:
+                heads[j] = (name, stamp[0], stamp[1], j + 1, j, rel)
+            continue
+        above = lines[j - 1].strip() if j >= 1 else ""
+        if not above or (j - 1) in heads:
+            continue
+        two_up = lines[j - 2].strip() if j >= 2 else ""
+        if two_up and _TAG.fullmatch(above) and (j - 2) not in heads and EM_DASH not in two_up:
+            heads[j - 2] = (two_up, stamp[0], stamp[1], j + 1, j, rel)
+        else:
+            heads[j - 1] = (above, stamp[0], stamp[1], j + 1, j, rel)
+    return heads
+
+
+def _reply_preview(s: str, lines: list[str], i: int, heads: dict[int, Head],
+                   out: list[ChatLine]) -> int:
+    """How many lines from the current one (``s``, lines[i] follows it) are a reply
+    preview above the next header: ``@name`` alone then the quoted text (2), or ``@name
+    quoted text`` whose text an earlier message of that name starts with (1); else 0."""
+    if " " not in s and i < len(lines) and lines[i].strip() and (i + 1) in heads \
+            and i not in heads:
+        return 2
+    if i not in heads:
+        return 0
+    body = s[1:]
+    if " " not in body:
+        return 1
+    for msg in islice(reversed(out), 50):  # a preview quotes a recent message
+        k = len(msg.speaker)
+        if k and body.startswith(msg.speaker) and body[k:k + 1] == " ":
+            quoted = body[k + 1:].rstrip("…").removesuffix("...").strip()
+            if quoted and msg.text.startswith(quoted):
+                return 1
+    return 0
+
+
+def _after(day: str, n: int) -> str:
+    return days_before(day, -n)
+
+
+#: the narrowest line read as a link preview's description (narrower: the poster's words),
+#: in columns (a wide character counts two)
+_DESCRIPTION_MIN = 40
+
+
+def _width(s: str) -> int:
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in s)
+
+
+def read(src: Source, ctx: Ctx) -> list[ChatLine]:
+    source, lines = ctx.source, src.lines
+    heads = heads_of(lines)
+    if not heads:
+        no, line = first_nonblank(lines)
+        raise no_fit(source, no, line, "no 'name \u2014 time' message header in this paste")
+    order = Order()
+    for h in heads.values():
+        order.see(h[1], h[4] + 1, lines[h[4]])
+    ctx.order, ctx.order_why = order.decide(ctx.guess)
+    first = min(heads)
+    for k in range(first):
+        if lines[k].strip():
+            ctx.skip(k + 1, lines[k], "before the first message (profile card, status…)")
+    out: list[ChatLine] = []
+    author: tuple[str, str | None, str | None] = ("", None, None)
+    since = 0  # index in out of the current author's first message
+    pending: list[str] = []  # residue of the next message (reply previews, hover times)
+    after: dict[int, list[str]] = {}  # message index -> the residue that followed it
+    hover_time: str | None = None  # a hover timestamp on its own line: the next message's
+    carry = 0  # lines still to skip as residue of the same kind
+    carry_why = ""
+    embed = 0  # 1: a link's site name may follow; 2: its title; 3: its description
+    host = ""
+    open_msg = False  # the last line was text of out[-1]: a next text line continues it
+    blanks: list[str] = []  # blank lines inside the open message
+    divider: str | None = None  # the date of the last date divider ("2026年3月2日")
+    undated: int | None = None  # the first 今日 / 昨日 header no divider dates
+    copy_day: str | None = None  # the day the paste was copied, when a divider shows it
+    rel = None  # the current header's 今日 (0) / 昨日 (1), when it has no date of its own
+    rel_msgs: list[tuple[int, int]] = []  # (message index, days before the copy), undated
+    i = first
+    n = len(lines)
+    while i < n:
+        if i in heads and not carry:
+            name, tok, time, nxt, _dash, rel = heads[i]
+            date = iso(tok, ctx.order) if tok else None
+            if tok and date is None:
+                ctx.guess(_dash + 1, "date", f"{lines[_dash].strip()!r} is no calendar date")
+            if rel is not None:
+                if divider is not None:
+                    date = divider  # the divider above names the day of the messages under it
+                    copy_day = copy_day or _after(divider, rel)
+                elif undated is None:
+                    undated = _dash + 1
+            for k in range(i, nxt):
+                if lines[k].strip():
+                    ctx.skip(k + 1, lines[k], "message header")
+            author, since, embed, i = (name, date, time), len(out), 0, nxt
+            hover_time, open_msg, blanks = None, False, []
+            continue
+        line, no = lines[i], i + 1
+        i += 1
+        s = line.strip()
+        if not s:
+            if open_msg:
+                blanks.append(line)
+            continue
+        why = ""
+        if carry:
+            why, carry = carry_why, carry - 1
+        elif s[0] == "[" and RE_HOVER.fullmatch(s):
+            why = "hover timestamp"
+        elif s in RESIDUE_WORDS:
+            why = RESIDUE_WORDS[s]
+        elif RE_SIZE.fullmatch(s):
+            why = "attachment size"
+        elif i < n and RE_FILENAME.fullmatch(s) and RE_SIZE.fullmatch(lines[i].strip()):
+            why = "attachment name"
+        elif RE_COUNT.fullmatch(s) or _is_reaction(s) or (
+                _is_emoji(s) and i < n and RE_COUNT.fullmatch(lines[i].strip())):
+            why = "reaction"
+        elif embed == 1 and len(s) <= 40 and "@" not in s and not RE_URL.search(s) \
+                and _site_matches(s, host):
+            why, embed = "link embed", 2
+        elif embed == 2 and "@" not in s and not RE_URL.search(s):
+            why, embed = "link embed", 3
+        elif embed == 3 and _width(s) >= _DESCRIPTION_MIN and "@" not in s and "＠" not in s \
+                and not RE_URL.search(s):
+            why, embed = "link embed", 0
+        elif s[0] in "@＠" and (k := _reply_preview(s, lines, i, heads, out)):
+            why, carry, carry_why = "reply preview", k - 1, "reply preview"
+        elif (dm := RE_DATE_ONLY.fullmatch(s)) is not None:
+            why = "date divider"
+            tok = date_tok(dm)
+            divider = iso(tok, ctx.order) if tok else None
+        if why:
+            ctx.skip(no, line, why)
+            open_msg, blanks = False, []
+            if why == "hover timestamp":
+                hover = RE_HOVER.fullmatch(s)
+                hover_time = clock(hover) if hover else None
+            if why in ("reply preview", "hover timestamp") or len(out) == since:
+                pending.append(line)  # the next message's (or no message yet of this author)
+            else:
+                after.setdefault(len(out) - 1, []).append(line)
+            continue
+        embed = 0 if embed == 3 else embed
+        text, time = line, hover_time or author[2]
+        hover = RE_HOVER.match(s) if s[0] == "[" else None
+        if hover:
+            text, time = s[hover.end():].lstrip(), clock(hover) or time
+        edited = False
+        stripped = text.rstrip()
+        for mark in EDITED:
+            if stripped.endswith(mark):  # "(edited)" is Discord's, not the author's
+                text, edited = stripped.removesuffix(mark).rstrip(), True
+        url = RE_URL.search(text)
+        if url:
+            embed, host = 1, url[1]
+        if open_msg and hover is None and hover_time is None:  # the same message goes on
+            msg = out[-1]
+            msg.text = "\n".join([msg.text, *blanks, text])
+            msg.raw = "\n".join([msg.raw, *blanks, line])
+            msg.end, msg.edited, blanks = no, msg.edited or edited, []
+            continue
+        if not url:
+            embed = 0
+        hover_time = None
+        raw = "\n".join([*pending, line]) if pending else line
+        pending, open_msg, blanks = [], True, []
+        if rel is not None and author[1] is None:
+            rel_msgs.append((len(out), rel))
+        out.append(ChatLine(source, no, author[0], text, raw, author[1], time, 0, edited))
+    if copy_day is not None:  # 今日 / 昨日 above the first divider: counted from the copy day
+        for k, days in rel_msgs:
+            out[k].date = days_before(copy_day, days)
+    elif undated is not None:
+        ctx.guess(undated, "date", f"{lines[undated - 1].strip()!r} names a day relative to "
+                  "the day of copying and no date divider above it says which: its messages "
+                  "have no date")
+    for k, residue in after.items():
+        out[k].raw = "\n".join([out[k].raw, *residue])
+    return out
+
+
+def sniff(sample: Sample) -> bool:
+    """``name — time`` headers, unless most other lines are plain ``name: text`` lines."""
+    nonblank = sample.nonblank
+    heads = heads_of(sample.lines[: nonblank[-1][0]])
+    if not heads:
+        return False
+    plain = sum(1 for no, s in nonblank
+                if no - 1 not in heads and plain_shape(s, ()) and not _follow_up(s))
+    return 2 * plain <= len(nonblank)
+
+
+def _follow_up(s: str) -> bool:
+    """``[21:04] text`` with no ``name:`` after the time: a follow-up message's hover
+    time, not a plain ``[21:04] name: text`` line."""
+    hover = RE_HOVER.match(s.strip())
+    return hover is not None and not any(c in s[hover.end():] for c in ":：")
+
+
+READER = Reader("discord", "text copied from the Discord client: 'name — time' headers, then "
+                "messages", sniff, read)
