@@ -10,14 +10,14 @@ import shutil
 from pathlib import Path
 
 import pytest
-from fixture_utils import FIXTURES
 
 from adjudicator.chatlog import READERS, find_reader, read_chat, read_chat_file
 from adjudicator.cli import main
 from adjudicator.engine import resolve_game
 from adjudicator.errors import ChatFormatError
+from tests.support import FIXTURES
 
-CHAT = Path(__file__).parent / "fixtures" / "chat"
+CHAT = FIXTURES / "chat"
 DERBY = FIXTURES / "derby16"
 
 
@@ -312,7 +312,7 @@ def test_the_desk_preview_and_report_never_crash_on_them(game: Path) -> None:
 def test_format_modules_import_only_base_and_dates() -> None:
     import ast
 
-    pkg = Path(__file__).resolve().parents[1] / "adjudicator" / "chatlog"
+    pkg = Path(__file__).resolve().parents[2] / "adjudicator" / "chatlog"
     formats = {"plain", "line_phone", "line_pc", "discord", "dce"}
     for path in sorted(pkg.glob("*.py")):
         tree = ast.parse(path.read_text("utf-8"))
