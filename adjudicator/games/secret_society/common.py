@@ -50,15 +50,21 @@ def answer_key(text: str) -> str:
 
 
 def reject(em: Emitter[SsState], cand: Candidate, lines: Sequence[Any], code: str,
-            rule: str, message: str, reason: str) -> None:
+           rule: str, message: str, reason: str) -> None:
     """A line found invalid while resolving: the line is marked rejected, the player
     told, the GM warned (as a line-time rejection would)."""
+    reject_line(em, cand.ref, cand.actor, lines, code, rule, message, reason)
+
+
+def reject_line(em: Emitter[SsState], ref: str, actor: str, lines: Sequence[Any], code: str,
+                rule: str, message: str, reason: str) -> None:
+    """:func:`reject` for a line by its ref (one a later line had superseded)."""
     for rec in lines:
-        if rec.ref == cand.ref:
+        if rec.ref == ref:
             rec.disposition, rec.reason, rec.code = "rejected", reason, code
-    em.emit("rejected", rule, cand.ref, "player", to=cand.actor, player=cand.actor,
-            code=code, reason=reason)
-    em.diagnose("warning", code, cand.ref, message, reason)
+    em.emit("rejected", rule, ref, "player", to=actor, player=actor, code=code,
+            reason=reason)
+    em.diagnose("warning", code, ref, message, reason)
 
 
 def ensure_leaders(em: Emitter[SsState], cause: str, rule: str) -> None:

@@ -14,7 +14,7 @@ from ...render import day_number
 from .. import werewolf as ww
 from ..base import Candidate, Emitter, PhaseInput
 from .actions import Apply, Learn, PirateAbility, TaskResult, Technique
-from .common import SsSetup, check_end, die, reject
+from .common import SsSetup, check_end, die, reject, reject_line
 from .state import TECHNIQUES, SsPlayer, SsState, has_task, society_ja
 
 #: the GM's line that opens the vote (ss.p.vote_time): 投票時間, 【投票時間です】, 投票時間になりました
@@ -24,6 +24,9 @@ VOTE_OPEN = re.compile(
     r"(?:$|[\s】」』\])）>＞〉》≫!！?？。、.,〜~ー\-=─━♪☆★])")
 #: actions that belong to the vote time (ss.p.vote_time)
 VOTE_TIME_KINDS = ("technique", "apply")
+#: the slots (their rules) of the vote-time actions: 忍法, 入会希望, 海賊旗 (by day the
+#: pirates' one slot holds only the flag)
+VOTE_TIME_SLOT_RULES = frozenset({"ss.ninja.use", "ss.chance.apply", "ss.pirate.one_ability"})
 
 
 def resolve_day(em: Emitter[SsState], ph: PhaseInput, setup: SsSetup) -> None:
@@ -68,14 +71,24 @@ def _vote_time_filter(em: Emitter[SsState], ph: PhaseInput,
         return list(ph.actions)
     before = {rec.ref for rec in ph.lines[:opened]}
     open_ref = ph.lines[opened].ref
+    why = "投票時間の前の行動のため無効です（GMが投票時間を告げた後に書いてください）"
+    # a vote-time line before the opening that a later line superseded is rejected for
+    # being early, not superseded: the player is told why it did not count
+    early = [e for e in em.events if e.kind == "superseded" and e.cause in before
+             and e.rule in VOTE_TIME_SLOT_RULES and e.player is not None]
+    for e in early:
+        em.events.remove(e)
+        rec = next(r for r in ph.lines if r.ref == e.cause)
+        reject_line(em, e.cause, str(e.player), ph.lines, "before_vote_time",
+                    "ss.p.vote_time",
+                    f"{rec.action!r} came before the vote opened ({open_ref})", why)
     kept = []
     for c in ph.actions:
         vote_time = c.action.kind in VOTE_TIME_KINDS or (
             isinstance(c.action, PirateAbility) and c.action.ability == "flag")
         if vote_time and c.ref in before:
             reject(em, c, ph.lines, "before_vote_time", "ss.p.vote_time",
-                         f"{c.action.describe()!r} came before the vote opened ({open_ref})",
-                         "投票時間の前の行動のため無効です（GMが投票時間を告げた後に書いてください）")
+                   f"{c.action.describe()!r} came before the vote opened ({open_ref})", why)
         else:
             kept.append(c)
     return kept
@@ -225,7 +238,8 @@ def _techniques(em: Emitter[SsState], ph: PhaseInput,
         elif a.technique == "kagenui" and a.target:
             if em.state.players[a.target].doton:
                 em.emit("kagenui_blocked", "ss.ninja.doton", c.ref, "player", to=c.actor,
-                        player=c.actor, target=a.target)
+                        player=c.actor, target=a.target, why="doton",
+                        gm_only=("why",), known_rule="ss.ninja.kagenui")
             else:
                 em.emit("kagenui", "ss.ninja.kagenui", c.ref, "player", to=c.actor,
                         player=c.actor, target=a.target)

@@ -6,6 +6,8 @@ abilities, the Recruit Chance answers (night 2), deaths, bombs, 天罰, the morn
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...normalize import nfkc
 from ...render import day_number
 from ..base import Candidate, Emitter, PhaseInput
@@ -59,8 +61,10 @@ def _recruit(em: Emitter[SsState], ph: PhaseInput,
         assert society is not None
         if st.players[x].doton:
             stopped.add(x)
+            # the inviter sees the invitation fail, never the 土遁 behind it
             em.emit("invite_blocked", "ss.ninja.doton", c.ref, "player", to=c.actor,
-                    player=c.actor, target=x, society=society)
+                    player=c.actor, target=x, society=society, why="doton",
+                    gm_only=("why",), known_rule="ss.recruit")
             continue
         reached.setdefault(x, []).append((society, c))
     for x, invs in reached.items():
@@ -81,7 +85,8 @@ def _recruit(em: Emitter[SsState], ph: PhaseInput,
         if st.players[x].doton:
             stopped.add(x)
             em.emit("rope_blocked", "ss.ninja.doton", c.ref, "player", to=c.actor,
-                    player=c.actor, target=x)
+                    player=c.actor, target=x, why="doton", gm_only=("why",),
+                    known_rule="ss.pirate.rope")
             continue
         joins.append((c.order, x, "pirates", "rope", c.ref, c.actor))
     answers = {c.actor: c for c in acts if isinstance(c.action, Answer)}
@@ -114,10 +119,14 @@ def _recruit(em: Emitter[SsState], ph: PhaseInput,
                 assert ans is not None
                 joins.append((ans.order, x, s, "invite", ans.ref, inv.actor))
             accepted = s == chosen and x not in roped
+            void: dict[str, Any] = {"void": True} if x in roped else {}
+            # a rival leader whose invitee was roped learns only that the invitation came
+            # to nothing (void), never the pirates' rope (roped)
             em.emit("answered", "ss.p.answer", ans.ref if ans else f"phase:{em.phase}",
                     "player", to=inv.actor, player=x, target=inv.actor, society=s,
                     accepted=accepted, roped=x in roped,
-                    undone=accepted and back is not None)
+                    undone=accepted and back is not None,
+                    **void, gm_only=("roped",) if void else ())
     for rec in ph.lines:  # invitations a shadow-bound leader tried to send
         if rec.code == "bound" and ("勧誘" in rec.text or "大縄" in rec.text):
             stopped.update(x for x in answers if any(
