@@ -223,3 +223,13 @@ def test_notice_events_are_the_players_own_as_they_may_know_them() -> None:
     got = notice_events([ev, other], "ドク")
     assert [e.to for e in got] == ["ドク"]
     assert got[0].rule == "ss.recruit" and got[0].data == {"society": "chrono"}
+
+
+def test_a_pistol_doton_stopped_shows_the_die_to_the_shooter_and_the_reason_to_the_gm(
+        ) -> None:
+    ev = Event(kind="pistol", rule="ss.pirate.pistol", cause="logs/night2.txt:3",
+               audience="player", to="アン", player="アン", target="こう",
+               data={"roll": 5, "outcome": "blocked", "why": "doton"}, gm_only=("why",))
+    mine = sentence("secret-society", ev, View.of("アン"))
+    assert "5" in mine and "こうさんに届きませんでした" in mine and "土遁" not in mine
+    assert "土遁" in sentence("secret-society", ev, View.gm())

@@ -85,7 +85,7 @@ def die(em: Emitter[SsState], name: str, how: str, rule: str, cause: str) -> Non
 
 
 def join(em: Emitter[SsState], name: str, society: str, how: str, rule: str,
-          cause: str, by: str | None = None) -> bool:
+         cause: str, by: str | None = None) -> bool:
     """Join ``society`` (ss.betrayal: from another society, or after 破門, makes a
     traitor).  Returns whether it was a betrayal."""
     p = em.state.players[name]

@@ -174,8 +174,8 @@ def _learn(em: Emitter[SsState], ph: PhaseInput, acts: list[Candidate],
             if i >= k:
                 assert cand is not None
                 reject(em, cand, ph.lines, "no_success", "ss.ninja.learn",
-                             f"{name!r} has no task success left to learn with",
-                             "習得できるのは課題に成功した数だけです")
+                       f"{name!r} has no task success left to learn with",
+                       "習得できるのは課題に成功した数だけです")
                 continue
             p = em.state.players[name]
             want = cand.action.technique if cand and isinstance(cand.action, Learn) else None
@@ -221,8 +221,8 @@ def _techniques(em: Emitter[SsState], ph: PhaseInput,
         assert isinstance(a, Technique)
         if p.society != "ninja" or a.technique not in p.techniques:
             reject(em, c, ph.lines, "not_learned", "ss.ninja.use",
-                         f"{c.actor!r} does not know {a.technique}",
-                         f"{TECHNIQUES[a.technique][0]}はまだ習得していません")
+                   f"{c.actor!r} does not know {a.technique}",
+                   f"{TECHNIQUES[a.technique][0]}はまだ習得していません")
             continue
         valid.append(c)
     order = {"doton": 0, "kawarimi": 1, "kagenui": 2, "kuchiyose": 3}
@@ -266,8 +266,8 @@ def _flags(em: Emitter[SsState], ph: PhaseInput, acts: list[Candidate]) -> None:
         p = em.state.players[c.actor]
         if p.society != "pirates" or p.gold < 1:
             reject(em, c, ph.lines, "no_gold", "ss.pirate.one_ability",
-                         f"flag costs 1, gold is {p.gold}",
-                         f"ゴールドが足りません（海賊旗は1金、所持{p.gold}金）")
+                   f"flag costs 1, gold is {p.gold}",
+                   f"ゴールドが足りません（海賊旗は1金、所持{p.gold}金）")
             continue
         em.emit("gold", "ss.pirate.flag", c.ref, "gm", player=c.actor, amount=-1,
                 why="flag")

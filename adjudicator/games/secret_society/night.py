@@ -53,8 +53,8 @@ def _recruit(em: Emitter[SsState], ph: PhaseInput,
             continue
         if c.actor in roper:
             reject(em, c, ph.lines, "rope_is_invitation", "ss.p.invite",
-                         "the rope is the leader's invitation tonight",
-                         "今夜は大縄とフックが勧誘になるため、この勧誘は無効です")
+                   "the rope is the leader's invitation tonight",
+                   "今夜は大縄とフックが勧誘になるため、この勧誘は無効です")
             continue
         x = c.action.target
         society = st.players[c.actor].society
@@ -155,7 +155,7 @@ def _recruit(em: Emitter[SsState], ph: PhaseInput,
                     undone=False)
         joined += 1
         betrayed += join(em, x, s, how, "ss.pirate.rope" if how == "rope"
-                               else "ss.recruit", ref, by)
+                         else "ss.recruit", ref, by)
     return joined, betrayed
 
 
@@ -167,8 +167,8 @@ def _left_tonight(em: Emitter[SsState], ph: PhaseInput, c: Candidate,
     if p.society == society and enough:
         return False
     reject(em, c, ph.lines, "left_society", "ss.p.abilities",
-                 f"{c.actor!r} left {society} before the ability resolved",
-                 f"今夜{society_ja(society)}を抜けたため、{ja}は使えませんでした")
+           f"{c.actor!r} left {society} before the ability resolved",
+           f"今夜{society_ja(society)}を抜けたため、{ja}は使えませんでした")
     return True
 
 
@@ -182,7 +182,7 @@ def _pirates(em: Emitter[SsState],
             continue
         ja, cost, rule = PIRATE[a.ability]
         if _left_tonight(em, ph, c, "pirates",
-                              em.state.players[c.actor].gold >= cost, ja):
+                         em.state.players[c.actor].gold >= cost, ja):
             continue
         em.emit("gold", rule, c.ref, "gm", player=c.actor, amount=-cost, why=a.ability)
         if a.ability == "telescope":
@@ -202,8 +202,12 @@ def _pirates(em: Emitter[SsState],
             blocked = em.state.players[a.target].doton
             outcome = ("backfire" if roll == 1 else "miss" if roll <= 3 else
                        "blocked" if blocked else "hit")
+            # the shooter sees the die and that the shot did not reach; the 土遁 is
+            # the GM's to know
+            why: dict[str, Any] = {"why": "doton"} if outcome == "blocked" else {}
             em.emit("pistol", rule, c.ref, "player", to=c.actor, player=c.actor,
-                    target=a.target, roll=roll, outcome=outcome)
+                    target=a.target, roll=roll, outcome=outcome, **why,
+                    gm_only=("why",) if why else ())
             if outcome == "hit":
                 deaths.append((a.target, "shot", rule, c.ref))
             elif outcome == "backfire":
@@ -219,7 +223,7 @@ def _chrono(em: Emitter[SsState], ph: PhaseInput, chrono: list[Candidate],
         assert isinstance(a, ChronoAbility)
         ja, rule = CHRONO[a.ability]
         if _left_tonight(em, ph, c, "chrono",
-                              em.state.players[c.actor].credits >= 1, ja):
+                         em.state.players[c.actor].credits >= 1, ja):
             continue
         em.emit("credit", rule, c.ref, "gm", player=c.actor, amount=-1, why=a.ability)
         if a.ability == "bomb":
@@ -271,7 +275,7 @@ def _chance_answers(em: Emitter[SsState], ph: PhaseInput,
             if ok:
                 joined += 1
                 betrayed += join(em, name, applicant, "chance", "ss.chance.apply",
-                                       ref)
+                                 ref)
         else:
             em.emit("chance_task", "ss.chance.task", ref, "player", to=name, player=name,
                     correct=ok, answer=text)
