@@ -177,8 +177,10 @@ def play_round(v: TrapWordRules, em: Emitter[TwState], ph: PhaseInput) -> None:
 
 
 def _unplayed(plans: list[_Plan], ph: PhaseInput) -> bool:
-    """A round log that holds no turn at all: no team's turn started (no hint of a giver,
-    no 開始@) and the GM ruled nothing of play (時間切れ, トラップ成立, 勝者@…)."""
+    """A round log stored before play: no team's turn started (no hint of a giver, no
+    開始@) and the GM ruled nothing of play (時間切れ, トラップ成立, 不正@, 勝者@).  Lines of
+    answerers without a hint start no turn either: they are not play, and a result would
+    tell both secret words in public."""
     if any(p.turn.start is not None for p in plans):
         return False
     return not any(isinstance(d.action, Marker | Winner | TurnStart) for d in ph.directives)
