@@ -202,15 +202,15 @@ def explain_line(game: Any, ref: str, view: View | None = None, raw: bool = Fals
     out.append(f"=== {rec.ref} の発言（{phase_label(ph.id)}） ===")
     chain.line(rec)
     gm_lines = {r.ref: r for p in game.phases for r in p.lines if r.disposition == "gm"}
-    caused = [(p, e) for p in game.phases for e in p.events
+    caused = [(p, view.project(e)) for p in game.phases for e in p.events
               if e.cause == rec.ref and view.sees_event(e)]
     if rec.disposition == "chatter":
         out.append("この行はコマンドではないため、雑談として扱いました。")
         chain.rule("input", "  ")
     elif not caused:
         diags = [d for d in ph.diagnostics if d.source == rec.ref]
-        later = [e for e in ph.events if e.player == rec.speaker and e.kind != "draw"
-                 and view.sees_event(e)]
+        later = [view.project(e) for e in ph.events if e.player == rec.speaker
+                 and e.kind != "draw" and view.sees_event(e)]
         if rec.disposition == "rejected" and diags:
             out.append("この行は受け付けられませんでした：")
             out.extend(f"  {d.reason_ja or d.message}" for d in diags)

@@ -22,6 +22,13 @@ class Event(BaseModel):
     ``cause`` is the chat line (``logs/night1.txt:12``), ``rng`` for a draw, or
     ``phase:<id>`` for what a phase does by itself.  ``audience`` says who may see it:
     ``public`` (the post), ``player`` (the notice of ``to``), ``gm`` (the ledger only).
+
+    An event its audience may see can still hold a part they may not know: why
+    something happened, when the reason is another player's secret (a 土遁 that stopped
+    an invitation, the rope that took the invitee).  ``gm_only`` names those keys of
+    ``data``; ``known_rule`` is the rule the audience may know, when ``rule`` is another
+    player's ability.  :meth:`known` is the event as its audience may know it; every
+    view but the GM's renders only that (``adjudicator.views``).
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -35,6 +42,21 @@ class Event(BaseModel):
     target: str | None = None
     amount: int | None = None
     data: dict[str, Any] = Field(default_factory=dict)
+    gm_only: tuple[str, ...] = ()
+    known_rule: str | None = None
+
+    @property
+    def has_secret(self) -> bool:
+        return bool(self.gm_only) or self.known_rule is not None
+
+    def known(self) -> Event:
+        """The event as its audience (not the GM) may know it: the ``gm_only`` data
+        dropped, the rule they may know in place of ``rule``."""
+        if not self.has_secret:
+            return self
+        return self.model_copy(update={
+            "data": {k: v for k, v in self.data.items() if k not in self.gm_only},
+            "rule": self.known_rule or self.rule, "gm_only": (), "known_rule": None})
 
     def summary(
         self, skip: Collection[str] = (), fmt: Callable[[Any], str] = str
@@ -60,6 +82,10 @@ class Event(BaseModel):
                 out[key] = value
         for key, value in self.data.items():
             out[key] = value
+        if self.gm_only:
+            out["gm_only"] = list(self.gm_only)
+        if self.known_rule is not None:
+            out["known_rule"] = self.known_rule
         return out
 
 

@@ -22,6 +22,7 @@ from jinja2.bccache import Bucket
 
 from .models import DISPOSITION_JA, Event
 from .resources import data_dir
+from .views import notice_events
 from .vocab import GENDERS, STOCK_LEVELS, role_ja, yen
 
 
@@ -166,7 +167,7 @@ def render_phase(
     private: dict[str, list[str]] = {}
     said = heard(phase.lines)
     for name in after.players:
-        mine = [e for e in events if e.audience == "player" and e.to == name]
+        mine = notice_events(events, name)
         if mine:
             private[name] = [render(f"{vname}/notice.txt.j2", ev=e, day=n, heard=said,
                                     me=after.players[name]).rstrip("\n") for e in mine]

@@ -148,6 +148,8 @@ def sentence(game: Any, event: Any, view: Any = None) -> str:
 
     ``game`` may be a resolved game or a variant name."""
     variant = game if isinstance(game, str) else game.variant.name
+    if view is not None and getattr(view, "kind", "gm") != "gm":
+        event = event.known() if hasattr(event, "known") else event  # not the GM: what they may know
     me = view.player if view is not None and getattr(view, "kind", "") == "player" else None
     macro = _macros(variant, me).get(event.kind)
     if macro is None:

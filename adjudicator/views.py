@@ -9,6 +9,11 @@ what the player was told:
 
 - an event is seen by the GM always, by everyone if it is ``public``, and by one player
   if it is a ``player`` event addressed to that player (``to``);
+- a seen event is read as its audience may know it (:meth:`View.project`): the parts
+  only the GM may know (``Event.gm_only``: a reason that is another player's secret,
+  such as the 土遁 that stopped an invitation) are dropped, and the rule cited is the
+  one the audience may know (``Event.known_rule``), never another player's ability.
+  The GM's view keeps every reason;
 - a chat line is seen by the GM, and by the player who said it: a line of another
   player is never shown to a player, even if it names that player (a night line is a
   message to the GM; what a day line did reaches everyone through the posts);
@@ -91,9 +96,17 @@ class View:
             return False
         return d.speaker == self.player or d.source in set(own_refs)
 
+    def project(self, ev: Event) -> Event:
+        """``ev`` as this reader may know it (the GM: all of it)."""
+        return ev if self.kind == "gm" else ev.known()
+
+    def known_events(self, events: Iterable[Event]) -> list[Event]:
+        """The events this reader sees, each as they may know it."""
+        return [self.project(e) for e in events if self.sees_event(e)]
+
     # ------------------------------------------------------------------ phases
     def events(self, ph: PhaseResult) -> list[Event]:
-        return [e for e in ph.events if self.sees_event(e)]
+        return self.known_events(ph.events)
 
     def lines(self, ph: PhaseResult) -> list[LineRecord]:
         return [r for r in ph.lines if self.sees_line(r)]
@@ -117,6 +130,12 @@ class View:
 
     def phases(self, game: Any) -> list[PhaseResult]:
         return [self.phase(ph) for ph in game.phases]
+
+
+def notice_events(events: Iterable[Event], name: str) -> list[Event]:
+    """The events addressed to player ``name`` (their private notices), each as the
+    player may know it: every variant renders its notices from these."""
+    return [e.known() for e in events if e.audience == "player" and e.to == name]
 
 
 def player_names(game: Any) -> list[str]:

@@ -345,16 +345,19 @@ async def explain(desk: Desk, request: Request) -> Response:
     phase = request.query_params.get("phase") or None
     gm = request.query_params.get("gm") == "1"
     line = (request.query_params.get("line") or "").strip()
+    if line and not gm and not player:
+        raise S.DeskError("行の経緯は、プレイヤーを選ぶか「GM用」にチェックして表示してください",
+                          400)
     try:  # a player's page is that player's own view (secrets of others are not in it)
         if line:  # one chat line: what it caused, and why (a player: their own lines only)
             from ..explain import resolve_player
             from ..explain_ja import explain_line
 
-            view = View.gm() if gm or not player else View.of(resolve_player(game, player))
+            view = View.gm() if gm else View.of(resolve_player(game, player or ""))
             body = explain_line(game, line, view=view)
-        else:
+        else:  # the page defaults to what a player may read, never the GM's view
             body = explain_text(game, player=player, phase=phase,
-                                view=View.gm() if gm else None)
+                                view=View.gm() if gm else None if player else View.public())
     except AdjudicatorError as e:
         raise S.DeskError(str(e), 404) from None
     return desk.page(request, "text.html.j2", title=f"{name}：経緯", name=name, body=body,

@@ -65,8 +65,13 @@ class Emitter(Generic[S]):
         player: str | None = None,
         target: str | None = None,
         amount: int | None = None,
+        gm_only: tuple[str, ...] = (),
+        known_rule: str | None = None,
         **data: Any,
     ) -> Event:
+        """Record one event.  ``gm_only``: the keys of ``data`` only the GM may know
+        (the audience is told the event without them); ``known_rule``: the rule the
+        audience may know, when ``rule`` is another player's secret ability."""
         ev = Event(
             kind=kind,
             rule=rule,
@@ -77,6 +82,8 @@ class Emitter(Generic[S]):
             target=target,
             amount=amount,
             data=data,
+            gm_only=gm_only,
+            known_rule=known_rule,
         )
         self.events.append(ev)
         self.state = self.evolve(self.state, ev)

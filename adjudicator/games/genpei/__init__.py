@@ -15,6 +15,7 @@ from typing import Any, ClassVar
 
 from ...models import Event
 from ...render import day_number, heard, public_view, render
+from ...views import notice_events
 from ..base import Candidate, PhaseInput
 from .actions import Assassinate, GenpeiTransformer, Nominate
 from .rules import GenpeiRules
@@ -76,7 +77,7 @@ class Genpei(GenpeiRules):
         said = heard(phase.lines)
         private: dict[str, list[str]] = {}
         for name in after.players:
-            mine = [e for e in events if e.audience == "player" and e.to == name]
+            mine = notice_events(events, name)
             if mine:
                 private[name] = [render("genpei/notice.txt.j2", ev=e, day=n, F=FACTION_JA,
                                         R=ROLE_JA, heard=said).rstrip("\n") for e in mine]

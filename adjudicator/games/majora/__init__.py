@@ -16,6 +16,7 @@ from typing import Any, ClassVar
 from ...models import Event
 from ...normalize import name_key
 from ...render import day_number, heard, render
+from ...views import notice_events
 from ..base import Candidate, PhaseInput
 from .actions import Answer, MajoraTransformer, Use
 from .rules import MajoraRules
@@ -54,7 +55,7 @@ class Majora(MajoraRules):
         post = render(f"majora/{'morning' if night else 'day'}.txt.j2", events=public, **ctx)
         private: dict[str, list[str]] = {}
         for name in after.players:
-            mine = [e for e in events if e.audience == "player" and e.to == name]
+            mine = notice_events(events, name)
             if mine:
                 private[name] = [render("majora/notice.txt.j2", ev=e, **ctx).rstrip("\n")
                                  for e in mine]

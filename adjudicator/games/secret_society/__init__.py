@@ -16,6 +16,7 @@ from typing import Any, ClassVar
 from ...models import Event
 from ...render import day_number, heard, public_view, render
 from ...report_sections import phase_label
+from ...views import notice_events
 from ..base import Candidate, PhaseInput
 from .actions import ChronoAbility, PirateAbility, SecretSocietyTransformer, Technique
 from .rules import SecretSocietyRules
@@ -78,7 +79,7 @@ class SecretSociety(SecretSocietyRules):
         said = heard(phase.lines)
         private: dict[str, list[str]] = {}
         for name in after.players:
-            mine = [e for e in events if e.audience == "player" and e.to == name]
+            mine = notice_events(events, name)
             if mine:
                 private[name] = [render("secret-society/notice.txt.j2", ev=e, day=n,
                                         heard=said, **ctx).rstrip("\n") for e in mine]

@@ -15,6 +15,7 @@ from typing import Any, ClassVar
 from ... import sentences  # noqa: F401  (the event_ja filter of the GM ledger)
 from ...models import Event
 from ...render import day_number, heard, public_view, render
+from ...views import notice_events
 from ..base import PhaseInput
 from .actions import SplatoonTransformer
 from .rules import SplatoonRules
@@ -73,7 +74,7 @@ def render_splatoon(before: SpState, after: SpState, phase: PhaseInput, events: 
     private: dict[str, list[str]] = {}
     said = heard(phase.lines)
     for name in after.players:
-        mine = [e for e in events if e.audience == "player" and e.to == name]
+        mine = notice_events(events, name)
         if mine:
             private[name] = [render("splatoon/notice.txt.j2", ev=e, day=n, weapons=WEAPONS,
                                     heard=said).rstrip("\n") for e in mine]

@@ -90,7 +90,7 @@ class TrapWord(TrapWordRules):
         mine: dict[str, list[Event]] = {}
         for e in events:
             if e.audience == "player" and e.to:
-                mine.setdefault(e.to, []).append(e)
+                mine.setdefault(e.to, []).append(e.known())
         private: dict[str, list[str]] = {}
         for name, evs in mine.items():
             start = sorted((e for e in evs if _before_play(e)), key=_start_order)

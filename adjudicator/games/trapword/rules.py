@@ -154,6 +154,16 @@ def play_round(v: TrapWordRules, em: Emitter[TwState], ph: PhaseInput) -> None:
                     "turn on time (tw.turn.time)", "ログに時刻がないため時間を判定できません")
     em.emit("turn_order", "tw.round.order", cause, "public",
             teams=[p.team.name for p in plans])
+    if _unplayed(plans, ph):
+        # the GM stored the round before play (the secret words, the traps) for its start
+        # post: no turn, no result, and nothing after the start is told (a result would
+        # say both secret words in public)
+        em.diagnose("info", "round_not_played", ph.id,
+                    f"round {n} has no turn yet (no hint, no 開始@, no GM ruling): only the "
+                    "start post and the start notices are given",
+                    f"第{n}ラウンドはまだ行われていないため、開始時の投稿と通知だけを出します")
+        em.emit("round_pending", "tw.round.secret", cause, "public", amount=n)
+        return
     for p in plans:
         if p.hourglass_cut is not None:
             em.emit("tiebreak_hourglass", "tw.tiebreak", cause, "public", target=p.team.name,
@@ -164,6 +174,16 @@ def play_round(v: TrapWordRules, em: Emitter[TwState], ph: PhaseInput) -> None:
                         f"from {p.team.giver!r})", f"{p.team.name}チームの手番が見つかりません")
         _emit_turn(em, p.turn, cause)
     _results(v, em, [p.turn for p in plans], ph, n, cause, timed)
+
+
+def _unplayed(plans: list[_Plan], ph: PhaseInput) -> bool:
+    """A round log stored before play: no team's turn started (no hint of a giver, no
+    開始@) and the GM ruled nothing of play (時間切れ, トラップ成立, 不正@, 勝者@).  Lines of
+    answerers without a hint start no turn either: they are not play, and a result would
+    tell both secret words in public."""
+    if any(p.turn.start is not None for p in plans):
+        return False
+    return not any(isinstance(d.action, Marker | Winner | TurnStart) for d in ph.directives)
 
 
 def _secrets(v: TrapWordRules, em: Emitter[TwState], ph: PhaseInput, n: int) -> dict[str, str]:
