@@ -384,3 +384,82 @@ def test_a_wrong_token_is_a_message(fake: Fake, env: Path, monkeypatch: pytest.M
     assert main(["discord", "pull", str(root), "night1", "--api", fake.api]) == 1
     err = capsys.readouterr().err
     assert "トークン" in err and "wrong-secret" not in err and "Traceback" not in err
+
+
+# ------------------------------------------------------------------ the desk
+def _desk(fake: Fake, folder: Path) -> Any:
+    from starlette.testclient import TestClient
+
+    from adjudicator.desk.app import CSRF_COOKIE, create_app
+
+    app = create_app(folder, hosts=("testserver",))
+    app.state.discord_api = fake.api
+    c = TestClient(app, raise_server_exceptions=True)
+    c.get("/")
+    return c, c.cookies.get(CSRF_COOKIE)
+
+
+def _textarea(html: str) -> str:
+    import html as h
+
+    m = re.search(r'<textarea id="log" name="log" rows="10">(.*?)</textarea>', html, re.S)
+    assert m
+    return h.unescape(m[1])
+
+
+def test_desk_pull_shows_the_preview_then_stores_as_add(fake: Fake, env: Path) -> None:
+    _fill(fake)
+    folder = env / "games"
+    folder.mkdir()
+    root = _game(folder, "g", fake.channel_id)
+    _game(folder, "plain")  # no channel: no Discord button
+    c, csrf = _desk(fake, folder)
+    assert "Discordから取り込む" in c.get("/g/g").text
+    assert "Discordから取り込む" not in c.get("/g/plain").text
+    r = c.post("/g/g/discord/pull", data={"csrf": "x" * 40, "phase": "night1"})
+    assert r.status_code == 403 and not fake.requests  # the CSRF guard, as every POST
+    r = c.post("/g/g/discord/pull", data={"csrf": csrf, "phase": "night1"})
+    assert r.status_code == 200, r.text
+    assert "Discordから" in r.text and "見学のすずき" in r.text and TOKEN not in r.text
+    assert not (root / "logs" / "night1.json").exists()  # a preview stores nothing
+    text = _textarea(r.text)
+    r = c.post("/g/g/store", data={"csrf": csrf, "phase": "night1", "format": "dce-json",
+                                   "log": text}, follow_redirects=False)
+    assert r.status_code == 303
+    stored = (root / "logs" / "night1.json").read_bytes()
+    cli_root = _game(env, "cli", fake.channel_id)
+    assert main(["discord", "pull", str(cli_root), "night1", "--api", fake.api]) == 0
+    assert stored == (cli_root / "logs" / "night1.json").read_bytes()
+
+
+def test_desk_send_previews_confirms_and_sends_once(fake: Fake, env: Path,
+                                                   capsys: Any) -> None:
+    _fill(fake)
+    folder = env / "games"
+    folder.mkdir()
+    root = _game(folder, "g", fake.channel_id)
+    assert main(["discord", "pull", str(root), "night1", "--api", fake.api]) == 0
+    c, csrf = _desk(fake, folder)
+    page = c.get("/g/g?phase=night1").text
+    assert "Discordに送信" in page
+    r = c.post("/g/g/discord/send-preview", data={"csrf": csrf, "phase": "night1"})
+    assert r.status_code == 200 and fake.sent == []
+    public, private = _expected(root)
+    import html as h
+
+    assert h.escape(public, quote=False) in r.text
+    fp = re.search(r'name="fingerprint" value="([0-9a-f]+)"', r.text)
+    assert fp
+    r = c.post("/g/g/discord/send", data={"csrf": csrf, "phase": "night1",
+                                          "fingerprint": "0" * 64})
+    assert r.status_code == 409 and fake.sent == []  # not what the GM confirmed
+    r = c.post("/g/g/discord/send", data={"csrf": csrf, "phase": "night1",
+                                          "fingerprint": fp[1]})
+    assert r.status_code == 200, r.text
+    got_public, got_dms = _received(fake)
+    assert got_public == [public] and got_dms == {n: [t] for n, t in private.items()}
+    r = c.post("/g/g/discord/send-preview", data={"csrf": csrf, "phase": "night1"})
+    assert "送るものはありません" in r.text
+    r = c.post("/g/g/discord/send", data={"csrf": csrf, "phase": "night1",
+                                          "fingerprint": fp[1]})
+    assert r.status_code == 409 and len(fake.sent) == 1 + len(private)
