@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import re
 import sys
 from pathlib import Path
@@ -13,6 +14,7 @@ from typing import Any
 from ..errors import UsageError
 from . import DiscordError, require
 
+API_ENV = "ADJUDICATOR_DISCORD_API"  # the desk reads it too
 RE_ID = re.compile(r"^[0-9]{1,25}$")
 RE_PHASE = re.compile(r"^(day|night|round)[1-9][0-9]*(-chat)?$")
 
@@ -179,7 +181,9 @@ def add_discord_command(add: Any) -> None:
         p.add_argument("phase", help="day1, night1, round1…")
         p.add_argument("--channel", help="the channel id (default: [discord] channel of "
                        "game.toml)")
-        p.add_argument("--api", metavar="URL", help="another API base (a proxy, a test server)")
+        p.add_argument("--api", metavar="URL", default=os.environ.get(API_ENV) or None,
+                       help=f"another API base (a proxy, a test server); default: ${API_ENV}, "
+                       "else Discord's")
 
     p = sub.add_parser("pull", help="store the phase's messages as its log (as `add` does)",
                        description="store the phase's messages from the channel as its log: "
