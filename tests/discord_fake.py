@@ -51,6 +51,9 @@ class Fake:
         self.requests: list[tuple[str, str]] = []
         self.rate_limit_posts = 0  # answer this many next POSTs with 429
         self.retry_after = 0.6
+        self.rate_limit_scope = "shared"  # Discord's X-RateLimit-Scope: user | shared | global
+        self.limited_until = 0.0
+        self.throttled = 0  # POSTs answered with 429
         self.drop_after_create = 0  # the n-th next create: stored, then the socket closed
         self.down_after_creates: int | None = None  # after this many creates: all refused
         self.created = 0
@@ -198,15 +201,18 @@ class Fake:
             ch = parts[1]
             if ch != self.channel_id and ch not in self.dm_of:
                 return not_found
-            if self.rate_limit_posts > 0:
-                self.rate_limit_posts -= 1
-                ra = self.retry_after
+            if self.rate_limit_posts > 0 or time.monotonic() < self.limited_until:
+                if self.rate_limit_posts > 0:  # the bucket is empty until retry_after passed
+                    self.rate_limit_posts -= 1
+                    self.limited_until = time.monotonic() + self.retry_after
+                self.throttled += 1
+                ra = max(0.001, self.limited_until - time.monotonic())
                 return 429, {"message": "You are being rate limited.", "retry_after": ra,
                              "global": False}, {
                     "Retry-After": str(max(1, round(ra))), "X-RateLimit-Limit": "5",
                     "X-RateLimit-Remaining": "0", "X-RateLimit-Reset": f"{time.time() + ra:.3f}",
                     "X-RateLimit-Reset-After": f"{ra:.3f}", "X-RateLimit-Bucket": "fakebucket",
-                    "X-RateLimit-Scope": "shared"}
+                    "X-RateLimit-Scope": self.rate_limit_scope}
             if ch in self.dm_of and self.dm_of[ch] in self.blocked:
                 return 403, {"message": "Cannot send messages to this user", "code": 50007}, None
             nonce = body.get("nonce")

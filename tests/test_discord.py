@@ -295,14 +295,19 @@ def test_a_blocked_dm_is_listed_for_the_gm(fake: Fake, env: Path, capsys: Any) -
     assert len(fake.sent) == n + 1 and fake.dm_of[fake.sent[-1]["channel_id"]] == UID["はなこ"]
 
 
-def test_a_429_is_waited_on_and_said(fake: Fake, env: Path, capsys: Any) -> None:
+@pytest.mark.parametrize("scope", ["shared", "user"])
+def test_a_429_is_waited_on_and_said(fake: Fake, env: Path, capsys: Any, scope: str) -> None:
+    """Discord answers 429 until ``retry_after`` has passed: the send waits, says so, and
+    every message still arrives once."""
     root = _pulled_game(fake, env, capsys)
     fake.rate_limit_posts = 1
+    fake.rate_limit_scope = scope
     t0 = time.monotonic()
     assert main(["discord", "send", str(root), "night1", "--api", fake.api, "--yes"]) == 0
     took = time.monotonic() - t0
     out = capsys.readouterr().out
     assert "回数制限" in out and fake.rate_limit_posts == 0
+    assert 1 <= fake.throttled <= 3, fake.throttled  # waited, not hammering
     assert took >= fake.retry_after * 0.9
     public, private = _expected(root)
     got_public, got_dms = _received(fake)
@@ -463,3 +468,43 @@ def test_desk_send_previews_confirms_and_sends_once(fake: Fake, env: Path,
     r = c.post("/g/g/discord/send", data={"csrf": csrf, "phase": "night1",
                                           "fingerprint": fp[1]})
     assert r.status_code == 409 and len(fake.sent) == 1 + len(private)
+
+
+def test_a_changed_text_is_not_sent_again(fake: Fake, env: Path, capsys: Any) -> None:
+    """After a send, a corrected log changes はなこ's notice: it is shown as changed and
+    left to the GM; nothing is sent twice."""
+    root = _pulled_game(fake, env, capsys)
+    assert main(["discord", "send", str(root), "night1", "--api", fake.api, "--yes"]) == 0
+    n = len(fake.sent)
+    log = root / "logs" / "night1.json"
+    doc = json.loads(log.read_text(encoding="utf-8"))
+    for m in doc["messages"]:
+        if m["content"] == "3株":
+            m["content"] = "2株"  # the GM corrects the log by hand
+    log.write_text(json.dumps(doc, ensure_ascii=False), encoding="utf-8")
+    capsys.readouterr()
+    assert main(["discord", "send", str(root), "night1", "--api", fake.api, "--yes"]) == 0
+    out = capsys.readouterr().out
+    assert len(fake.sent) == n
+    assert "その後内容が変わりました" in out.split("はなこさんへのDM")[1].split("\n")[0]
+
+
+def test_the_bots_own_posts_are_kept_but_not_listed_as_players(fake: Fake, env: Path,
+                                                               capsys: Any) -> None:
+    root = _pulled_game(fake, env, capsys)
+    assert main(["discord", "send", str(root), "night1", "--api", fake.api, "--yes"]) == 0
+    fake.messages.append(dict(fake.sent[0], channel_id=fake.channel_id))  # the morning post
+    capsys.readouterr()
+    ordered = sorted(fake.messages, key=lambda m: int(m["id"]))
+    assert main(["discord", "pull", str(root), "day2", "--api", fake.api,
+                 "--after", ordered[-2]["id"]]) == 0
+    out = capsys.readouterr().out
+    assert "ボットの投稿" in out and "adjudicator-bot" not in out.split("ボットの投稿")[0]
+
+
+def test_a_phase_add_would_refuse_is_refused_before_discord(fake: Fake, env: Path,
+                                                            capsys: Any) -> None:
+    _fill(fake)
+    root = _game(env, "g", fake.channel_id)
+    assert main(["discord", "pull", str(root), "night3", "--api", fake.api]) == 2
+    assert fake.requests == [] and "Traceback" not in capsys.readouterr().err

@@ -110,6 +110,9 @@ def pull_report(pulled: Any, stored: Any) -> str:
     else:
         lines.append(f"{pulled.phase} に{pulled.count}件のメッセージを取り込みました：{stored.path}")
         lines += [f"  以前の版は {k} に残しています" for k in stored.kept]
+    if pulled.bots:
+        lines.append("ボットの投稿（記録はしますが、行動としては読みません）："
+                     + "、".join(f"{b.shown} {b.messages}件" for b in pulled.bots))
     if pulled.unmapped:
         lines.append("名簿の誰とも結び付かなかった投稿者（この人たちの発言は行動として読まれません）：")
         lines += [f"  - {u.shown}（ユーザー名 {u.username}、ID {u.user_id}）：{u.messages}件"

@@ -133,6 +133,7 @@ class Pull:
     last: str
     unmapped: list[Unmapped]
     learned: dict[str, str]  # player -> Discord user id seen in this pull
+    bots: list[Unmapped] = field(default_factory=list)  # bots' posts (kept, never a player)
 
 
 def _opens(msg: Any, authors: Authors) -> str | None:
@@ -189,18 +190,21 @@ async def fetch_phase(rest: Any, cfg: GameConfig, phase: str, channel: str,
     counts: dict[int, int] = {}
     for m in msgs:
         counts[int(m.author.id)] = counts.get(int(m.author.id), 0) + 1
-    unmapped, learned = [], {}
+    unmapped, learned, bots = [], {}, []
     for uid, n in sorted(counts.items()):
         u = users[uid]
         who = authors.player(u)
         if who is not None:
             learned[who] = str(uid)
+        elif getattr(u, "is_bot", False):  # this connector's own posts, other bots
+            bots.append(Unmapped(authors.display(u), str(u.username), str(uid), n))
         elif not authors.is_gm(u):
             unmapped.append(Unmapped(authors.display(u), str(u.username), str(uid), n))
     guild = getattr(ch, "guild_id", None)
     data = export_json((str(guild or ""), ""), (str(ch.id), str(getattr(ch, "name", "") or "")),
                        rows, after, before)
-    return Pull(phase, data, len(rows), str(msgs[0].id), str(msgs[-1].id), unmapped, learned)
+    return Pull(phase, data, len(rows), str(msgs[0].id), str(msgs[-1].id), unmapped, learned,
+                bots)
 
 
 async def _range(rest: Any, ch: Any, phase: str, after: str | None, before: str | None,
