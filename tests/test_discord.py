@@ -171,9 +171,13 @@ def test_pull_then_resolve_gives_the_posts_of_the_pasted_night(fake: Fake, env: 
     assert TOKEN not in out.out + out.err
     # the same night pasted as text gives the same posts and notices
     assert _posts(root, "night1") == _posts(_text_game(env, night), "night1")
-    # the learned ids (for the DMs) are kept beside the sent-record
-    learned = json.loads((root / "discord" / "members.json").read_text(encoding="utf-8"))
-    assert learned["さくら"] == UID["さくら"]
+    # the players' ids (for the DMs) come from the stored log; nothing else is written
+    from adjudicator.config import load_config
+    from adjudicator.discord_.pull import known_ids
+
+    ids = known_ids(root, load_config(root / "game.toml"))
+    assert ids["さくら"] == UID["さくら"] and ids["じろう"] == UID["じろう"]
+    assert "見学のすずき" not in ids and not (root / "discord").exists()
 
 
 def test_pull_again_keeps_the_replaced_version(fake: Fake, env: Path, capsys: Any) -> None:

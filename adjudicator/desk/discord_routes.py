@@ -75,7 +75,7 @@ def routes(wrap: Callable[[Any], Any], preview_page: Callable[..., Response]) ->
     async def pull(desk: Any, request: Request) -> Response:
         from ..discord_ import require
         from ..discord_.client import session
-        from ..discord_.pull import fetch_phase, remember_members
+        from ..discord_.pull import fetch_phase
         from ..discord_.token import load_token
         from ..engine import phase_refusal
 
@@ -92,7 +92,6 @@ def routes(wrap: Callable[[Any], Any], preview_page: Callable[..., Response]) ->
         notes: list[str] = []
         async with session(token, _api(request), notes.append) as rest:
             pulled = await fetch_phase(rest, game.cfg, phase, ch)
-        remember_members(path, pulled.learned)  # ids only, for the DMs; the log: on store
         unmapped = [f"{u.shown}（ユーザー名 {u.username}、ID {u.user_id}）：{u.messages}件"
                     for u in pulled.unmapped]
         return preview_page(desk, request, name, phase, pulled.data.decode("utf-8"),

@@ -36,7 +36,6 @@ from . import DiscordError
 from .dce import export_json, mentioned, message_json
 
 MAX_SCAN = 20_000  # messages read back looking for the phase's first message
-MEMBERS = "members.json"  # GAME/discord/members.json: player -> Discord user id (learned)
 
 _LEAD = "【[［「『(（<＜〈《■□◆◇●○★☆=＝-―─~〜*＊_＿|｜#＃"
 _TAIL = r"[】」』\]］)）>＞〉》■□◆◇●○★☆=＝\-―─~〜*＊_＿|｜]*"
@@ -132,7 +131,6 @@ class Pull:
     first: str  # message ids of the range
     last: str
     unmapped: list[Unmapped]
-    learned: dict[str, str]  # player -> Discord user id seen in this pull
     bots: list[Unmapped] = field(default_factory=list)  # bots' posts (kept, never a player)
 
 
@@ -190,21 +188,20 @@ async def fetch_phase(rest: Any, cfg: GameConfig, phase: str, channel: str,
     counts: dict[int, int] = {}
     for m in msgs:
         counts[int(m.author.id)] = counts.get(int(m.author.id), 0) + 1
-    unmapped, learned, bots = [], {}, []
+    unmapped, bots = [], []
     for uid, n in sorted(counts.items()):
         u = users[uid]
         who = authors.player(u)
         if who is not None:
-            learned[who] = str(uid)
-        elif getattr(u, "is_bot", False):  # this connector's own posts, other bots
+            continue
+        if getattr(u, "is_bot", False):  # this connector's own posts, other bots
             bots.append(Unmapped(authors.display(u), str(u.username), str(uid), n))
         elif not authors.is_gm(u):
             unmapped.append(Unmapped(authors.display(u), str(u.username), str(uid), n))
     guild = getattr(ch, "guild_id", None)
     data = export_json((str(guild or ""), ""), (str(ch.id), str(getattr(ch, "name", "") or "")),
                        rows, after, before)
-    return Pull(phase, data, len(rows), str(msgs[0].id), str(msgs[-1].id), unmapped, learned,
-                bots)
+    return Pull(phase, data, len(rows), str(msgs[0].id), str(msgs[-1].id), unmapped, bots)
 
 
 async def _range(rest: Any, ch: Any, phase: str, after: str | None, before: str | None,
@@ -255,8 +252,7 @@ def _example(phase: str) -> str:
 # ------------------------------------------------------------------ storing
 def store_pull(root: Path, pull: Pull) -> Any:
     """Store the pulled JSON as ``logs/<phase>.json`` the way ``add`` stores a paste (the
-    logs' lock, the replaced version kept in the history, an atomic write), and remember
-    the Discord ids of the players seen (for ``send``'s DMs)."""
+    logs' lock, the replaced version kept in the history, an atomic write)."""
     from ..engine import LOG_SUFFIXES
     from ..fsio import store_log
     from ..read_cli import read_paste
@@ -265,31 +261,36 @@ def store_pull(root: Path, pull: Pull) -> Any:
     if not lines:
         raise DiscordError(f"{pull.phase} の範囲に読めるメッセージがありません（何も保存していません）")
     stored = store_log(root / "logs", pull.phase, ".json", pull.data, LOG_SUFFIXES)
-    remember_members(root, pull.learned)
     return stored
 
 
-def members_path(root: Path) -> Path:
-    return root / "discord" / MEMBERS
+def known_ids(root: Path, cfg: GameConfig, order: list[str] | None = None) -> dict[str, str]:
+    """Each player's Discord user id as the game's stored DiscordChatExporter logs show it
+    (a pulled phase, or the GM's own export): the author whose name is the player's name
+    or alias; a later phase's log wins.  ``send`` DMs these when game.toml's ``discord``
+    key is no user id."""
+    from ..engine import scan_logs
 
-
-def load_members(root: Path) -> dict[str, str]:
-    try:
-        raw = json.loads(members_path(root).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return {}
-    return {str(k): str(v) for k, v in raw.items()} if isinstance(raw, dict) else {}
-
-
-def remember_members(root: Path, learned: dict[str, str]) -> None:
-    if not learned:
-        return
-    from ..fsio import locked, write_atomic
-
-    folder = root / "discord"
-    folder.mkdir(exist_ok=True)
-    with locked(folder):
-        merged = load_members(root) | learned
-        if merged != load_members(root) or not members_path(root).exists():
-            write_atomic(members_path(root), json.dumps(merged, ensure_ascii=False, indent=2,
-                                                        sort_keys=True) + "\n")
+    names: dict[str, str] = {}
+    for p in cfg.players:
+        for n in (p.name, *p.aliases):
+            names.setdefault(name_key(n), p.name)
+    found: dict[str, str] = {}
+    logs, _broken, _problems = scan_logs(root)
+    rank = {pid: k for k, pid in enumerate(order or [])}
+    for _pid, path in sorted(logs.items(), key=lambda kv: (rank.get(kv[0], len(rank)), kv[0])):
+        try:
+            doc = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            continue
+        messages = doc.get("messages") if isinstance(doc, dict) else None
+        for m in messages if isinstance(messages, list) else []:
+            author = m.get("author") if isinstance(m, dict) else None
+            if not isinstance(author, dict) or author.get("isBot"):
+                continue
+            shown, uid = author.get("nickname") or author.get("name"), author.get("id")
+            if isinstance(shown, str) and isinstance(uid, str) and uid.isdigit():
+                who = names.get(name_key(shown))
+                if who is not None:
+                    found[who] = uid
+    return found

@@ -106,13 +106,13 @@ def _save(root: Path, record: dict[str, Any]) -> None:
 def plan(root: Path, game: Any, phase: str, channel: str | None) -> list[Item]:
     """What ``send`` would send for ``phase`` of the resolved ``game``, with each item's
     state in the sent-record."""
-    from .pull import load_members
+    from .pull import known_ids
 
     ids = [p.id for p in game.phases]
     if phase not in ids:
         raise DiscordError(f"{phase} のログがまだありません（先に取り込んでください）")
     ph = game.phases[ids.index(phase)]
-    members = load_members(root)
+    members = known_ids(root, game.cfg, ids)
     accounts = {p.name: p.discord.strip() for p in game.cfg.players if p.discord}
     items: list[Item] = []
     if ph.public_post.strip():
