@@ -275,6 +275,9 @@ def known_ids(root: Path, cfg: GameConfig, order: list[str] | None = None) -> di
     for p in cfg.players:
         for n in (p.name, *p.aliases):
             names.setdefault(name_key(n), p.name)
+    for t in cfg.teams:  # Trap Word: the players are the teams' members
+        for n in t.members:
+            names.setdefault(name_key(n), n)
     found: dict[str, str] = {}
     logs, _broken, _problems = scan_logs(root)
     rank = {pid: k for k, pid in enumerate(order or [])}
