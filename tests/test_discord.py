@@ -512,3 +512,17 @@ def test_a_phase_add_would_refuse_is_refused_before_discord(fake: Fake, env: Pat
     root = _game(env, "g", fake.channel_id)
     assert main(["discord", "pull", str(root), "night3", "--api", fake.api]) == 2
     assert fake.requests == [] and "Traceback" not in capsys.readouterr().err
+
+
+def test_without_the_message_content_intent_nothing_is_stored(fake: Fake, env: Path,
+                                                              capsys: Any) -> None:
+    """Discord blanks every message's content for a bot without the intent."""
+    _fill(fake)
+    for m in fake.messages:
+        m["content"] = ""
+    root = _game(env, "g", fake.channel_id)
+    ordered = sorted(fake.messages, key=lambda m: int(m["id"]))
+    for after in ([], ["--after", ordered[0]["id"]]):  # no opener to find / a given range
+        assert main(["discord", "pull", str(root), "night1", "--api", fake.api, *after]) == 1
+        assert "Message Content Intent" in capsys.readouterr().err
+        assert not (root / "logs" / "night1.json").exists()

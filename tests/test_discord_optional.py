@@ -88,3 +88,18 @@ def test_send_preview_needs_no_token_and_sends_nothing(
     out = capsys.readouterr().out
     assert "公開投稿" in out and "--yes" in out
     assert not (root / "discord").exists()
+
+
+def test_the_desk_button_without_the_extra_is_a_page_naming_pip(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from starlette.testclient import TestClient
+
+    from adjudicator.desk.app import CSRF_COOKIE, create_app
+
+    monkeypatch.setitem(sys.modules, "hikari", None)
+    _game(tmp_path, '\n[discord]\nchannel = "123"\n')
+    c = TestClient(create_app(tmp_path, hosts=("testserver",)))
+    assert "Discordから取り込む" in c.get("/g/g").text
+    r = c.post("/g/g/discord/pull", data={"csrf": c.cookies.get(CSRF_COOKIE),
+                                          "phase": "night1"})
+    assert r.status_code == 422 and "pip install" in r.text

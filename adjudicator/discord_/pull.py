@@ -179,6 +179,7 @@ async def fetch_phase(rest: Any, cfg: GameConfig, phase: str, channel: str,
         raise explain(e, "Discordから読めませんでした（何も保存していません）") from None
     if not msgs:
         raise DiscordError(f"{phase} の範囲にメッセージがありません（何も保存していません）")
+    _check_content(msgs)
 
     def name_of(uid: int) -> str | None:
         u = users.get(uid)
@@ -202,6 +203,17 @@ async def fetch_phase(rest: Any, cfg: GameConfig, phase: str, channel: str,
     data = export_json((str(guild or ""), ""), (str(ch.id), str(getattr(ch, "name", "") or "")),
                        rows, after, before)
     return Pull(phase, data, len(rows), str(msgs[0].id), str(msgs[-1].id), unmapped, bots)
+
+
+def _check_content(msgs: list[Any]) -> None:
+    """Discord blanks the content of every message (over REST too) for a bot without the
+    Message Content intent: say so rather than store a night of empty lines."""
+    people = [m for m in msgs if int(m.type) in (0, 19) and not m.attachments]
+    if people and not any((m.content or "").strip() for m in people):
+        raise DiscordError(
+            f"読んだ{len(msgs)}件のメッセージの本文がすべて空です。Discord Developer Portal の"
+            "ボットの設定で Message Content Intent をオンにしてから、もう一度取り込んでください"
+            "（何も保存していません）")
 
 
 async def _range(rest: Any, ch: Any, phase: str, after: str | None, before: str | None,
@@ -230,6 +242,7 @@ async def _range(rest: Any, ch: Any, phase: str, after: str | None, before: str 
         if len(back) >= MAX_SCAN:
             break
     if not found:
+        _check_content(back)
         raise DiscordError(
             f"{phase} を始めるGMのメッセージ（例「{_example(phase)}」）が見つかりません"
             f"（{len(back)}件さかのぼりました）。--after に始まりのひとつ前のメッセージIDを"
