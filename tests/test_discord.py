@@ -151,6 +151,7 @@ def test_pull_then_resolve_gives_the_posts_of_the_pasted_night(fake: Fake, env: 
     out = capsys.readouterr()
     assert rc == 0, out.err
     stored = root / "logs" / "night1.json"
+    assert TOKEN not in stored.read_text(encoding="utf-8")
     doc = json.loads(stored.read_text(encoding="utf-8"))
     msgs = doc["messages"]
     assert [m["content"] for m in msgs][0] == "1日目夜です"
@@ -427,6 +428,9 @@ def test_desk_pull_shows_the_preview_then_stores_as_add(fake: Fake, env: Path) -
     assert "Discordから取り込む" not in c.get("/g/plain").text
     r = c.post("/g/g/discord/pull", data={"csrf": "x" * 40, "phase": "night1"})
     assert r.status_code == 403 and not fake.requests  # the CSRF guard, as every POST
+    r = c.post("/g/g/discord/pull", data={"csrf": csrf, "phase": "night1"},
+               headers={"Origin": "https://evil.example"})
+    assert r.status_code == 403 and not fake.requests  # and the Origin guard
     r = c.post("/g/g/discord/pull", data={"csrf": csrf, "phase": "night1"})
     assert r.status_code == 200, r.text
     assert "Discordから" in r.text and "見学のすずき" in r.text and TOKEN not in r.text
