@@ -415,6 +415,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_serve_command(add)
     add_archive_command(add)
+    from .discord_.cli import add_discord_command  # imports hikari only when it runs
+
+    add_discord_command(add)
 
     s = add("schema", "print the JSON Schema of `resolve --json`", "adjudicator schema")
     s.add_argument("--scenario", action="store_true",

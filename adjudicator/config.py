@@ -41,6 +41,8 @@ class PlayerConfig(BaseModel):
     special: str | None = None
     # genpei
     faction: Literal["genji", "heike", "emperor"] | None = None
+    #: the player's Discord account (user id or username), for ``adjudicator discord``
+    discord: str | None = None
 
     @field_validator("name")
     @classmethod
@@ -70,6 +72,22 @@ class RecruitChanceConfig(BaseModel):
     answers: list[str] = []
 
 
+class DiscordConfig(BaseModel):
+    """``[discord]``: the game's channel and the GM's accounts (``adjudicator discord``)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    channel: str | None = None  # the channel id the phases are played in
+    gm: list[str] = []  # the GM's Discord accounts (user id or username)
+
+    @field_validator("channel")
+    @classmethod
+    def _snowflake(cls, v: str | None) -> str | None:
+        if v is not None and not (v.strip().isdigit() and v.strip().isascii()):
+            raise ValueError("a channel id is a number (copy it with Discord's 「IDをコピー」)")
+        return v.strip() if v is not None else None
+
+
 class GameConfig(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
@@ -81,6 +99,7 @@ class GameConfig(BaseModel):
     teams: list[TeamConfig] = []
     scenario: str | None = None
     recruit_chance: RecruitChanceConfig | None = None  # secret-society
+    discord: DiscordConfig | None = None  # adjudicator discord (optional extra)
     #: the folder of game.toml, for the files it names (majora's ``scenario``); set by
     #: load_config, None for a config built in memory (paths then count from the cwd)
     _folder: Path | None = PrivateAttr(None)

@@ -40,6 +40,7 @@ from ..errors import AdjudicatorError, ConfigError
 from ..render import environment
 from ..report_sections import phase_label
 from ..resources import data_dir
+from . import discord_routes
 from . import service as S
 
 CSRF_COOKIE = "adjudicator_desk_csrf"
@@ -250,7 +251,8 @@ async def game_page(desk: Desk, request: Request) -> Response:
                      variant_ja=VARIANT_JA.get(game.cfg.variant, game.cfg.variant),
                      phases=S.phase_order(game), next_phase=S.next_phase(game) or
                      (ids[-1] if ids else ""), stored_phases=set(ids), results=game.phases,
-                     shown=shown, problems=problems, formats=FORMATS, stored=note)
+                     shown=shown, problems=problems, formats=FORMATS, stored=note,
+                     discord_channel=discord_routes.channel(game.cfg))
 
 
 def _phase(form: FormData) -> str:
@@ -266,6 +268,12 @@ async def preview(desk: Desk, request: Request) -> Response:
     form = await desk.form(request)
     phase, fmt = _phase(form), _fmt(form)
     text = await _paste(form, desk.max_paste)
+    return preview_page(desk, request, name, phase, text, fmt)
+
+
+def preview_page(desk: Desk, request: Request, name: str, phase: str, text: str,
+                 fmt: str | None, **extra: Any) -> Response:
+    """The preview of ``text`` as ``phase`` (nothing stored), with its store button."""
     p = S.preview(desk.root, name, phase, text, fmt, desk.max_paste)
     by_line: dict[int, Any] = {}
     for rec in (p.result.lines if p.result else []):
@@ -285,7 +293,8 @@ async def preview(desk: Desk, request: Request) -> Response:
                          "disposition": d.level, "reason": d.reason_ja or ""})
     messages = _message_rows(p.reading.messages, by_line)
     return desk.page(request, "preview.html.j2", title=f"{name} {phase} の判定", name=name, p=p,
-                     rows=rows, shown=p.result, messages=messages, text=text, fmt=fmt or "")
+                     rows=rows, shown=p.result, messages=messages, text=text, fmt=fmt or "",
+                     **extra)
 
 
 def _message_rows(messages: list[Any], by_line: dict[int, Any]) -> Markup:
@@ -449,6 +458,7 @@ def create_app(root: Path | str = ".", hosts: tuple[str, ...] = LOOPBACK_HOSTS,
         Route("/g/{name}/report", wrap(report), methods=["GET"]),
         Route("/g/{name}/explain", wrap(explain), methods=["GET"]),
         Route("/g/{name}/check", wrap(check), methods=["GET"]),
+        *discord_routes.routes(wrap, preview_page),  # optional extra: shown with a channel
     ]
     app = Starlette(routes=routes, exception_handlers={HTTPException: not_found})
     app.state.desk = desk

@@ -283,7 +283,8 @@ def store(root: Path, name: str, phase: str, text: str, fmt: str | None = None,
     reading = read_paste(text, f"logs/{phase}.txt", fmt, names, limit)
     from ..engine import LOG_SUFFIXES
 
-    done = store_log(path / "logs", phase, ".txt", text.encode("utf-8"), LOG_SUFFIXES, fmt=fmt)
+    suffix = ".json" if reading.format == "dce-json" else ".txt"  # a Discord pull: as the CLI's
+    done = store_log(path / "logs", phase, suffix, text.encode("utf-8"), LOG_SUFFIXES, fmt=fmt)
     return Stored(done.path, done.kept, len(reading.messages), unchanged=done.unchanged)
 
 

@@ -28,7 +28,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from fixture_utils import FIXTURES
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -36,6 +35,7 @@ from adjudicator.engine import resolve_game
 from adjudicator.explain import explain_text
 from adjudicator.sentences import sentence
 from adjudicator.views import View, player_names
+from tests.support import FIXTURES
 
 GAMES = {"derby-stock": "derby12", "genpei": "genpei-side", "majora": "majora-moon",
          "secret-society": "secret-society-secret", "splatoon": "splatoon-win",

@@ -18,8 +18,6 @@ import shutil
 from pathlib import Path
 
 import pytest
-from fixture_utils import FIXTURES
-from secret_society_helpers import edit, run, start, variant
 
 from adjudicator.engine import resolve_game
 from adjudicator.explain import explain_text
@@ -27,6 +25,8 @@ from adjudicator.games.base import PhaseInput
 from adjudicator.models import Event
 from adjudicator.sentences import sentence
 from adjudicator.views import View, notice_events
+from tests.support import FIXTURES
+from tests.support.secret_society import edit, run, start, variant
 
 SECRET = FIXTURES / "secret-society-secret"
 

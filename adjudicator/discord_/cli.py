@@ -1,0 +1,210 @@
+"""``adjudicator discord pull|send`` (the optional extra): registered by ``adjudicator.cli``;
+this module imports hikari only when a command runs."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import re
+import sys
+from pathlib import Path
+from typing import Any
+
+from ..errors import UsageError
+from . import DiscordError, require
+
+API_ENV = "ADJUDICATOR_DISCORD_API"  # the desk reads it too
+RE_ID = re.compile(r"^[0-9]{1,25}$")
+RE_PHASE = re.compile(r"^(day|night|round)[1-9][0-9]*(-chat)?$")
+
+
+def _say(text: str) -> None:
+    sys.stdout.write(text + "\n")
+    sys.stdout.flush()
+
+
+def _id(value: str | None, what: str) -> str | None:
+    if value is None:
+        return None
+    value = value.strip()
+    if not RE_ID.match(value):
+        raise UsageError(f"{what} {value!r} はDiscordのIDではありません（数字だけ。"
+                         "Discordの開発者モードで「IDをコピー」したもの）")
+    return value
+
+
+def _root(path: str, phase: str) -> Path:
+    root = Path(path)
+    if not (root / "game.toml").is_file():
+        raise UsageError(f"{path!r} にゲームがありません（game.toml のあるフォルダを指定してください）")
+    if not RE_PHASE.match(phase):
+        raise UsageError(f"{phase!r} はフェーズではありません（day1, night1, round1 など）")
+    return root
+
+
+def channel_of(cfg: Any, given: str | None) -> str | None:
+    """``--channel``, else ``[discord] channel`` of game.toml."""
+    if given is not None:
+        return _id(given, "チャンネル")
+    return cfg.discord.channel if cfg.discord is not None else None
+
+
+def run_pull(root: Path, phase: str, channel: str, after: str | None, before: str | None,
+             api: str | None, say: Any = _say, max_retries: int = 3) -> Any:
+    """Fetch and store; returns (Pull, Stored)."""
+    from ..config import load_config
+    from ..engine import phase_refusal
+    from .client import session
+    from .pull import fetch_phase, store_pull
+    from .token import load_token
+
+    require()
+    cfg = load_config(root / "game.toml")
+    why = phase_refusal(root, phase)
+    if why:
+        raise UsageError(why)
+    token = load_token()
+
+    async def go() -> Any:
+        async with session(token, api, say, max_retries) as rest:
+            return await fetch_phase(rest, cfg, phase, channel, after, before)
+
+    pulled = _run(go())
+    return pulled, store_pull(root, pulled)
+
+
+def run_send(root: Path, game: Any, phase: str, channel: str | None, api: str | None,
+             say: Any = _say, max_retries: int = 3) -> Any:
+    from .client import session
+    from .send import send
+    from .token import load_token
+
+    require()
+    token = load_token()
+
+    async def go() -> Any:
+        async with session(token, api, say, max_retries) as rest:
+            return await send(rest, root, game, phase, channel, say)
+
+    return _run(go())
+
+
+def _run(coro: Any) -> Any:
+    try:
+        return asyncio.run(coro)
+    except DiscordError:
+        raise
+    except Exception as e:
+        from .client import explain, is_hikari_error
+
+        if is_hikari_error(e):
+            raise explain(e, "Discordとのやりとりに失敗しました") from None
+        raise
+
+
+def pull_report(pulled: Any, stored: Any) -> str:
+    lines = []
+    if getattr(stored, "unchanged", False):
+        lines.append(f"{stored.path} はすでにこの{pulled.count}件のメッセージです（変更なし）")
+    else:
+        lines.append(f"{pulled.phase} に{pulled.count}件のメッセージを取り込みました：{stored.path}")
+        lines += [f"  以前の版は {k} に残しています" for k in stored.kept]
+    if pulled.bots:
+        lines.append("ボットの投稿（記録はしますが、行動としては読みません）："
+                     + "、".join(f"{b.shown} {b.messages}件" for b in pulled.bots))
+    if pulled.unmapped:
+        lines.append("名簿の誰とも結び付かなかった投稿者（この人たちの発言は行動として読まれません）：")
+        lines += [f"  - {u.shown}（ユーザー名 {u.username}、ID {u.user_id}）：{u.messages}件"
+                  for u in pulled.unmapped]
+        lines.append('  参加者なら game.toml の [[players]] に discord = "ID" を書いてから'
+                     "取り込み直してください")
+    return "\n".join(lines)
+
+
+def send_report(out: Any) -> str:
+    lines = [f"送信：{len(out.sent)}件" + (f"（{'、'.join(out.sent)}）" if out.sent else "")]
+    if out.skipped:
+        lines.append("送らなかったもの：")
+        lines += [f"  - {label}：{why}" for label, why in out.skipped]
+    if out.failed:
+        lines.append("送れなかったDM（手で送ってください。次に実行するとまた試します）：")
+        lines += [f"  - {label}：{why}" for label, why in out.failed]
+    return "\n".join(lines)
+
+
+def cmd_pull(args: argparse.Namespace) -> int:
+    from ..config import load_config
+
+    root = _root(args.game, args.phase)
+    cfg = load_config(root / "game.toml")
+    channel = channel_of(cfg, args.channel)
+    if channel is None:
+        raise UsageError("チャンネルが決まっていません（--channel ID か、game.toml の "
+                         '[discord] channel = "ID"）')
+    pulled, stored = run_pull(root, args.phase, channel, _id(args.after, "--after"),
+                              _id(args.before, "--before"), args.api)
+    _say(pull_report(pulled, stored))
+    return 0
+
+
+def cmd_send(args: argparse.Namespace) -> int:
+    from ..engine import resolve_game
+    from .send import plan, plan_text
+
+    root = _root(args.game, args.phase)
+    game = resolve_game(root)
+    channel = channel_of(game.cfg, args.channel)
+    items = plan(root, game, args.phase, channel)
+    if any(it.key == "public" and it.status in ("new", "partial") for it in items) \
+            and channel is None:
+        raise UsageError("公開投稿を送るチャンネルが決まっていません（--channel ID か、game.toml の "
+                         '[discord] channel = "ID"）')
+    _say(plan_text(items, args.phase, channel))
+    if game.has_errors:
+        raise DiscordError("このゲームには直す必要がある問題があります（adjudicator resolve で"
+                           "確かめてください）。直すまで送りません")
+    if not args.yes:
+        _say("まだ何も送っていません。送るには --yes を付けてもう一度実行してください")
+        return 0
+    out = run_send(root, game, args.phase, channel, args.api)
+    _say(send_report(out))
+    return 1 if out.failed else 0
+
+
+def add_discord_command(add: Any) -> None:
+    """``adjudicator discord pull|send`` on the command line's parser."""
+    s = add("discord", "Discord: read a phase's messages from a channel (pull); post the "
+            "public post and DM every notice, once (send). Needs: pip install "
+            "'adjudicator[discord]'", "adjudicator discord pull mygame night1 --channel 123")
+    sub = s.add_subparsers(dest="discord_command", metavar="pull|send")
+
+    def common(p: argparse.ArgumentParser) -> None:
+        p.add_argument("game")
+        p.add_argument("phase", help="day1, night1, round1…")
+        p.add_argument("--channel", help="the channel id (default: [discord] channel of "
+                       "game.toml)")
+        p.add_argument("--api", metavar="URL", default=os.environ.get(API_ENV) or None,
+                       help=f"another API base (a proxy, a test server); default: ${API_ENV}, "
+                       "else Discord's")
+
+    p = sub.add_parser("pull", help="store the phase's messages as its log (as `add` does)",
+                       description="store the phase's messages from the channel as its log: "
+                       "from the GM's message that opens the phase to the one that opens the "
+                       "next (or now)")
+    common(p)
+    p.add_argument("--after", metavar="MESSAGE", help="start after this message id")
+    p.add_argument("--before", metavar="MESSAGE", help="stop before this message id")
+    p.set_defaults(func=cmd_pull)
+    p = sub.add_parser("send", help="show what would be sent; send it with --yes",
+                       description="show the public post and every DM of the phase; with "
+                       "--yes send what was not yet sent (recorded in GAME/discord/sent.json)")
+    common(p)
+    p.add_argument("--yes", action="store_true", help="really send")
+    p.set_defaults(func=cmd_send)
+
+    def usage(_args: argparse.Namespace) -> int:
+        s.print_help()
+        return 2
+
+    s.set_defaults(func=usage)

@@ -1,0 +1,236 @@
+"""A local fake of the Discord REST API (v10), for the connector's tests: the endpoints
+``adjudicator discord`` calls, answering as Discord documents them
+(https://discord.com/developers/docs/resources/message and …/channel, …/guild, …/user),
+with message payloads shaped like recorded ones (edits, replies, attachments, mentions).
+
+It runs on 127.0.0.1 in a thread; a test can make it answer one POST with 429, drop the
+connection after creating a message (the answer is lost), or go down altogether.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from datetime import UTC, datetime
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+from urllib.parse import parse_qs, urlparse
+
+DISCORD_EPOCH_MS = 1_420_070_400_000
+BOT = {"id": "900000000000000001", "username": "adjudicator-bot", "global_name": None,
+       "discriminator": "0000", "avatar": None, "bot": True, "public_flags": 0, "flags": 0}
+
+
+def snowflake(when: datetime, n: int = 0) -> str:
+    ms = int(when.timestamp() * 1000)
+    return str(((ms - DISCORD_EPOCH_MS) << 22) | (n & 0xFFF))
+
+
+def iso(when: datetime) -> str:
+    return when.astimezone(UTC).isoformat(timespec="microseconds")
+
+
+def user(uid: str, username: str, global_name: str | None = None) -> dict[str, Any]:
+    return {"id": uid, "username": username, "global_name": global_name, "discriminator": "0",
+            "avatar": None, "public_flags": 0, "flags": 0, "banner": None,
+            "accent_color": None, "avatar_decoration_data": None}
+
+
+class Fake:
+    def __init__(self) -> None:
+        self.guild_id = "800000000000000001"
+        self.channel_id = "800000000000000002"
+        self.channel_name = "人狼村-本会場"
+        self.messages: list[dict[str, Any]] = []  # channel history, any order
+        self.members: dict[str, str | None] = {}  # user id -> server nickname
+        self.users: dict[str, dict[str, Any]] = {}
+        self.blocked: set[str] = set()  # user ids that refuse DMs (50007)
+        self.sent: list[dict[str, Any]] = []  # messages created through POST
+        self.dm_of: dict[str, str] = {}  # dm channel id -> user id
+        self.requests: list[tuple[str, str]] = []
+        self.rate_limit_posts = 0  # answer this many next POSTs with 429
+        self.retry_after = 0.6
+        self.rate_limit_scope = "shared"  # Discord's X-RateLimit-Scope: user | shared | global
+        self.limited_until = 0.0
+        self.throttled = 0  # POSTs answered with 429
+        self.drop_after_create = 0  # the n-th next create: stored, then the socket closed
+        self.down_after_creates: int | None = None  # after this many creates: all refused
+        self.created = 0
+        self.lock = threading.Lock()
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
+        self.server.daemon_threads = True
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+
+    @property
+    def api(self) -> str:
+        return f"http://127.0.0.1:{self.server.server_address[1]}/api/v10"
+
+    def start(self) -> Fake:
+        self.thread.start()
+        return self
+
+    def stop(self) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+
+    # ------------------------------------------------------------ building history
+    def add_user(self, uid: str, username: str, global_name: str | None = None,
+                 nick: str | None = None, member: bool = True) -> dict[str, Any]:
+        u = user(uid, username, global_name)
+        self.users[uid] = u
+        if member:
+            self.members[uid] = nick
+        return u
+
+    def say(self, uid: str, when: datetime, content: str, n: int = 0, *,
+            mentions: list[str] = (), edited: datetime | None = None,  # type: ignore[assignment]
+            reply_to: dict[str, Any] | None = None, attachments: list[dict[str, Any]] = (),  # type: ignore[assignment]
+            kind: int = 0) -> dict[str, Any]:
+        mid = snowflake(when, n)
+        msg = {
+            "id": mid, "type": 19 if reply_to else kind, "channel_id": self.channel_id,
+            "author": self.users[uid], "content": content, "timestamp": iso(when),
+            "edited_timestamp": iso(edited) if edited else None, "tts": False,
+            "mention_everyone": False, "mentions": [self.users[m] for m in mentions],
+            "mention_roles": [], "attachments": list(attachments), "embeds": [],
+            "pinned": False, "flags": 0, "components": [],
+        }
+        if reply_to is not None:
+            msg["message_reference"] = {"type": 0, "message_id": reply_to["id"],
+                                        "channel_id": self.channel_id,
+                                        "guild_id": self.guild_id}
+            msg["referenced_message"] = reply_to
+        self.messages.append(msg)
+        return msg
+
+    # ------------------------------------------------------------ HTTP
+    def _handler(self) -> type[BaseHTTPRequestHandler]:
+        fake = self
+
+        class H(BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"
+
+            def log_message(self, *_a: Any) -> None:
+                pass
+
+            def _send(self, status: int, body: Any, headers: dict[str, str] | None = None) -> None:
+                data = json.dumps(body, ensure_ascii=False).encode("utf-8")
+                self.send_response(status)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(data)))
+                for k, v in (headers or {}).items():
+                    self.send_header(k, v)
+                self.end_headers()
+                self.wfile.write(data)
+
+            def _drop(self) -> None:
+                self.close_connection = True
+                try:
+                    self.connection.shutdown(2)
+                except OSError:
+                    pass
+
+            def _body(self) -> Any:
+                n = int(self.headers.get("Content-Length") or 0)
+                raw = self.rfile.read(n) if n else b""
+                return json.loads(raw) if raw else {}
+
+            def do_GET(self) -> None:  # noqa: N802
+                self._route("GET")
+
+            def do_POST(self) -> None:  # noqa: N802
+                self._route("POST")
+
+            def _route(self, method: str) -> None:
+                url = urlparse(self.path)
+                parts = url.path.split("/")[3:]  # after /api/v10
+                body = self._body() if method == "POST" else None
+                with fake.lock:
+                    fake.requests.append((method, url.path))
+                    if fake.down_after_creates is not None and fake.created >= fake.down_after_creates:
+                        self._drop()
+                        return
+                    if self.headers.get("Authorization") != "Bot test-token":
+                        self._send(401, {"message": "401: Unauthorized", "code": 0})
+                        return
+                    out = fake.answer(method, parts, parse_qs(url.query), body)
+                if out == "drop":
+                    self._drop()
+                    return
+                status, payload, headers = out
+                self._send(status, payload, headers)
+
+        return H
+
+    def answer(self, method: str, parts: list[str], q: dict[str, list[str]],
+               body: Any) -> Any:
+        not_found = (404, {"message": "Unknown Channel", "code": 10003}, None)
+        if method == "GET" and parts == ["channels", self.channel_id]:
+            return 200, {"id": self.channel_id, "type": 0, "guild_id": self.guild_id,
+                         "name": self.channel_name, "position": 3, "permission_overwrites": [],
+                         "nsfw": False, "parent_id": None, "topic": None,
+                         "rate_limit_per_user": 0, "last_message_id": None, "flags": 0}, None
+        if method == "GET" and parts == ["channels", self.channel_id, "messages"]:
+            limit = int(q.get("limit", ["50"])[0])
+            ordered = sorted(self.messages, key=lambda m: int(m["id"]))
+            if "after" in q:
+                sel = [m for m in ordered if int(m["id"]) > int(q["after"][0])][:limit]
+            elif "before" in q:
+                sel = [m for m in ordered if int(m["id"]) < int(q["before"][0])][-limit:]
+            else:
+                sel = ordered[-limit:]
+            return 200, list(reversed(sel)), None  # newest first, as Discord answers
+        if method == "GET" and len(parts) == 4 and parts[:1] == ["guilds"] and parts[2] == "members":
+            uid = parts[3]
+            if parts[1] != self.guild_id or uid not in self.members:
+                return 404, {"message": "Unknown Member", "code": 10007}, None
+            return 200, {"user": self.users[uid], "nick": self.members[uid], "avatar": None,
+                         "roles": [], "joined_at": "2026-02-01T12:00:00.000000+00:00",
+                         "premium_since": None, "deaf": False, "mute": False, "flags": 0,
+                         "pending": False, "communication_disabled_until": None}, None
+        if method == "POST" and parts == ["users", "@me", "channels"]:
+            uid = str(body["recipient_id"])
+            if uid not in self.users:
+                return 404, {"message": "Unknown User", "code": 10013}, None
+            dm = str(int(uid) + 1)
+            self.dm_of[dm] = uid
+            return 200, {"id": dm, "type": 1, "last_message_id": None, "flags": 0,
+                         "recipients": [self.users[uid]]}, None
+        if method == "POST" and len(parts) == 3 and parts[0] == "channels" and parts[2] == "messages":
+            ch = parts[1]
+            if ch != self.channel_id and ch not in self.dm_of:
+                return not_found
+            if self.rate_limit_posts > 0 or time.monotonic() < self.limited_until:
+                if self.rate_limit_posts > 0:  # the bucket is empty until retry_after passed
+                    self.rate_limit_posts -= 1
+                    self.limited_until = time.monotonic() + self.retry_after
+                self.throttled += 1
+                ra = max(0.001, self.limited_until - time.monotonic())
+                return 429, {"message": "You are being rate limited.", "retry_after": ra,
+                             "global": False}, {
+                    "Retry-After": str(max(1, round(ra))), "X-RateLimit-Limit": "5",
+                    "X-RateLimit-Remaining": "0", "X-RateLimit-Reset": f"{time.time() + ra:.3f}",
+                    "X-RateLimit-Reset-After": f"{ra:.3f}", "X-RateLimit-Bucket": "fakebucket",
+                    "X-RateLimit-Scope": self.rate_limit_scope}
+            if ch in self.dm_of and self.dm_of[ch] in self.blocked:
+                return 403, {"message": "Cannot send messages to this user", "code": 50007}, None
+            nonce = body.get("nonce")
+            if nonce and body.get("enforce_nonce"):
+                for m in self.sent:
+                    if m["nonce"] == nonce and m["channel_id"] == ch:
+                        return 200, m, None  # the same message again, as Discord does
+            now = datetime.now(UTC)
+            msg = {"id": snowflake(now, len(self.sent)), "type": 0, "channel_id": ch,
+                   "author": BOT, "content": body.get("content", ""), "timestamp": iso(now),
+                   "edited_timestamp": None, "tts": False, "mention_everyone": False,
+                   "mentions": [], "mention_roles": [], "attachments": [], "embeds": [],
+                   "pinned": False, "flags": 0, "components": [], "nonce": nonce}
+            self.sent.append(msg)
+            self.created += 1
+            if self.drop_after_create:
+                self.drop_after_create -= 1
+                if self.drop_after_create == 0:
+                    return "drop"
+            return 200, msg, None
+        return 404, {"message": "404: Not Found", "code": 0}, None
