@@ -34,7 +34,7 @@ def check_phases(game: Any) -> tuple[list[str], list[str]]:
 def check_line(game: Any, line: str, speaker: str, phase: str | None = None) -> CheckResult:
     """Read ``line`` as ``speaker`` would have written it in ``phase`` (default: the next
     phase; after a variant's last one, that one).  UsageError for a phase not reached."""
-    from .engine import PhaseReader
+    from .reader import PhaseReader
     from .roster import Roster
 
     ids, upto = check_phases(game)

@@ -51,7 +51,7 @@ def plural(n: int, word: str) -> str:
 
 # ------------------------------------------------------------------ new / add
 def cmd_new(args: argparse.Namespace) -> int:
-    from .templates import game_toml
+    from .skeletons import game_toml
 
     root = Path(args.game)
     target = root / "game.toml"

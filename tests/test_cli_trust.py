@@ -21,7 +21,8 @@ from fixture_utils import FIXTURES
 
 from adjudicator import fsio
 from adjudicator.cli import _safe, main
-from adjudicator.engine import is_deadline, resolve_game
+from adjudicator.engine import resolve_game
+from adjudicator.parser import is_deadline
 
 Run = tuple[int, str, str]
 

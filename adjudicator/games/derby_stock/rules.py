@@ -240,13 +240,7 @@ class DerbyRules(ww.WerewolfVariant[DsState]):
         return action
 
     # ------------------------------------------------------------ resolution
-    def resolve(self, em: Emitter[DsState], phase: PhaseInput) -> None:
-        if phase.id.startswith("night"):
-            self._night(em, phase)
-        else:
-            self._day(em, phase)
-
-    def _night(self, em: Emitter[DsState], ph: PhaseInput) -> None:
+    def resolve_night(self, em: Emitter[DsState], ph: PhaseInput) -> None:
         start = em.state
         acts = ph.actions
         # (1) sales, then purchases, at the levels of the start of the night
@@ -348,7 +342,7 @@ class DerbyRules(ww.WerewolfVariant[DsState]):
                     index=new, rules=why[x])
         em.emit("moves_used", "ds.stock.move", f"phase:{em.phase}", "gm")
 
-    def _day(self, em: Emitter[DsState], ph: PhaseInput) -> None:
+    def resolve_day(self, em: Emitter[DsState], ph: PhaseInput) -> None:
         start = em.state
         executed = ww.resolve_vote(em, ph.actions, self.options["tie"])
         if executed:

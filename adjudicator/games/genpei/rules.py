@@ -14,7 +14,7 @@ from ... import actions as A
 from ...config import GameConfig
 from ...errors import CommandError, IllegalActionError
 from ...models import LineRecord
-from ...render import day_number
+from ...phases import day_number
 from ...roster import Roster
 from .. import werewolf as ww
 from ..base import Candidate, Emitter, PhaseInput
@@ -384,12 +384,6 @@ class GenpeiRules(ww.WerewolfVariant[GpState]):
         return action
 
     # ------------------------------------------------------------ resolution
-    def resolve(self, em: Emitter[GpState], phase: PhaseInput) -> None:
-        if phase.id.startswith("night"):
-            self.resolve_night(em, phase)
-        else:
-            self.resolve_day(em, phase)
-
     def resolve_night(self, em: Emitter[GpState], phase: PhaseInput) -> None:
         """gp.night.order, in its seven steps."""
         n = day_number(phase.id)

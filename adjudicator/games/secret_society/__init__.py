@@ -14,8 +14,8 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from ...models import Event
-from ...render import day_number, heard, public_view, render
-from ...report_sections import phase_label
+from ...phases import day_number, phase_label
+from ...render import heard, public_view, render
 from ..base import Candidate, PhaseInput
 from .actions import ChronoAbility, PirateAbility, SecretSocietyTransformer, Technique
 from .rules import SecretSocietyRules

@@ -13,7 +13,7 @@ from ... import actions as A
 from ...config import GameConfig
 from ...errors import IllegalActionError
 from ...normalize import name_key, nfkc
-from ...render import day_number
+from ...phases import day_number
 from .. import werewolf as ww
 from ..base import Candidate, Emitter, PhaseInput
 from .actions import (
@@ -366,14 +366,8 @@ class SecretSocietyRules(ww.WerewolfVariant[SsState]):
         return True
 
     # ------------------------------------------------------------ resolution
-    def resolve(self, em: Emitter[SsState], phase: PhaseInput) -> None:
-        if phase.id.startswith("night"):
-            self._night(em, phase)
-        else:
-            self._day(em, phase)
-
     # ---- day N (ss.day.order)
-    def _day(self, em: Emitter[SsState], ph: PhaseInput) -> None:
+    def resolve_day(self, em: Emitter[SsState], ph: PhaseInput) -> None:
         n = day_number(ph.id)
         passed = em.state.passed_day == n
         acts = self._vote_time_filter(em, ph, passed)
@@ -617,7 +611,7 @@ class SecretSocietyRules(ww.WerewolfVariant[SsState]):
                         to=name, player=name, society=p.society)
 
     # ---- night N (ss.night.order)
-    def _night(self, em: Emitter[SsState], ph: PhaseInput) -> None:
+    def resolve_night(self, em: Emitter[SsState], ph: PhaseInput) -> None:
         n = day_number(ph.id)
         acts = ph.actions
         start = em.state

@@ -12,7 +12,8 @@ from typing import Any, ClassVar
 
 from ... import sentences  # noqa: F401  (the event_ja filter of the GM ledger)
 from ...models import Event
-from ...render import day_number, heard, render
+from ...phases import day_number
+from ...render import heard, render
 from ..base import Candidate, PhaseInput
 from .actions import Say, TrapTransformer
 from .rules import TrapWordRules

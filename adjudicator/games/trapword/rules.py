@@ -11,7 +11,7 @@ from ... import actions as A
 from ...config import GameConfig
 from ...errors import IllegalActionError
 from ...models import LineRecord
-from ...render import day_number
+from ...phases import day_number
 from ..base import Candidate, Emitter, PhaseInput, Variant
 from . import deck as D
 from .actions import Call, Marker, Say, Secret, SetTraps, TurnStart, Winner
