@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import errno
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +18,7 @@ from .config import GameConfig, load_config
 from .errors import ChatFormatError
 from .games import get_variant
 from .games.base import Emitter, PhaseInput, Variant
-from .models import Diagnostic, PhaseResult
+from .models import Diagnostic, LineRecord, PhaseResult
 from .reader import PhaseReader
 from .rng import PhaseRng
 from .roster import Roster
@@ -227,6 +227,13 @@ def phase_refusal(root: Path, phase: str) -> str | None:
             f"(`adjudicator add {root} {nxt} FILE`)")
 
 
+def setup_warnings(variant: Variant[Any]) -> list[Diagnostic]:
+    """A name of game.toml that a command's slot could read two ways (see
+    ``Variant.name_clashes``): one warning each, at setup."""
+    return [Diagnostic(level="warning", code="name_clash", source="game.toml", message=en,
+                       reason_ja=ja) for en, ja in variant.name_clashes()]
+
+
 def resolve_game(root: Path, fmt: str | None = None, cfg: GameConfig | None = None) -> Game:
     """Re-derive the whole game from game.toml and the logs (raises ConfigError)."""
     root = Path(root)
@@ -234,12 +241,12 @@ def resolve_game(root: Path, fmt: str | None = None, cfg: GameConfig | None = No
     variant = get_variant(cfg.variant)(cfg)
     game = Game(root=root, cfg=cfg, variant=variant)
     entries = variant.roster_entries()
-    roster = Roster(entries, extra={**{g: "GM" for g in cfg.gm}, **variant.extra_targets})
+    roster = variant.make_roster()
     names = [n for n, _a in entries] + [a for _n, aliases in entries for a in aliases] + list(
         cfg.gm)  # speakers a log may name (to split "21:03 名前 本文" lines)
     logs, broken, problems = scan_logs(root)
     phase_ids, plan_diags = _plan(variant, logs, root, broken)
-    game.diagnostics = problems + plan_diags
+    game.diagnostics = setup_warnings(variant) + problems + plan_diags
     state = game.initial = variant.initial_state()
     for n, pid in enumerate(phase_ids):
         state = _resolve_phase(game, roster, names, logs, state, pid, fmt, first=n == 0)
@@ -284,6 +291,7 @@ def _resolve_phase(game: Game, roster: Roster, names: list[str], logs: dict[str,
                      extra_logs=extra, lines=reader.records)
     if not variant.finished(state):
         variant.resolve(em, pin)
+        _refuse(reader.records, variant.refused_lines(em.events))
     post, private, ledger = variant.render(state, em.state, pin, em.events)
     game.phases.append(PhaseResult(
         id=pid, deaths=variant.deaths(em.events), executed=variant.executed(em.events),
@@ -291,3 +299,12 @@ def _resolve_phase(game: Game, roster: Roster, names: list[str], logs: dict[str,
         diagnostics=reader.diagnostics + diags + em.diagnostics, lines=reader.records,
     ))
     return em.state
+
+
+def _refuse(records: list[LineRecord], refused: list[tuple[str, str, str]]) -> None:
+    """An accepted line the resolution refused is 却下, with the reason, on the line."""
+    by_ref = {ref: (code, why) for ref, code, why in refused}
+    for i, rec in enumerate(records):
+        if rec.ref in by_ref and rec.disposition in ("accepted", "gm"):
+            code, why = by_ref[rec.ref]
+            records[i] = replace(rec, disposition="rejected", code=code, reason=why)

@@ -33,7 +33,7 @@ from .parser import (
     parse_command,
     suggest_word,
 )
-from .roster import Roster
+from .roster import PLAYER, Roster
 
 MAX_COMMAND = 2000  # characters: a longer line is not parsed as a command
 QUOTE_MAX = 200  # characters of a chat line quoted in a message (the raw line is kept once)
@@ -97,7 +97,7 @@ class PhaseReader:
         if speaker in self._speaker_cache:
             return self._speaker_cache[speaker]
         try:
-            name: str | None = self.roster.resolve(speaker)
+            name: str | None = self.roster.resolve(speaker, kinds=(PLAYER,))
         except CommandError:
             name = None
         if name is not None and not self.variant.is_player(self.state, name):
@@ -244,7 +244,8 @@ class PhaseReader:
             return
         try:
             action = parse_command(nfkc(text)[offset:], self.roster, v,
-                                   transformer=self.variant.transformer)
+                                   transformer=self.variant.transformer,
+                                   slot=self.variant.kinds_of_slot)
         except CommandSyntaxError as e:
             # R4: a line that only opens with a command word (「秘密 の箱」) and holds no @
             # is what the variant reads free lines as (a Trap Word hint), not a bad command
@@ -333,9 +334,11 @@ class PhaseReader:
         if too_long is not None:
             self._reject(ref, line, text, None, too_long)
             return
+        dropped: list[CommandError] = []
         try:
             action = parse_command(nfkc(text)[offset:], self.roster, self.variant.name, gm=True,
-                                   transformer=self.variant.transformer)
+                                   transformer=self.variant.transformer,
+                                   slot=self.variant.kinds_of_slot, dropped=dropped)
         except CommandError as e:
             # GM prose that merely mentions a player command ("投票は 投票@名前 で") is GM
             # talk; a failed GM directive (活躍@, 声援@, 代理@, 秘密@赤 …) is an error to fix.
@@ -378,7 +381,16 @@ class PhaseReader:
         self.order += 1
         self.directives.append(Candidate(ref=ref, actor=line.speaker, action=action,
                                          by_gm=True, order=self.order))
-        self._record(ref, line, text, "gm", action=action.describe())
+        # a list's names stand alone: the others count, each name of no one is an error
+        why = "、".join(d.reason_ja for d in dropped) or None
+        self._record(ref, line, text, "gm", action=action.describe(),
+                     reason=why, code=dropped[0].code if dropped else None)
+        for d in dropped:
+            self.diagnostics.append(Diagnostic(
+                level="error", code=d.code, source=ref, speaker=line.speaker,
+                text=shorten(text), message=f"{shorten(str(d), 2 * QUOTE_MAX)} in GM line "
+                f"{shorten(text.strip(), 60)!r}: the other names of the list count",
+                reason_ja=f"{d.reason_ja}（この名前のほかは有効です）"))
 
     def accepted(self) -> list[Candidate]:
         items = [(i, c) for (i, c) in self.held.values()] + self.loose

@@ -127,7 +127,7 @@ class DerbyRules(ww.WerewolfVariant[DsState]):
                 raise IllegalActionError("super chance outside night2",
                                          "スーパーチャンスは2日目の夜時間にのみ行えます",
                                          code="chance_not_now", rule="ds.chance.when")
-            if action.target in GENDER_WORDS:
+            if action.target in GENDER_WORDS and action.target not in state.players:
                 raise IllegalActionError("chance on a gender", "スーパーチャンスは個人名かGMを指名してください",
                                          code="not_player", rule="ds.chance.when")
             return action
@@ -164,7 +164,7 @@ class DerbyRules(ww.WerewolfVariant[DsState]):
 
     def _validate_bet(self, state: DsState, me: DsPlayer, bet: Bet) -> Bet:
         rule = "ds.derby.bet"
-        if bet.target in GENDER_WORDS:
+        if bet.target in GENDER_WORDS and bet.target not in state.players:
             genders = {state.players[n].gender for n in ww.living(state)}
             if len(genders) <= 1:
                 raise IllegalActionError(
@@ -269,7 +269,8 @@ class DerbyRules(ww.WerewolfVariant[DsState]):
         # (2) bets are staked
         for c in acts:
             if isinstance(c.action, Bet):
-                target = GENDER_WORDS.get(c.action.target, c.action.target)
+                target = (c.action.target if c.action.target in start.players
+                          else GENDER_WORDS.get(c.action.target, c.action.target))
                 em.emit("bet_placed", "ds.derby.bet", c.ref, "player", to=c.actor,
                         player=c.actor, target=target, amount=-c.action.amount)
         for c in acts:

@@ -35,6 +35,10 @@ class SecretSociety(SecretSocietyRules):
     name: ClassVar[str] = "secret-society"
     transformer = SecretSocietyTransformer
     extra_targets: ClassVar[dict[str, str]] = dict(SOCIETY_WORDS)
+    target_kinds: ClassVar[dict[str, str]] = {s: "society" for s in SOCIETY_WORDS.values()}
+    #: the slots that take a society (ss.chance.apply, ss.p.answer); every other one a player
+    slot_kinds: ClassVar[dict[str, frozenset[str]]] = {
+        w: frozenset({"society"}) for w in ("入会希望", "承諾", "拒否")}
     value_ja: ClassVar[dict[str, dict[str, str]]] = {
         "society": dict(SOCIETY_JA),
         "team_won": {**SOCIETY_JA, "none": "勝利結社なし"},

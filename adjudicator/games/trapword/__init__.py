@@ -69,6 +69,9 @@ def missed_ja(d: dict[str, Any]) -> str:
 class TrapWord(TrapWordRules):
     name: ClassVar[str] = "trapword"
     transformer = TrapTransformer
+    #: the GM's directives name a team (秘密@赤 …), though a player may be named 赤 too
+    slot_kinds: ClassVar[dict[str, frozenset[str]]] = {
+        w: frozenset({"team"}) for w in ("秘密", "開始", "トラップ設定", "勝者")}
 
     def evolve(self, state: TwState, ev: Event) -> TwState:
         return evolve(state, ev)

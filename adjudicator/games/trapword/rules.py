@@ -16,7 +16,7 @@ from ..base import Candidate, Emitter, PhaseInput, Variant
 from . import deck as D
 from .actions import Call, Marker, Say, Secret, SetTraps, TurnStart, Winner
 from .judge import Judge
-from .rounds import Move, Turn, TurnSpec, find_start, first_hint, is_call, judge_turn
+from .rounds import Move, Turn, TurnSpec, find_start, first_hint, is_bare_call, is_call, judge_turn
 from .state import (
     DEFAULTS,
     ROUNDS,
@@ -489,6 +489,7 @@ class TrapWordRules(Variant[TwState]):
         self.deck = D.parse_deck(raw) if isinstance(raw, dict) else D.sample_deck()
         self.judge = Judge(self.options["synonyms"])
         self.extra_targets = {t.name: t.name for t in cfg.teams}  # type: ignore[misc]
+        self.target_kinds = {t.name: "team" for t in cfg.teams}  # type: ignore[misc]
 
     @classmethod
     def config_problems(cls, cfg: GameConfig) -> list[str]:
@@ -532,6 +533,8 @@ class TrapWordRules(Variant[TwState]):
 
     # ------------------------------------------------------------ lines
     def free_action(self, state: TwState, phase: str, actor: str, text: str) -> A.Action | None:
+        if is_bare_call(text):  # 「トラップ！」: a call, never a hint
+            return Call()
         team = state.teams[state.players[actor].team]
         return Say(role="hint" if team.giver == actor else "answer", text=text.strip())
 
