@@ -11,7 +11,7 @@ from typing import Any
 from . import __version__
 from .archive import ENV_VAR, Archive, ArchiveError, default_path, find_games
 from .errors import AdjudicatorError, UsageError
-from .report_sections import phase_label
+from .phases import phase_label
 
 
 def _out(text: str) -> None:

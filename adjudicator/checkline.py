@@ -34,8 +34,7 @@ def check_phases(game: Any) -> tuple[list[str], list[str]]:
 def check_line(game: Any, line: str, speaker: str, phase: str | None = None) -> CheckResult:
     """Read ``line`` as ``speaker`` would have written it in ``phase`` (default: the next
     phase; after a variant's last one, that one).  UsageError for a phase not reached."""
-    from .engine import PhaseReader
-    from .roster import Roster
+    from .reader import PhaseReader
 
     ids, upto = check_phases(game)
     if phase is not None and phase not in upto and phase not in ids:
@@ -46,8 +45,7 @@ def check_line(game: Any, line: str, speaker: str, phase: str | None = None) -> 
         state = game.states[k - 1] if k else game.initial
     else:
         state = game.state
-    roster = Roster(game.variant.roster_entries(), extra={
-        **{g: "GM" for g in game.cfg.gm}, **game.variant.extra_targets})
+    roster = game.variant.make_roster()
     reader = PhaseReader(game, roster, state, phase)
     reader.read([ChatLine(source="check", lineno=1, speaker=speaker, text=line, raw=line)], False)
     details: list[str] = []

@@ -50,8 +50,21 @@ def plural(n: int, word: str) -> str:
 
 
 # ------------------------------------------------------------------ new / add
+def _name_clashes(toml: Path) -> list[str]:
+    """The setup warnings of a game.toml that loads (Japanese), else none."""
+    from .config import load_config
+    from .errors import ConfigError
+    from .games import get_variant
+
+    try:
+        cfg = load_config(toml)
+        return [ja for _en, ja in get_variant(cfg.variant)(cfg).name_clashes()]
+    except (ConfigError, OSError):
+        return []
+
+
 def cmd_new(args: argparse.Namespace) -> int:
-    from .templates import game_toml
+    from .skeletons import game_toml
 
     root = Path(args.game)
     target = root / "game.toml"
@@ -68,6 +81,8 @@ def cmd_new(args: argparse.Namespace) -> int:
         write_atomic(root / "scenario.toml", scenario.read_bytes())
         wrote.append(str(root / "scenario.toml"))
     first = "round1" if args.variant == "trapword" else "day1"
+    for ja in _name_clashes(target):
+        _print(f"注意: {ja}")
     _print(f"wrote {' and '.join(wrote)}: fill in the players, then "
            f"`adjudicator add {root} {first} LOG`")
     return 0
@@ -179,7 +194,8 @@ def _safe(name: str) -> str:
 def diagnostics_text(game: Any) -> str:
     rows = []
     for d in game.diagnostics:
-        rows.append(f"{d.level}: {d.source}: {d.message}")
+        extra = f" ／ {d.reason_ja}" if d.reason_ja else ""
+        rows.append(f"{d.level}: {d.source}: {d.message}{extra}")
     for ph in game.phases:
         for d in ph.diagnostics:
             extra = f" ／ {d.reason_ja}" if d.reason_ja else ""

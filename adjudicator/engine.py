@@ -7,51 +7,25 @@ data to the variant's pure functions.
 
 from __future__ import annotations
 
-import difflib
 import errno
 import os
-import re
 from dataclasses import dataclass, field, replace
-from functools import cache
 from pathlib import Path
 from typing import Any
 
-from . import actions as A
-from .chatlog import FORMATS, ChatLine, is_unsent, read_chat_file
+from .chatlog import FORMATS, ChatLine, read_chat_file
 from .config import GameConfig, load_config
-from .errors import (
-    ChatFormatError,
-    CommandError,
-    CommandSyntaxError,
-    IllegalActionError,
-    UnknownNameError,
-)
+from .errors import ChatFormatError
 from .fsio import remembered_format
 from .games import get_variant
-from .games.base import Candidate, Emitter, PhaseInput, Variant
+from .games.base import Emitter, PhaseInput, Variant
 from .models import Diagnostic, LineRecord, PhaseResult
-from .normalize import nfkc
-from .parser import (
-    build_parser,
-    command_hint,
-    command_words,
-    find_command,
-    is_gm_word,
-    parse_command,
-    suggest_word,
-)
+from .reader import PhaseReader
 from .rng import PhaseRng
 from .roster import Roster
 
 LOG_SUFFIXES = (".txt", ".csv", ".json", ".log")
 MAX_PHASES = 400  # phase ids looked at when matching log files to phases
-MAX_COMMAND = 2000  # characters: a longer line is not parsed as a command
-QUOTE_MAX = 200  # characters of a chat line quoted in a message (the raw line is kept once)
-
-
-def quote(text: str, limit: int = QUOTE_MAX) -> str:
-    """``text`` cut to ``limit`` characters, with "…" when cut."""
-    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 @dataclass
@@ -152,422 +126,6 @@ def _source(root: Path, path: Path) -> str:
         return path.relative_to(root).as_posix()
     except ValueError:
         return path.as_posix()
-
-
-def _sub_lines(line: ChatLine, json_like: bool) -> list[tuple[str, str]]:
-    """One message -> (ref, text) per text line.  Line-based formats cite file lines."""
-    if "\n" not in line.text:
-        return [(f"{line.source}:{line.lineno}", line.text)]
-    parts = line.text.split("\n")
-    out = []
-    for i, part in enumerate(parts):
-        if json_like:
-            ref = f"{line.source}:{line.lineno}" + (f".{i + 1}" if len(parts) > 1 else "")
-        else:
-            ref = f"{line.source}:{line.lineno + i}"
-        out.append((ref, part))
-    return out
-
-
-_KATAKANA = {c: c - 0x60 for c in range(0x30A1, 0x30F7)}
-_DECOR = r"\s\-=ー─━~〜_・:：*＊#＃!！?？。.、,【】\[\]()（）「」『』〔〕<>＜＞≪≫《》★☆■□◆◇●○◎※♪"
-#: the GM's deadline, however spelled (NFKC, katakana read as hiragana): 締め切り, 締切,
-#: 締めきり, しめきり, シメキリ, 〆切, 【締め切り】, 投票締め切り, 締め切りです…
-DEADLINE_RE = re.compile(
-    f"[{_DECOR}]*(?:(?:本日の|今日の|今夜の)?(?:投票|発言|行動|夜行動|アクション|提出)"
-    r"(?:は|の)?)?\s*"
-    "(?:締め切り|締めきり|締切り|締切|しめ切り|しめきり|〆切り|〆切|〆|deadline|time ?up)"
-    f"(?:です|ました|ます|とします|になります|だよ|です。)?[{_DECOR}]*"
-    # a tail after a separator, as long as it does not name a time (an announcement of a
-    # deadline to come, 締め切りは21時, is no deadline)
-    f"(?:(?<=[{_DECOR}])[^0-9]*)?", re.IGNORECASE)
-
-
-def is_deadline(text: str) -> bool:
-    """True when a GM line says the phase's time is up (see ``DEADLINE_RE``)."""
-    if len(text) > 200:
-        return False
-    return DEADLINE_RE.fullmatch(nfkc(text).translate(_KATAKANA).strip()) is not None
-
-
-@cache
-def directive_words(variant: str) -> tuple[str, ...]:
-    """The command words of the variant's GM directives (活躍, 声援, 代理, 秘密, 開始…),
-    read from its grammar: the literals of every rule under ``gm_directive``."""
-    parser = build_parser(variant)
-    heads = {r.expansion[0].name for r in parser.rules if r.origin.name == "gm_directive"
-             and r.expansion}
-    names: set[str] = set()
-    for r in parser.rules:
-        if r.origin.name in heads:
-            names.update(sym.name for sym in r.expansion if sym.is_term)
-    words: set[str] = set()
-    skip = {"NAME", "WORD", "FREE", "TAIL", "SEP", "INT", "AMOUNT", "DEADLINE", "KABU"}
-    for term in parser.terminals:
-        if term.name in names and term.name not in skip and not term.name.startswith("_"):
-            pat = term.pattern
-            if pat.type == "str" and pat.value != "@":
-                words.add(pat.value)
-            elif pat.type == "re":
-                body = pat.value.removeprefix("(?:").removesuffix(")")
-                words.update(a for a in body.split("|")
-                             if a and re.fullmatch(r"[^\\()\[\]*+?.^$]+", a))
-    return tuple(sorted(words, key=lambda w: (-len(w), w)))
-
-
-def closest_directive(word: str, variant: str) -> str:
-    """The GM directive (or command) word nearest to ``word``, for a warning."""
-    pool = list(directive_words(variant)) or list(command_words(variant))
-    pool += [w for w in command_words(variant) if w not in pool]
-    best = difflib.get_close_matches(word, pool, n=1, cutoff=0.0)
-    if best and difflib.SequenceMatcher(None, word, best[0]).ratio() > 0:
-        return best[0]
-    return pool[0] if pool else "締め切り"
-
-
-#: a message opening with a time of day the reader could not take (25:99:99)
-_TIME_SHAPE = re.compile(r"\[?[ \t]*([0-9]{1,2}:[0-9]{2}(?::[0-9]{2})?)[ \t]*[\]\t ]")
-
-
-class PhaseReader:
-    """Classifies every line of one phase: exactly one disposition each."""
-
-    def __init__(self, game: Game, roster: Roster, state: Any, phase: str) -> None:
-        self.game = game
-        self.variant = game.variant
-        self.variant.begin_reading(state, phase)
-        self.roster = roster
-        self.state = state
-        self.phase = phase
-        self.gm_keys = {nfkc(g).casefold().replace(" ", "") for g in game.cfg.gm}
-        self.records: list[LineRecord] = []
-        self.diagnostics: list[Diagnostic] = []
-        self.rejections: list[tuple[str, str, str, str, str]] = []  # ref, actor, code, rule, why
-        self.held: dict[tuple[str, str], tuple[int, Candidate]] = {}  # slot -> (record idx, cand)
-        self.loose: list[tuple[int, Candidate]] = []  # accepted actions without a slot
-        self.directives: list[Candidate] = []
-        self.deadline: str | None = None
-        self.order = 0
-        self._gm_cache: dict[str, bool] = {}
-        self._speaker_cache: dict[str, str | None] = {}
-
-    # -- helpers --
-    def _is_gm(self, speaker: str) -> bool:
-        hit = self._gm_cache.get(speaker)
-        if hit is None:
-            hit = self._gm_cache[speaker] = (
-                nfkc(speaker).casefold().replace(" ", "") in self.gm_keys)
-        return hit
-
-    def _speaker(self, speaker: str) -> str | None:
-        if speaker in self._speaker_cache:
-            return self._speaker_cache[speaker]
-        try:
-            name: str | None = self.roster.resolve(speaker)
-        except CommandError:
-            name = None
-        if name is not None and not self.variant.is_player(self.state, name):
-            name = None
-        self._speaker_cache[speaker] = name
-        return name
-
-    def _record(self, ref: str, line: ChatLine, text: str, disposition: str, **kw: Any) -> int:
-        self.records.append(
-            LineRecord(
-                ref=ref, speaker=line.speaker, text=text, time=line.time,
-                disposition=disposition,  # type: ignore[arg-type]
-                action=kw.get("action"), reason=kw.get("reason"),
-                code=kw.get("code"),
-            )
-        )
-        return len(self.records) - 1
-
-    def _reject(
-        self, ref: str, line: ChatLine, text: str, actor: str | None, err: CommandError,
-        level: str | None = None,
-    ) -> None:
-        """Player mistakes are warnings (the game goes on); GM-line failures are errors."""
-        level = level or ("warning" if actor is not None or not self._is_gm(line.speaker)
-                          else "error")
-        code = err.code
-        rule = err.rule if isinstance(err, IllegalActionError) else f"input.{code}"
-        # the line itself is kept once (its record); messages quote at most QUOTE_MAX
-        why = quote(err.reason_ja)
-        self._record(ref, line, text, "rejected", reason=why, code=code)
-        self.diagnostics.append(
-            Diagnostic(
-                level=level,  # type: ignore[arg-type]
-                code=code, source=ref, message=quote(str(err), 2 * QUOTE_MAX),
-                speaker=line.speaker, text=quote(text), reason_ja=why,
-            )
-        )
-        self.rejections.append((ref, actor or line.speaker, code, rule or f"input.{code}",
-                                why))
-
-    def _too_long(self, text: str) -> CommandError | None:
-        """A command is short: a line longer than MAX_COMMAND is not parsed (which would
-        cost time in proportion to its length squared), it is rejected."""
-        if len(text) <= MAX_COMMAND:
-            return None
-        return CommandSyntaxError(
-            f"a line of {len(text)} characters is too long to be a command: "
-            f"{quote(text.strip(), 60)!r}",
-            f"コマンドとして読むには長すぎます（{len(text)}文字）")
-
-    # -- the walk --
-    def read(self, lines: list[ChatLine], json_like: bool) -> None:
-        # Fast path for the bulk of a log: a one-line message from a player or a stranger
-        # that cannot be a command is chatter (the same answer _one gives, found cheaper).
-        maybe = command_hint(self.variant.name)
-        free = type(self.variant).free_action is not Variant.free_action
-        records = self.records
-        gm_cache = self._gm_cache
-        fast = not json_like and not free
-        for line in lines:
-            if line.time is None and (bad := _TIME_SHAPE.match(line.raw)) is not None:
-                self.diagnostics.append(Diagnostic(
-                    level="warning", code="bad_time", source=f"{line.source}:{line.lineno}",
-                    speaker=line.speaker, message=f"impossible time {bad.group(1)!r}: read as "
-                    f"a message of {line.speaker!r} without a time"))
-            text = line.text
-            speaker = line.speaker
-            is_gm = gm_cache.get(speaker)
-            if is_gm is None:
-                is_gm = self._is_gm(speaker)
-            if fast and not is_gm and not maybe(text) and "\n" not in text:
-                records.append(LineRecord(f"{line.source}:{line.lineno}", speaker, text,
-                                          line.time))  # disposition: chatter
-                if not speaker and is_unsent(text):
-                    self._unsent(f"{line.source}:{line.lineno}", text)
-                continue
-            for ref, part in _sub_lines(line, json_like):
-                self._one(line, ref, part)
-
-    def _one(self, line: ChatLine, ref: str, text: str) -> None:
-        if not line.speaker:  # a system line of the chat app (joins, unsent messages…)
-            self._record(ref, line, text, "chatter")
-            if is_unsent(text):
-                self._unsent(ref, text)
-            return
-        v = self.variant.name
-        found = find_command(text, v) if text.strip() else None
-        if self._is_gm(line.speaker):
-            self._gm_line(line, ref, text, found)
-            return
-        actor = self._speaker(line.speaker)
-        if found is None:
-            free = None
-            if actor is not None and text.strip() and not self.variant.finished(self.state):
-                free = self.variant.free_action(self.state, self.phase, actor, text)
-            if free is None or actor is None:
-                self._record(ref, line, text, "chatter")
-                return
-            self._take(line, ref, text, actor, free)
-            return
-        offset, how = found
-        if actor is None:
-            if how == "count":
-                self._record(ref, line, text, "chatter")
-                return
-            self._record(ref, line, text, "rejected", code="unknown_speaker",
-                         reason=f"「{line.speaker}」は参加者として登録されていません")
-            self.diagnostics.append(Diagnostic(
-                level="warning", code="unknown_speaker", source=ref, speaker=line.speaker,
-                text=quote(text), message=f"command from {line.speaker!r}, who is neither a player "
-                "nor a GM: add the name or an alias in game.toml",
-                reason_ja=f"「{line.speaker}」は参加者として登録されていません",
-            ))
-            return
-        if how == "count" and not self._pending_inquiry(actor):
-            self._record(ref, line, text, "chatter")
-            return
-        if self.variant.finished(self.state):
-            err: CommandError = IllegalActionError(
-                f"{actor!r} sent {text.strip()!r} after the game ended",
-                "ゲームはすでに終了しています", code="game_over", rule="ww.win.check")
-            self._reject(ref, line, text, actor, err, level="warning")
-            return
-        if not self.variant.is_alive(self.state, actor):
-            err = IllegalActionError(
-                f"{actor!r} is dead: {text.strip()!r} is not an action",
-                "死亡しているため行動できません", code="dead", rule="ww.night.dead")
-            self._reject(ref, line, text, actor, err)
-            return
-        if self.deadline is not None:
-            err = IllegalActionError(
-                f"{text.strip()!r} came after the deadline ({self.deadline})",
-                "締め切り後の発言のため無効です", code="late", rule="engine.deadline")
-            self._reject(ref, line, text, actor, err)
-            return
-        if how == "unknown_word":
-            word = nfkc(text)[offset:].split("@", 1)[0].strip()
-            near = suggest_word(word, v)  # R10: a typo of a command word names the word
-            err = CommandSyntaxError(
-                f"unknown command word {word!r} in {text.strip()!r}",
-                f"「{word}」というコマンドはありません"
-                + (f"（「{near}@」のことですか？）" if near else ""))
-            self._reject(ref, line, text, actor, err)
-            return
-        too_long = self._too_long(text)
-        if too_long is not None:
-            self._reject(ref, line, text, actor, too_long)
-            return
-        try:
-            action = parse_command(nfkc(text)[offset:], self.roster, v,
-                                   transformer=self.variant.transformer)
-        except CommandSyntaxError as e:
-            # R4: a line that only opens with a command word (「秘密 の箱」) and holds no @
-            # is what the variant reads free lines as (a Trap Word hint), not a bad command
-            free = (self.variant.free_action(self.state, self.phase, actor, text)
-                    if "@" not in nfkc(text) else None)
-            if free is None:
-                self._reject(ref, line, text, actor, e)
-                return
-            self._take(line, ref, text, actor, free)
-            return
-        except CommandError as e:
-            self._reject(ref, line, text, actor, e)
-            return
-        self._take(line, ref, text, actor, action)
-
-    def _pending_inquiry(self, actor: str) -> bool:
-        for (owner, _key), (_i, cand) in self.held.items():
-            if owner == actor and getattr(cand.action, "shares", 0) is None:
-                return True
-        return False
-
-    def _unsent(self, ref: str, text: str) -> None:
-        """A LINE 送信取り消し line, listed for the GM: what it said is not in the log."""
-        self.diagnostics.append(Diagnostic(
-            level="info", code="unsent", source=ref, text=text,
-            message="a message was unsent here; what it said is not in the log",
-            reason_ja="ここで送信取り消しされたメッセージがあります（内容はログにありません）"))
-
-    def _take(self, line: ChatLine, ref: str, text: str, actor: str, action: A.Action,
-              by_gm: bool = False) -> None:
-        """Accept the action, or reject the line with the reason the rules give."""
-        if line.edited:  # the words may not be the ones the players saw first
-            self.diagnostics.append(Diagnostic(
-                level="warning", code="edited", source=ref, speaker=line.speaker, text=text,
-                message="this command was edited after posting: check it was not changed "
-                "after the deadline or after others answered",
-                reason_ja="このコマンドは投稿後に編集されています（締切後や他の人の発言の後に"
-                "書き換えられていないか確認してください）"))
-        try:
-            self._accept(line, ref, text, actor, action, by_gm)
-        except CommandError as e:
-            self._reject(ref, line, text, actor, e)
-
-    def _accept(
-        self, line: ChatLine, ref: str, text: str, actor: str, action: A.Action, by_gm: bool
-    ) -> None:
-        held = {key: c for (owner, key), (_i, c) in self.held.items() if owner == actor}
-        action = self.variant.validate(self.state, self.phase, actor, action, held)
-        self.order += 1
-        cand = Candidate(ref=ref, actor=actor, action=action, by_gm=by_gm, order=self.order)
-        disposition = "gm" if by_gm else "accepted"
-        idx = self._record(ref, line, text, disposition, action=action.describe())
-        slot = self.variant.slot(action, actor)
-        if slot is None:
-            self.loose.append((idx, cand))
-            return
-        owner, key, rule = slot
-        prev = self.held.get((owner, key))
-        if prev is not None:
-            pidx, pcand = prev
-            old = self.records[pidx]
-            # said as a player reads it: the later line by its time and words, never a
-            # file and line number; another speaker (a wolf partner) is named
-            who = "" if pcand.actor == actor else f"{actor}さんの"
-            when = f"{line.time}の" if line.time else "後の"
-            later = text.strip() if len(text.strip()) <= 40 else text.strip()[:39] + "…"
-            if old.disposition == "accepted":
-                self.records[pidx] = replace(
-                    old, disposition="superseded",
-                    reason=f"{who}{when}「{later}」で置き換えられました（最後の指示が有効です）",
-                    code="superseded")
-            self.rejections.append((pcand.ref, pcand.actor, "superseded", rule,
-                                    f"「{pcand.action.describe()}」は{who}「{action.describe()}」"
-                                    "で置き換えられました"))
-        self.held[(owner, key)] = (idx, cand)
-
-    def _gm_line(
-        self, line: ChatLine, ref: str, text: str, found: tuple[int, str] | None
-    ) -> None:
-        offset, how = found if found is not None else (0, "none")
-        if is_deadline(text):
-            self.deadline = ref
-            self._record(ref, line, text, "gm", action=A.Deadline().describe())
-            return
-        if how == "count":
-            self._record(ref, line, text, "gm")
-            return
-        if how == "unknown_word":
-            # `活役@たろう`, `ほげ@ふが`: shaped like a directive, but no directive's word
-            word = nfkc(text)[offset:].split("@", 1)[0].strip()
-            near = closest_directive(word, self.variant.name)
-            self._record(ref, line, text, "gm", code="unknown_directive")
-            self.diagnostics.append(Diagnostic(
-                level="warning", code="unknown_directive", source=ref, speaker=line.speaker,
-                text=quote(text), message=f"GM line {quote(text.strip())!r} looks like a "
-                f"directive, but {word!r} is none (closest: {near}@): it was read as GM talk",
-                reason_ja=f"「{word}」という指示はありません（近いもの: {near}@）"))
-            return
-        too_long = self._too_long(text)
-        if too_long is not None:
-            self._reject(ref, line, text, None, too_long)
-            return
-        try:
-            action = parse_command(nfkc(text)[offset:], self.roster, self.variant.name, gm=True,
-                                   transformer=self.variant.transformer)
-        except CommandError as e:
-            # GM prose that merely mentions a player command ("投票は 投票@名前 で") is GM
-            # talk; a failed GM directive (活躍@, 声援@, 代理@, 秘密@赤 …) is an error to fix.
-            rest = nfkc(text)[offset:].lstrip()
-            if how == "none" or not (is_gm_word(rest) or rest.startswith(
-                    directive_words(self.variant.name))):
-                self._record(ref, line, text, "gm")
-            else:
-                self._reject(ref, line, text, None, e)
-            return
-        if isinstance(action, A.Deadline):  # is_deadline said no: 締め切りは21時です
-            self._record(ref, line, text, "gm")  # announces a deadline to come: GM talk
-            return
-        if isinstance(action, A.GmCommand) and how == "none":
-            self._record(ref, line, text, "gm")  # GM prose that happens to parse
-            return
-        if isinstance(action, A.GmCommand):
-            err = CommandSyntaxError(
-                f"GM line {text.strip()!r} is a player command: write 代理@<player> before it",
-                "GMが代わりに入力するときは「代理@名前 コマンド」と書いてください")
-            self._reject(ref, line, text, None, err)
-            return
-        if isinstance(action, A.Proxy):
-            player = action.player
-            if not self.variant.is_player(self.state, player):
-                self._reject(ref, line, text, None, UnknownNameError(player, []))
-                return
-            if not self.variant.is_alive(self.state, player):
-                self._reject(ref, line, text, player, IllegalActionError(
-                    f"proxy for dead player {player!r}", "死亡しているため行動できません",
-                    code="dead", rule="ww.night.dead"))
-                return
-            self._take(line, ref, text, player, action.action, by_gm=True)
-            return
-        try:
-            action = self.variant.validate_directive(self.state, self.phase, action)
-        except CommandError as e:
-            self._reject(ref, line, text, None, e)
-            return
-        self.order += 1
-        self.directives.append(Candidate(ref=ref, actor=line.speaker, action=action,
-                                         by_gm=True, order=self.order))
-        self._record(ref, line, text, "gm", action=action.describe())
-
-    def accepted(self) -> list[Candidate]:
-        items = [(i, c) for (i, c) in self.held.values()] + self.loose
-        items.sort(key=lambda ic: ic[1].order)
-        return [c for _i, c in items]
 
 
 def _read_lines(
@@ -677,6 +235,13 @@ def phase_refusal(root: Path, phase: str) -> str | None:
             f"(`adjudicator add {root} {nxt} FILE`)")
 
 
+def setup_warnings(variant: Variant[Any]) -> list[Diagnostic]:
+    """A name of game.toml that a command's slot could read two ways (see
+    ``Variant.name_clashes``): one warning each, at setup."""
+    return [Diagnostic(level="warning", code="name_clash", source="game.toml", message=en,
+                       reason_ja=ja) for en, ja in variant.name_clashes()]
+
+
 def resolve_game(root: Path, fmt: str | None = None, cfg: GameConfig | None = None) -> Game:
     """Re-derive the whole game from game.toml and the logs (raises ConfigError)."""
     root = Path(root)
@@ -684,12 +249,12 @@ def resolve_game(root: Path, fmt: str | None = None, cfg: GameConfig | None = No
     variant = get_variant(cfg.variant)(cfg)
     game = Game(root=root, cfg=cfg, variant=variant)
     entries = variant.roster_entries()
-    roster = Roster(entries, extra={**{g: "GM" for g in cfg.gm}, **variant.extra_targets})
+    roster = variant.make_roster()
     names = [n for n, _a in entries] + [a for _n, aliases in entries for a in aliases] + list(
         cfg.gm)  # speakers a log may name (to split "21:03 名前 本文" lines)
     logs, broken, problems = scan_logs(root)
     phase_ids, plan_diags = _plan(variant, logs, root, broken)
-    game.diagnostics = problems + plan_diags
+    game.diagnostics = setup_warnings(variant) + problems + plan_diags
     state = game.initial = variant.initial_state()
     for n, pid in enumerate(phase_ids):
         state = _resolve_phase(game, roster, names, logs, state, pid, fmt, first=n == 0)
@@ -734,6 +299,7 @@ def _resolve_phase(game: Game, roster: Roster, names: list[str], logs: dict[str,
                      extra_logs=extra, lines=reader.records)
     if not variant.finished(state):
         variant.resolve(em, pin)
+        _refuse(reader.records, variant.refused_lines(em.events))
     post, private, ledger = variant.render(state, em.state, pin, em.events)
     game.phases.append(PhaseResult(
         id=pid, deaths=variant.deaths(em.events), executed=variant.executed(em.events),
@@ -741,3 +307,12 @@ def _resolve_phase(game: Game, roster: Roster, names: list[str], logs: dict[str,
         diagnostics=reader.diagnostics + diags + em.diagnostics, lines=reader.records,
     ))
     return em.state
+
+
+def _refuse(records: list[LineRecord], refused: list[tuple[str, str, str]]) -> None:
+    """An accepted line the resolution refused is 却下, with the reason, on the line."""
+    by_ref = {ref: (code, why) for ref, code, why in refused}
+    for i, rec in enumerate(records):
+        if rec.ref in by_ref and rec.disposition in ("accepted", "gm"):
+            code, why = by_ref[rec.ref]
+            records[i] = replace(rec, disposition="rejected", code=code, reason=why)

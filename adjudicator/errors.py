@@ -97,9 +97,10 @@ class UnknownNameError(CommandError):
 class AmbiguousNameError(CommandError):
     code = "ambiguous_name"
 
-    def __init__(self, name: str, candidates: list[str]) -> None:
+    def __init__(self, name: str, candidates: list[str], end: int | None = None) -> None:
         self.name = name
         self.candidates = list(candidates)
+        self.end = end  # characters of the text the name took (from Roster.match_prefix)
         super().__init__(
             f"ambiguous name: {name!r} fits {', '.join(self.candidates)}",
             f"「{name}」が誰のことか特定できません（候補：{'、'.join(self.candidates)}）",

@@ -17,8 +17,8 @@ from __future__ import annotations
 from typing import Any
 
 from .errors import CommandError, UsageError
-from .explain_ja import _plain
 from .explain_ja import involves as _involves
+from .models import plain_value
 from .rulebook import quote
 from .views import GM_ONLY, View, player_names
 
@@ -26,21 +26,9 @@ DISPOSITION = {"accepted": "accepted", "rejected": "REJECTED", "superseded": "su
                "gm": "GM directive", "chatter": "chatter"}
 
 
-def _names(game: Any) -> list[str]:
-    names = list(getattr(game.state, "players", {}) or [])
-    for p in game.cfg.players:
-        if p.name not in names:
-            names.append(p.name)
-    for t in game.cfg.teams:
-        for n in (t.name, *t.members):
-            if n not in names:
-                names.append(n)
-    return names
-
-
 def resolve_player(game: Any, player: str) -> str:
     """The canonical name for ``player`` (aliases, honorifics, width ignored)."""
-    names = _names(game)
+    names = player_names(game, teams=True)
     if player in names:
         return player
     from .roster import Roster
@@ -55,7 +43,7 @@ def resolve_player(game: Any, player: str) -> str:
 
 
 def _fields(ev: Any) -> str:
-    return str(ev.summary(skip=("among", "why") if ev.kind == "draw" else (), fmt=_plain))
+    return str(ev.summary(skip=("among", "why") if ev.kind == "draw" else (), fmt=plain_value))
 
 
 class _Chain:

@@ -18,25 +18,17 @@ from __future__ import annotations
 from typing import Any
 
 from .errors import UsageError
-from .models import DISPOSITION_JA
-from .report_sections import phase_label
+from .models import DISPOSITION_JA, plain_value
+from .phases import phase_label
 from .rulebook import quote
 from .seedquotes import seed_lines
 from .sentences import sentence
 from .views import GM_ONLY, View
 
 
-def _plain(v: Any) -> str:
-    if isinstance(v, list):
-        return "、".join(str(x) for x in v)
-    if isinstance(v, dict):
-        return "、".join(f"{a}:{b}" for a, b in v.items())
-    return str(v)
-
-
 def raw_fields(ev: Any) -> str:
     """The event as data (developers: ``--raw``)."""
-    return f"[{ev.rule}] {ev.kind} {ev.summary(fmt=_plain)}".rstrip()
+    return f"[{ev.rule}] {ev.kind} {ev.summary(fmt=plain_value)}".rstrip()
 
 
 def involves(ev: Any, player: str | None) -> bool:

@@ -16,6 +16,15 @@ DISPOSITION_JA: dict[str, str] = {
 }
 
 
+def plain_value(v: Any) -> str:
+    """An event's field as plain words: a list or a mapping joined with 、."""
+    if isinstance(v, list):
+        return "、".join(str(x) for x in v)
+    if isinstance(v, dict):
+        return "、".join(f"{a}:{b}" for a, b in v.items())
+    return str(v)
+
+
 class Event(BaseModel):
     """One change of state or one decision, citing its rule and its cause.
 

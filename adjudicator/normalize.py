@@ -127,3 +127,12 @@ def parse_amount(text: str) -> int:
     if total.denominator != 1:
         raise AmountError(text, "not whole dollars")
     return -int(total) if negative else int(total)
+
+
+_VOICED = dict(zip("かきくけこさしすせそたちつてとはひふへほ", "がぎぐげござじずぜぞだぢづでどばびぶべぼ",
+                   strict=True))
+
+
+def voiced(reading: str) -> str:
+    """A hiragana reading with its first kana voiced (rendaku: ひ → び as in 花火 はなび)."""
+    return _VOICED.get(reading[:1], reading[:1]) + reading[1:] if reading else reading

@@ -6,10 +6,11 @@ AmountError); the engine calls it per line and turns the error into a diagnostic
 
 from __future__ import annotations
 
+import difflib
 import re
 import unicodedata
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Collection, Sequence
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -18,7 +19,7 @@ from lark import Lark, Token, Transformer, UnexpectedInput, v_args
 from lark.exceptions import VisitError
 
 from . import actions as A
-from .errors import CommandError, CommandSyntaxError, UnknownNameError
+from .errors import AmbiguousNameError, CommandError, CommandSyntaxError, UnknownNameError
 from .normalize import nfkc, parse_amount
 from .resources import grammar_text
 from .roster import Roster
@@ -107,13 +108,27 @@ def command_words(variant: str) -> tuple[str, ...]:
 @dataclass(frozen=True)
 class Marked:
     text: str  # NFKC text with names replaced by markers
-    names: tuple[str, ...]  # canonical name of each marker
+    names: tuple[str, ...]  # canonical name of each marker ("" for a name in error)
+    #: marker index -> why that name names no one (an ambiguous name of the slot's kind)
+    errors: dict[int, CommandError] = field(default_factory=dict)
 
 
-def mark_names(text: str, roster: Roster) -> Marked:
-    """Replace each roster name standing after '@' or a separator with a marker."""
+#: the characters a command word is made of, read back from an "@"
+_WORD_BEFORE_AT = re.compile(r"([^\s@,、・\ue000\ue001]+)\s*$")
+
+SlotKinds = Callable[[str], Collection[str]]
+
+
+def mark_names(text: str, roster: Roster, slot: SlotKinds | None = None) -> Marked:
+    """Replace each roster name standing after '@' or a separator with a marker.
+
+    ``slot(word)`` gives the kinds of target the slot after ``word@`` takes (a player, a
+    society…): a name two targets share is read as the one of that kind.  A name still
+    ambiguous is marked as an error of its own (a list keeps its other names)."""
     out: list[str] = []
     names: list[str] = []
+    errors: dict[int, CommandError] = {}
+    kinds: Collection[str] | None = None
     i = 0
     n = len(text)
     while i < n:
@@ -121,7 +136,17 @@ def mark_names(text: str, roster: Roster) -> Marked:
         out.append(ch)
         i += 1
         if ch in _NAME_STARTS and (ch == "@" or names):
-            hit = roster.match_prefix(text[i:])
+            if ch == "@" and slot is not None:
+                before = _WORD_BEFORE_AT.search(text, 0, i - 1)
+                kinds = slot(before.group(1)) if before else None
+            try:
+                hit = roster.match_prefix(text[i:], kinds)
+            except AmbiguousNameError as e:
+                used = e.end if e.end is not None else len(e.name)
+                if not _ends_name(text, i + used):
+                    continue
+                errors[len(names)] = e
+                hit = ("", used)
             if hit is not None and _ends_name(text, i + hit[1]):
                 canonical, used = hit
                 lead = len(text[i : i + used]) - len(text[i : i + used].lstrip())
@@ -129,7 +154,7 @@ def mark_names(text: str, roster: Roster) -> Marked:
                 out.append(f"{MARK_OPEN}{len(names)}{MARK_CLOSE}")
                 names.append(canonical)
                 i += used
-    return Marked("".join(out), tuple(names))
+    return Marked("".join(out), tuple(names), errors)
 
 
 #: characters that may follow a name directly: amounts, の株/株, list separators
@@ -164,6 +189,13 @@ def _listed(cls: type[A.Listed]) -> Any:
     return rule
 
 
+@dataclass(frozen=True)
+class _BadName:
+    """A name's place that names no one (kept until the rule it stands in is built)."""
+
+    error: CommandError
+
+
 class CommandTransformer(Transformer[Token, Any]):
     """Trees to actions.  Variants subclass it and add their own command rules."""
 
@@ -171,14 +203,30 @@ class CommandTransformer(Transformer[Token, Any]):
         super().__init__()
         self.marked = marked
         self.roster = roster
+        #: names of a list that named no one, each with its error (the rest of the list
+        #: stands: see ``target_list``)
+        self.dropped: list[CommandError] = []
+
+    def _call_userfunc(self, tree: Any, new_children: Any = None) -> Any:
+        """A name in error (unknown, ambiguous) fails the rule it stands in, except in a
+        list, where each name stands alone (``target_list``)."""
+        children = new_children if new_children is not None else tree.children
+        if tree.data != "target_list":
+            bad = next((c for c in children if isinstance(c, _BadName)), None)
+            if bad is not None:
+                raise bad.error
+        return super()._call_userfunc(tree, new_children)
 
     # terminals
-    def NAME(self, tok: Token) -> str:  # noqa: N802 (lark names terminal callbacks so)
-        return self.marked.names[int(tok[1:-1])]
+    def NAME(self, tok: Token) -> Any:  # noqa: N802 (lark names terminal callbacks so)
+        idx = int(tok[1:-1])
+        if idx in self.marked.errors:
+            return _BadName(self.marked.errors[idx])
+        return self.marked.names[idx]
 
-    def WORD(self, tok: Token) -> str:  # noqa: N802
+    def WORD(self, tok: Token) -> Any:  # noqa: N802
         word = unmark(str(tok), self.marked.names)
-        raise UnknownNameError(word, self.roster.suggestions(word))
+        return _BadName(UnknownNameError(word, self.roster.suggestions(word)))
 
     def AMOUNT(self, tok: Token) -> int:  # noqa: N802
         return parse_amount(str(tok))
@@ -207,7 +255,13 @@ class CommandTransformer(Transformer[Token, Any]):
         return (children[0],)
 
     def target_list(self, children: list[Any]) -> tuple[str, ...]:
-        return tuple(c for c in children if not isinstance(c, Token))
+        names = [c for c in children if not isinstance(c, Token)]
+        bad = [c.error for c in names if isinstance(c, _BadName)]
+        good = tuple(c for c in names if not isinstance(c, _BadName))
+        if bad and not good:
+            raise bad[0]
+        self.dropped.extend(bad)
+        return good
 
     # one-target commands and GM lists: one rule method each, made from the action type
     vote = _targeted(A.Vote)
@@ -320,22 +374,31 @@ def parse_command(
     *,
     gm: bool = False,
     transformer: type[CommandTransformer] = CommandTransformer,
+    slot: SlotKinds | None = None,
+    dropped: list[CommandError] | None = None,
 ) -> A.Action:
-    """Parse one (already isolated) command text.  Raises a CommandError subclass."""
+    """Parse one (already isolated) command text.  Raises a CommandError subclass.
+
+    ``slot``: the kinds of target each command word's slot takes (``mark_names``).
+    ``dropped``: given, a list's names that name no one are appended there (each with
+    its error) and the action keeps the others; not given, such a name fails the line."""
     norm = nfkc(text).strip()
-    marked = mark_names(norm, roster)
+    marked = mark_names(norm, roster, slot)
     parser = build_parser(variant)
     try:
         tree = parser.parse(marked.text, start="gm_line" if gm else "player_line")
     except UnexpectedInput as e:
+        if marked.errors:  # the name is the first thing to fix
+            raise next(iter(marked.errors.values())) from None
         what = _describe_unexpected(e, marked)
         hint = _hint(norm, command_words(variant))
         label = _label(e, variant, gm)
         raise CommandSyntaxError(
             f"cannot read command {text!r}: {what}", f"{label}。{hint}" if label else hint
         ) from None
+    reader = transformer(marked, roster)
     try:
-        result = transformer(marked, roster).transform(tree)
+        result = reader.transform(tree)
     except VisitError as e:
         inner = e.orig_exc
         if isinstance(inner, CommandError):
@@ -343,6 +406,10 @@ def parse_command(
         raise CommandSyntaxError(f"cannot read command {text!r}: {inner}") from None
     if not isinstance(result, A.Action):
         raise CommandSyntaxError(f"cannot read command {text!r}")
+    if reader.dropped:
+        if dropped is None:
+            raise reader.dropped[0]
+        dropped.extend(reader.dropped)
     return result
 
 
@@ -426,3 +493,61 @@ def _locate_command(text: str, variant: str) -> tuple[int, str] | None:
     if _COUNT_RE.match(norm):
         return (0, "count")
     return None
+
+
+# -- the GM's words the reader needs: the deadline, and the directive words of a grammar --
+
+_KATAKANA = {c: c - 0x60 for c in range(0x30A1, 0x30F7)}
+_DECOR = r"\s\-=ー─━~〜_・:：*＊#＃!！?？。.、,【】\[\]()（）「」『』〔〕<>＜＞≪≫《》★☆■□◆◇●○◎※♪"
+#: the GM's deadline, however spelled (NFKC, katakana read as hiragana): 締め切り, 締切,
+#: 締めきり, しめきり, シメキリ, 〆切, 【締め切り】, 投票締め切り, 締め切りです…
+DEADLINE_RE = re.compile(
+    f"[{_DECOR}]*(?:(?:本日の|今日の|今夜の)?(?:投票|発言|行動|夜行動|アクション|提出)"
+    r"(?:は|の)?)?\s*"
+    "(?:締め切り|締めきり|締切り|締切|しめ切り|しめきり|〆切り|〆切|〆|deadline|time ?up)"
+    f"(?:です|ました|ます|とします|になります|だよ|です。)?[{_DECOR}]*"
+    # a tail after a separator, as long as it does not name a time (an announcement of a
+    # deadline to come, 締め切りは21時, is no deadline)
+    f"(?:(?<=[{_DECOR}])[^0-9]*)?", re.IGNORECASE)
+
+
+def is_deadline(text: str) -> bool:
+    """True when a GM line says the phase's time is up (see ``DEADLINE_RE``)."""
+    if len(text) > 200:
+        return False
+    return DEADLINE_RE.fullmatch(nfkc(text).translate(_KATAKANA).strip()) is not None
+
+
+@cache
+def directive_words(variant: str) -> tuple[str, ...]:
+    """The command words of the variant's GM directives (活躍, 声援, 代理, 秘密, 開始…),
+    read from its grammar: the literals of every rule under ``gm_directive``."""
+    parser = build_parser(variant)
+    heads = {r.expansion[0].name for r in parser.rules if r.origin.name == "gm_directive"
+             and r.expansion}
+    names: set[str] = set()
+    for r in parser.rules:
+        if r.origin.name in heads:
+            names.update(sym.name for sym in r.expansion if sym.is_term)
+    words: set[str] = set()
+    skip = {"NAME", "WORD", "FREE", "TAIL", "SEP", "INT", "AMOUNT", "DEADLINE", "KABU"}
+    for term in parser.terminals:
+        if term.name in names and term.name not in skip and not term.name.startswith("_"):
+            pat = term.pattern
+            if pat.type == "str" and pat.value != "@":
+                words.add(pat.value)
+            elif pat.type == "re":
+                body = pat.value.removeprefix("(?:").removesuffix(")")
+                words.update(a for a in body.split("|")
+                             if a and re.fullmatch(r"[^\\()\[\]*+?.^$]+", a))
+    return tuple(sorted(words, key=lambda w: (-len(w), w)))
+
+
+def closest_directive(word: str, variant: str) -> str:
+    """The GM directive (or command) word nearest to ``word``, for a warning."""
+    pool = list(directive_words(variant)) or list(command_words(variant))
+    pool += [w for w in command_words(variant) if w not in pool]
+    best = difflib.get_close_matches(word, pool, n=1, cutoff=0.0)
+    if best and difflib.SequenceMatcher(None, word, best[0]).ratio() > 0:
+        return best[0]
+    return pool[0] if pool else "締め切り"

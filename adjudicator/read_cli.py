@@ -43,7 +43,6 @@ def game_cast(root: str | Path) -> Cast:
     """The cast of the game folder ``root`` (raises UsageError or ConfigError)."""
     from .config import load_config
     from .games import get_variant
-    from .roster import Roster
 
     folder = Path(root)
     if not (folder / "game.toml").is_file():
@@ -52,7 +51,7 @@ def game_cast(root: str | Path) -> Cast:
     variant = get_variant(cfg.variant)(cfg)
     entries = variant.roster_entries()
     names = [n for n, _a in entries] + [a for _n, aliases in entries for a in aliases]
-    roster = Roster(entries, extra={**{g: "GM" for g in cfg.gm}, **variant.extra_targets})
+    roster = variant.make_roster()
     return Cast(tuple([*names, *cfg.gm]), roster)
 
 

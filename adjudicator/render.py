@@ -21,6 +21,7 @@ from jinja2 import (
 from jinja2.bccache import Bucket
 
 from .models import DISPOSITION_JA, Event
+from .phases import day_number, phase_label
 from .resources import data_dir
 from .views import notice_events
 from .vocab import GENDERS, STOCK_LEVELS, role_ja, yen
@@ -89,15 +90,15 @@ def environment() -> Environment:
     env.filters["role_ja"] = role_ja
     env.filters["gender_ja"] = lambda g: GENDERS.get(g, g)
     env.filters["disposition_ja"] = lambda d: DISPOSITION_JA.get(d, d)
-    env.filters["phase_ja"] = _phase_ja
-    env.filters["sentence"] = sentence
+    env.filters["phase_ja"] = phase_label
+    env.filters["full_stop"] = full_stop
     env.filters["clip"] = clip
     env.filters["odds"] = odds
     env.globals["LEVELS"] = STOCK_LEVELS
     return env
 
 
-def sentence(text: str) -> str:
+def full_stop(text: str) -> str:
     """A reason as a whole sentence: ends with 。 unless it already ends a sentence."""
     text = str(text).rstrip()
     return text if not text or text[-1] in "。！？!?" else text + "。"
@@ -120,20 +121,8 @@ def heard(lines: Any) -> dict[str, Any]:
     return {rec.ref: rec for rec in lines}
 
 
-def _phase_ja(pid: str) -> str:
-    """night2 -> 2日目 夜, round3 -> 第3ラウンド (the report's phase words)."""
-    from .report_sections import phase_label
-
-    return phase_label(pid)
-
-
 def render(template: str, **context: Any) -> str:
     return environment().get_template(template).render(**context).strip() + "\n"
-
-
-def day_number(pid: str) -> int:
-    digits = "".join(ch for ch in pid if ch.isdigit())
-    return int(digits) if digits else 0
 
 
 def public_view(state: Any) -> dict[str, Any]:

@@ -25,8 +25,9 @@ from markupsafe import Markup
 from . import __version__
 from .export import export_game
 from .models import DISPOSITION_JA
+from .phases import phase_label
 from .render import environment
-from .report_sections import FIELD_JA, auto_sections, phase_label, value_ja, variant_sections
+from .report_sections import FIELD_JA, auto_sections, value_ja, variant_sections
 from .report_sections.charts import Section
 from .rulebook import quote
 from .seedquotes import seed_lines

@@ -4,18 +4,31 @@ Every name, alias and extra target (``GM``, ``男性``…) is looked up by its
 :func:`~adjudicator.normalize.name_key`, so full/half width, case, spaces and
 katakana/hiragana differences do not matter.  One trailing honorific may follow a name.
 A key shared by two targets is not an error until someone uses it.
+
+Every target has a kind: ``player`` for the roster's entries, and for each extra target
+the kind its variant gives (``society``, ``gender``, ``team``; ``gm`` for the GM token;
+``word`` by default).  A lookup may name the kinds its place takes: a speaker is looked
+up among players only, a command's slot among the kinds that slot takes, so that a
+player named クロノ is never confused with the society クロノマター (short form クロノ)
+where only a player can stand.  A name is ambiguous only among candidates of the kinds
+asked for.
 """
 
 from __future__ import annotations
 
 import difflib
 import unicodedata
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Collection, Iterator, Mapping, Sequence
 
 from adjudicator.errors import AmbiguousNameError, UnknownNameError
 from adjudicator.normalize import HONORIFICS, name_key, nfkc
 
-__all__ = ["Roster"]
+__all__ = ["Roster", "PLAYER"]
+
+PLAYER = "player"
+_SHADOW = "\x00"  # the inner key of an extra target spelt like a player
+_KIND_WORD = {"society": "結社", "gender": "性別", "team": "チーム", "gm": "GM",
+              "word": "ことば"}
 
 # Honorific keys, longest first (katakana forms fold onto the hiragana ones).
 _HONORIFIC_KEYS: tuple[str, ...] = tuple(
@@ -81,8 +94,19 @@ class Roster:
         self,
         entries: Sequence[tuple[str, Sequence[str]]],
         extra: Mapping[str, str] | None = None,
+        kinds: Mapping[str, str] | None = None,
     ) -> None:
         self.names: tuple[str, ...] = tuple(name for name, _ in entries)
+        #: the kind of every target (players: "player"; extras: ``kinds`` or "word")
+        self.kind: dict[str, str] = {}
+        players = set(self.names)
+        # an extra whose token is also a player's name (a player named 男 in a village of
+        # 男/女 bets) stays a target of its own: kept as _SHADOW + token, given back as token
+        for token in (extra or {}).values():
+            self.kind[_SHADOW + token if token in players else token] = (
+                (kinds or {}).get(token, "word"))
+        for name in self.names:
+            self.kind[name] = PLAYER
         exact: dict[str, list[str]] = {}
 
         def add(text: str, target: str) -> None:
@@ -97,7 +121,7 @@ class Roster:
             for alias in aliases:
                 add(alias, name)
         for text, token in (extra or {}).items():
-            add(text, token)
+            add(text, _SHADOW + token if token in self.names else token)
         self._exact: dict[str, tuple[str, ...]] = {k: tuple(v) for k, v in exact.items()}
         # Every key with and without one honorific; an exact key wins over name+honorific.
         self._prefix: dict[str, tuple[str, ...]] = {}
@@ -118,25 +142,37 @@ class Roster:
                 return self._exact[key[: -len(hon)]]
         return ()
 
-    def resolve(self, text: str) -> str:
-        """The target the whole ``text`` names: exact key first, then one honorific stripped.
+    def _of_kinds(self, targets: tuple[str, ...], kinds: Collection[str] | None,
+                  strict: bool) -> tuple[str, ...]:
+        """``targets`` of the ``kinds`` asked for.  Not ``strict``: the kinds only break a
+        tie (one name, two candidates: the one of the slot's kind is meant); a single
+        candidate of another kind stays, for the rules to refuse with their reason."""
+        if kinds is None or (not strict and len(targets) <= 1):
+            return targets
+        mine = tuple(t for t in targets if self.kind.get(t, PLAYER) in kinds)
+        return mine if (strict or mine) else targets
+
+    def resolve(self, text: str, kinds: Collection[str] | None = None) -> str:
+        """The target the whole ``text`` names: exact key first, then one honorific stripped;
+        with ``kinds``, only targets of those kinds (a speaker: ``{"player"}``).
 
         Raises :class:`UnknownNameError` (with suggestions) or :class:`AmbiguousNameError`.
         """
-        targets = self._targets(name_key(text))
+        targets = self._of_kinds(self._targets(name_key(text)), kinds, strict=True)
         if not targets:
             raise UnknownNameError(text, self.suggestions(text))
         if len(targets) > 1:
-            raise AmbiguousNameError(text, sorted(targets))
-        return targets[0]
+            raise AmbiguousNameError(text, self._shown(targets))
+        return targets[0].removeprefix(_SHADOW)
 
-    def match_prefix(self, text: str) -> tuple[str, int] | None:
+    def match_prefix(self, text: str, kinds: Collection[str] | None = None
+                     ) -> tuple[str, int] | None:
         """The longest name (or alias or extra, with one optional honorific) starting ``text``.
 
         Returns ``(target, consumed)`` where ``consumed`` counts characters of the original
         ``text``: leading whitespace and the honorific included, trailing whitespace not.
         ``None`` when no name starts the text; :class:`AmbiguousNameError` when the longest
-        match fits several targets.
+        match fits several targets (of ``kinds``, when the slot's kinds are given).
         """
         start = len(text) - len(text.lstrip())
         best: tuple[int, tuple[str, ...]] | None = None
@@ -149,11 +185,28 @@ class Roster:
         if best is None:
             return None
         end, targets = best
+        targets = self._of_kinds(targets, kinds, strict=False)
         while text[end - 1].isspace():
             end -= 1
         if len(targets) > 1:
-            raise AmbiguousNameError(text[start:end], sorted(targets))
-        return targets[0], end
+            raise AmbiguousNameError(text[start:end], self._shown(targets), end=end)
+        return targets[0].removeprefix(_SHADOW), end
+
+    def _shown(self, targets: tuple[str, ...]) -> list[str]:
+        """Candidates as a person reads them: a word spelt like a player is marked so."""
+        return sorted(f"{t[1:]}（{_KIND_WORD.get(self.kind.get(t, ''), 'ことば')}）"
+                      if t.startswith(_SHADOW) else t for t in targets)
+
+    def shared(self, kinds: Collection[str]) -> list[tuple[str, tuple[tuple[str, str], ...]]]:
+        """The names (as keys) that fit two or more targets of ``kinds``, with each
+        target as ``(token, kind)``."""
+        out = []
+        for key, targets in sorted(self._exact.items()):
+            mine = tuple((t.removeprefix(_SHADOW), self.kind.get(t, PLAYER)) for t in targets
+                         if self.kind.get(t, PLAYER) in kinds)
+            if len(mine) > 1:
+                out.append((key, mine))
+        return out
 
     def suggestions(self, text: str) -> list[str]:
         """Up to three targets whose keys are close to ``text`` (for an error message)."""
@@ -162,5 +215,6 @@ class Roster:
         found: list[str] = []
         for probe in probes:
             for close in difflib.get_close_matches(probe, self._exact, n=6, cutoff=0.6):
-                found.extend(t for t in self._exact[close] if t not in found)
+                found.extend(t.removeprefix(_SHADOW) for t in self._exact[close]
+                             if t.removeprefix(_SHADOW) not in found)
         return found[:3]

@@ -52,6 +52,10 @@ ENGINE_RULES = {
     "ww.night.dead": "Dead players cannot act; their lines are chatter, and a command from "
     "them is a diagnostic. (werewolf.md, Night)",
     "engine.deadline": "Lines after a GM deadline marker are late. (DESIGN.md, Reading chat)",
+    "engine.game_over": "Once the game is decided, no action is taken: a command after the "
+    "end is refused. (DESIGN.md, Reading chat)",
+    "engine.dead": "Dead players cannot act: a command from a dead player, or entered by the "
+    "GM on a dead player's behalf, is refused. (DESIGN.md, Reading chat)",
     "input": "A line that looks like a command (has @ or a command word) but does not parse "
     "is a diagnostic, not chatter. (DESIGN.md, Reading chat)",
 }

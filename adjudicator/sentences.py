@@ -25,8 +25,9 @@ from typing import Any
 
 from jinja2.runtime import Macro
 
+from .phases import phase_label
 from .render import environment
-from .report_sections import phase_label, value_ja
+from .report_sections import value_ja
 
 COMMON = "common/events.j2"
 _CARD_NAME = re.compile(r"name='([^']*)'")

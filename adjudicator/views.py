@@ -138,14 +138,15 @@ def notice_events(events: Iterable[Event], name: str) -> list[Event]:
     return [e.known() for e in events if e.audience == "player" and e.to == name]
 
 
-def player_names(game: Any) -> list[str]:
-    """Every name a player view can be asked for: players, and Trap Word's members."""
+def player_names(game: Any, teams: bool = False) -> list[str]:
+    """Every name a player view can be asked for: players, and Trap Word's members
+    (``teams``: Trap Word's team names too, each before its members)."""
     names = list(getattr(game.state, "players", {}) or [])
     for p in game.cfg.players:
         if p.name not in names:
             names.append(p.name)
     for t in game.cfg.teams:
-        for n in t.members:
+        for n in ((t.name, *t.members) if teams else t.members):
             if n not in names:
                 names.append(n)
     return names

@@ -4,6 +4,9 @@
 - a game (``adjudicator.games.<game>``) imports core modules, ``games.base`` and
   ``games.werewolf``, never another game;
 - a core module imports a game only through the registry (``adjudicator.games``);
+- a game's rules (``games/<game>/rules.py``, ``games.base``, ``games.werewolf``) never
+  reach rendering (``adjudicator.render`` or any module that imports Jinja), directly
+  or through what they import: rules are pure functions over state;
 - every game package has the same files for the same things.
 
 The graph is built from the source with an AST walk (imports inside functions count
@@ -34,6 +37,20 @@ def module_name(path: Path) -> str:
 
 def all_modules() -> dict[str, Path]:
     return {module_name(p): p for p in sorted(PKG.rglob("*.py"))}
+
+
+RULE_MODULES_SHARED = ("adjudicator.games.base", "adjudicator.games.werewolf")
+
+
+def imports_jinja(path: Path) -> bool:
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import) and any(a.name.split(".")[0] == "jinja2"
+                                                for a in node.names):
+            return True
+        if isinstance(node, ast.ImportFrom) and not node.level and (
+                node.module or "").split(".")[0] == "jinja2":
+            return True
+    return False
 
 
 def imports_of(name: str, path: Path, known: set[str]) -> set[str]:
@@ -99,6 +116,30 @@ def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
     return None
 
 
+def path_to(graph: dict[str, set[str]], start: str, targets: set[str]) -> list[str] | None:
+    """The shortest import chain from ``start`` to one of ``targets`` (None: none)."""
+    seen = {start}
+    queue = [[start]]
+    while queue:
+        chain = queue.pop(0)
+        if chain[-1] in targets and len(chain) > 1:
+            return chain
+        for n in sorted(graph.get(chain[-1], ())):
+            if n not in seen:
+                seen.add(n)
+                queue.append(chain + [n])
+    return None
+
+
+def rule_modules(graph: dict[str, set[str]]) -> list[str]:
+    return sorted(m for m in graph if (game_of(m) and m.endswith(".rules"))
+                  or m in RULE_MODULES_SHARED)
+
+
+def rendering_modules() -> set[str]:
+    return {"adjudicator.render"} | {m for m, p in all_modules().items() if imports_jinja(p)}
+
+
 def test_no_import_cycles(graph: dict[str, set[str]]) -> None:
     cycle = find_cycle(graph)
     assert cycle is None, "import cycle: " + " -> ".join(cycle or [])
@@ -114,6 +155,16 @@ def test_core_imports_games_only_through_the_registry(graph: dict[str, set[str]]
     bad = [(m, n) for m, deps in graph.items() for n in deps
            if not m.startswith("adjudicator.games") and game_of(n)]
     assert bad == []
+
+
+def test_game_rules_never_import_rendering(graph: dict[str, set[str]]) -> None:
+    rendering = rendering_modules()
+    assert "adjudicator.render" in rendering and "adjudicator.sentences" in rendering
+    rules = rule_modules(graph)
+    assert len([m for m in rules if m.endswith(".rules")]) >= 6
+    bad = {m: chain for m in rules if (chain := path_to(graph, m, rendering))}
+    assert bad == {}, "rules reach rendering: " + "; ".join(
+        " -> ".join(c) for c in bad.values())
 
 
 def test_every_game_package_has_the_same_shape() -> None:
@@ -140,7 +191,32 @@ def test_the_checker_sees_a_cycle_and_a_cross_game_import() -> None:
     assert game_of("adjudicator.engine") is None
 
 
+def test_the_checker_sees_rules_that_reach_rendering() -> None:
+    """A made-up graph: a game's rules reach rendering through a helper of the game, and
+    the phase naming module is no rendering."""
+    g = {"adjudicator.games.x.rules": {"adjudicator.games.x.helper", "adjudicator.phases"},
+         "adjudicator.games.x.helper": {"adjudicator.render"},
+         "adjudicator.phases": set(), "adjudicator.render": set(),
+         "adjudicator.games.y.rules": {"adjudicator.phases"}}
+    assert rule_modules(g) == ["adjudicator.games.x.rules", "adjudicator.games.y.rules"]
+    assert path_to(g, "adjudicator.games.x.rules", {"adjudicator.render"}) == [
+        "adjudicator.games.x.rules", "adjudicator.games.x.helper", "adjudicator.render"]
+    assert path_to(g, "adjudicator.games.y.rules", {"adjudicator.render"}) is None
+    assert imports_jinja(PKG / "render.py") and not imports_jinja(PKG / "phases.py")
+
+
 def test_old_homes_are_gone() -> None:
     assert not (PKG / "variants").exists()
     assert not (PKG / "trapword").exists()
     assert not (PKG / "werewolf.py").exists()
+
+
+#: modules another slice of this batch is splitting (remove each once it is split)
+LONG_FOR_NOW = {"adjudicator/chatlog.py", "adjudicator/games/secret_society/rules.py"}
+MAX_LINES = 600
+
+
+def test_no_module_is_over_600_lines() -> None:
+    long = {p.relative_to(PKG.parent).as_posix(): n for p in sorted(PKG.rglob("*.py"))
+            if (n := len(p.read_text(encoding="utf-8").splitlines())) > MAX_LINES}
+    assert set(long) <= LONG_FOR_NOW, long

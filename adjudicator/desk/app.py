@@ -37,8 +37,8 @@ from ..chatlog import FORMATS
 from ..config import load_config
 from ..engine import resolve_game
 from ..errors import AdjudicatorError, ConfigError
+from ..phases import phase_label
 from ..render import environment
-from ..report_sections import phase_label
 from ..resources import data_dir
 from . import discord_routes
 from . import service as S

@@ -395,7 +395,7 @@ def game_toml_text(variant: str, seed: str, gm: str, options: str, roster: str
 
 def default_options(variant: str) -> str:
     """The [options] block of the variant's commented game.toml (defaults shown)."""
-    from ..templates import game_toml
+    from ..skeletons import game_toml
 
     text = game_toml(variant)
     m = re.search(r"^\[options\]\n(.*?)(?=^\[\[|\Z)", text, re.S | re.M)

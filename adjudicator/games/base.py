@@ -19,8 +19,23 @@ from ..actions import Action
 from ..chatlog import ChatLine
 from ..config import GameConfig
 from ..models import Audience, Diagnostic, Event, LineRecord
+from ..normalize import name_key
 from ..parser import CommandTransformer
 from ..rng import PhaseRng
+from ..roster import PLAYER, Roster
+
+PLAYER_SLOT = frozenset({PLAYER})
+#: the kinds of target in Japanese (setup warnings)
+KIND_JA = {PLAYER: "参加者", "society": "結社", "gender": "性別", "team": "チーム", "gm": "GM",
+           "word": "ゲームの言葉"}
+
+
+def _unique(roster: Roster, text: str, kinds: frozenset[str]) -> bool:
+    try:
+        roster.resolve(text, kinds)
+    except Exception:
+        return False
+    return True
 
 S = TypeVar("S", bound=BaseModel)
 T = TypeVar("T")
@@ -124,6 +139,11 @@ class Variant(Generic[S]):
     extra_logs: ClassVar[dict[str, str]] = {}
     #: the fixed words the roster also recognises at a name's place (GM, 男性…)
     extra_targets: ClassVar[dict[str, str]] = {}
+    #: the kind of each extra target's token ("society", "gender", "team"; "word" if absent)
+    target_kinds: ClassVar[dict[str, str]] = {}
+    #: the kinds a command word's slot takes (``入会希望`` -> {"society"}); a word not
+    #: listed takes a player.  Kinds decide between two candidates of one name only.
+    slot_kinds: ClassVar[dict[str, frozenset[str]]] = {}
     #: Japanese words for the values of enumerated export fields (field -> value -> ja),
     #: used by the report beside the shared ones (adjudicator.report_sections.VALUE_JA)
     value_ja: ClassVar[dict[str, dict[str, str]]] = {}
@@ -138,6 +158,59 @@ class Variant(Generic[S]):
 
     def roster_entries(self) -> list[tuple[str, list[str]]]:
         return [(p.name, list(p.aliases)) for p in self.cfg.players]
+
+    def make_roster(self) -> Roster:
+        """Players (and aliases), the GM names and the variant's fixed words, each of its
+        kind (see ``adjudicator.roster``)."""
+        return Roster(self.roster_entries(),
+                      extra={**{g: "GM" for g in self.cfg.gm}, **self.extra_targets},
+                      kinds={"GM": "gm", **self.target_kinds})
+
+    def name_clashes(self) -> list[tuple[str, str]]:
+        """Names of game.toml that equal a word of the game where one command's slot
+        really takes both (予想@ takes a player or a gender: a player named 男性): one
+        ``(English, Japanese)`` warning each, naming how to write each one unambiguously.
+        A slot that takes one kind needs no warning: the kind decides."""
+        roster = self.make_roster()
+        spell: dict[str, list[str]] = {}
+        for name, aliases in self.roster_entries():
+            spell.setdefault(name, []).extend([name, *aliases])
+        for text, token in self.extra_targets.items():
+            spell.setdefault(token, []).append(text)
+        out: list[tuple[str, str]] = []
+        seen: set[tuple[str, frozenset[str]]] = set()
+        for word, kinds in sorted(self.slot_kinds.items()):
+            if len(kinds) < 2:
+                continue
+            for key, targets in roster.shared(kinds):
+                text = next((x for t, _k in targets for x in spell.get(t, [])
+                             if name_key(x) == key), key)
+                if (text, kinds) in seen or len({k for _t, k in targets}) < 2:
+                    continue  # two players sharing an alias: the line's own diagnostic
+                seen.add((text, kinds))
+                ways_en, ways_ja = [], []
+                for t, kind in targets:
+                    kind_ja = KIND_JA.get(kind, "")
+                    own = spell.get(t, []) if kind == PLAYER else [
+                        x for x, tok in self.extra_targets.items() if tok == t]
+                    clear = [x for x in own if _unique(roster, x, kinds)]
+                    if clear:
+                        ways_en.append(f"{word}@{clear[0]} for the {kind} {t}")
+                        ways_ja.append(f"{kind_ja}の「{t}」は「{word}@{clear[0]}」")
+                    else:
+                        ways_en.append(f"give the {kind} {t} an alias")
+                        ways_ja.append(f"{kind_ja}の「{t}」には別名を登録してください")
+                both = "と".join(f"{KIND_JA.get(k, '')}の「{t}」" for t, k in targets)
+                out.append((
+                    f"the name {text!r} fits {', '.join(f'{t} ({k})' for t, k in targets)} "
+                    f"in {word}@: write " + "; ".join(ways_en),
+                    f"「{text}」は{both}の両方に当たるため、「{word}@{text}」はどちらか"
+                    "決められません。" + "、".join(ways_ja) + "と書けば区別できます。"))
+        return out
+
+    def kinds_of_slot(self, word: str) -> frozenset[str]:
+        """The kinds of target the slot after ``word@`` takes (default: a player)."""
+        return self.slot_kinds.get(word, PLAYER_SLOT)
 
     def initial_state(self) -> S:
         raise NotImplementedError
@@ -195,6 +268,12 @@ class Variant(Generic[S]):
     # --- resolution ---
     def resolve(self, em: Emitter[S], phase: PhaseInput) -> None:
         raise NotImplementedError
+
+    def refused_lines(self, events: Sequence[Event]) -> list[tuple[str, str, str]]:
+        """Lines accepted when read but refused when the phase resolved (a nomination
+        while the successor lives): ``(ref, code, reason in Japanese)`` each, so that
+        the line shows 却下 with its reason.  None by default."""
+        return []
 
     def evolve(self, state: S, event: Event) -> S:
         raise NotImplementedError

@@ -16,7 +16,7 @@ from .. import actions as A
 from ..errors import IllegalActionError
 from ..models import Event
 from ..vocab import role_ja, team_of
-from .base import Candidate, Emitter, S, Variant
+from .base import Candidate, Emitter, PhaseInput, S, Variant
 
 
 class PlayerState(BaseModel):
@@ -158,6 +158,20 @@ class WerewolfVariant(Variant[S]):
 
     def validate_own(self, state: S, phase: str, actor: str, action: A.Action,
                      held: dict[str, Candidate]) -> A.Action:
+        raise NotImplementedError
+
+    def resolve(self, em: Emitter[S], phase: PhaseInput) -> None:
+        """The werewolf calendar: a night phase goes to ``resolve_night``, a day to
+        ``resolve_day`` (a variant with another shape overrides ``resolve`` itself)."""
+        if phase.id.startswith("night"):
+            self.resolve_night(em, phase)
+        else:
+            self.resolve_day(em, phase)
+
+    def resolve_night(self, em: Emitter[S], phase: PhaseInput) -> None:
+        raise NotImplementedError
+
+    def resolve_day(self, em: Emitter[S], phase: PhaseInput) -> None:
         raise NotImplementedError
 
 

@@ -26,6 +26,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from ..phases import phase_label
 from .charts import Chart, Section, Series
 
 SectionHook = Callable[[Any], list[Section]]
@@ -69,19 +70,6 @@ def register(variant: str) -> Callable[[SectionHook], SectionHook]:
         return fn
 
     return deco
-
-
-def phase_label(pid: str) -> str:
-    """day2 -> '2日目 昼', night2 -> '2日目 夜', round3 -> '第3ラウンド'."""
-    kind = pid.rstrip("0123456789")
-    n = pid[len(kind):]
-    if kind == "day":
-        return f"{n}日目 昼"
-    if kind == "night":
-        return f"{n}日目 夜"
-    if kind == "round":
-        return f"第{n}ラウンド"
-    return pid
 
 
 def x_labels(game: Any) -> list[str]:
@@ -160,4 +148,4 @@ def _changes(series: list[Series]) -> bool:
 
 
 __all__ = ["Section", "Chart", "Series", "register", "variant_sections", "auto_sections",
-           "phase_label", "x_labels", "FIELD_JA", "VALUE_JA", "value_ja"]
+           "x_labels", "FIELD_JA", "VALUE_JA", "value_ja"]

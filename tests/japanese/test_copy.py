@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from adjudicator.parser import suggest_word
-from adjudicator.render import clip, odds, sentence
+from adjudicator.render import clip, full_stop, odds
 from tests.support.derby_stock import day_votes, phase, play
 
 NAMES = ["たろう", "じろう", "はなこ", "さくら", "けんた", "みか", "ゆう", "あい", "しん", "なお",
@@ -22,9 +22,9 @@ def alive_after(*dead: str) -> list[str]:
 
 def test_filters() -> None:
     assert odds(2.0) == "2" and odds(2.5) == "2.5" and odds(8) == "8"
-    assert sentence("自分には投票できません") == "自分には投票できません。"
-    assert sentence("できません（例：投票@たろう）") == "できません（例：投票@たろう）。"
-    assert sentence("的中！") == "的中！" and sentence("です。") == "です。"
+    assert full_stop("自分には投票できません") == "自分には投票できません。"
+    assert full_stop("できません（例：投票@たろう）") == "できません（例：投票@たろう）。"
+    assert full_stop("的中！") == "的中！" and full_stop("です。") == "です。"
     assert clip("a  b\nc") == "a b c" and clip("あ" * 50).endswith("…")
     assert len(clip("あ" * 50)) == 40
 

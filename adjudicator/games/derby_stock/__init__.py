@@ -21,11 +21,18 @@ from .state import MONEY_KINDS, START_CASH, DsState, evolve, level_ja, price
 __all__ = ["DerbyStock", "DsState", "MONEY_KINDS", "START_CASH"]
 
 
+GENDER_TARGET = {"male": "男性", "female": "女性"}
+
+
 class DerbyStock(DerbyRules):
     name: ClassVar[str] = "derby-stock"
     transformer = DerbyTransformer
     extra_logs: ClassVar[dict[str, str]] = {"chat": "day"}
-    extra_targets: ClassVar[dict[str, str]] = {w: w for w in GENDER_WORDS}
+    #: 男 and 男性 name one target, 男性 (a player may be named 男: the kinds tell them apart)
+    extra_targets: ClassVar[dict[str, str]] = {w: GENDER_TARGET[g] for w, g in GENDER_WORDS.items()}
+    target_kinds: ClassVar[dict[str, str]] = {t: "gender" for t in GENDER_TARGET.values()}
+    #: ds.derby.bet: 予想@X takes a player or a gender (both really: see setup_warnings)
+    slot_kinds: ClassVar[dict[str, frozenset[str]]] = {"予想": frozenset({"player", "gender"})}
 
     def evolve(self, state: DsState, ev: Event) -> DsState:
         return evolve(state, ev)

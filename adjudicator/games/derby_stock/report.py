@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...report_sections import phase_label, x_labels
+from ...phases import phase_label
+from ...report_sections import x_labels
 from ...report_sections.charts import Chart, Section, Series, Table
 from ...vocab import GENDERS, STOCK_LEVELS, yen
 

@@ -127,7 +127,7 @@ class DerbyRules(ww.WerewolfVariant[DsState]):
                 raise IllegalActionError("super chance outside night2",
                                          "スーパーチャンスは2日目の夜時間にのみ行えます",
                                          code="chance_not_now", rule="ds.chance.when")
-            if action.target in GENDER_WORDS:
+            if action.target in GENDER_WORDS and action.target not in state.players:
                 raise IllegalActionError("chance on a gender", "スーパーチャンスは個人名かGMを指名してください",
                                          code="not_player", rule="ds.chance.when")
             return action
@@ -164,7 +164,7 @@ class DerbyRules(ww.WerewolfVariant[DsState]):
 
     def _validate_bet(self, state: DsState, me: DsPlayer, bet: Bet) -> Bet:
         rule = "ds.derby.bet"
-        if bet.target in GENDER_WORDS:
+        if bet.target in GENDER_WORDS and bet.target not in state.players:
             genders = {state.players[n].gender for n in ww.living(state)}
             if len(genders) <= 1:
                 raise IllegalActionError(
@@ -240,13 +240,7 @@ class DerbyRules(ww.WerewolfVariant[DsState]):
         return action
 
     # ------------------------------------------------------------ resolution
-    def resolve(self, em: Emitter[DsState], phase: PhaseInput) -> None:
-        if phase.id.startswith("night"):
-            self._night(em, phase)
-        else:
-            self._day(em, phase)
-
-    def _night(self, em: Emitter[DsState], ph: PhaseInput) -> None:
+    def resolve_night(self, em: Emitter[DsState], ph: PhaseInput) -> None:
         start = em.state
         acts = ph.actions
         # (1) sales, then purchases, at the levels of the start of the night
@@ -275,7 +269,8 @@ class DerbyRules(ww.WerewolfVariant[DsState]):
         # (2) bets are staked
         for c in acts:
             if isinstance(c.action, Bet):
-                target = GENDER_WORDS.get(c.action.target, c.action.target)
+                target = (c.action.target if c.action.target in start.players
+                          else GENDER_WORDS.get(c.action.target, c.action.target))
                 em.emit("bet_placed", "ds.derby.bet", c.ref, "player", to=c.actor,
                         player=c.actor, target=target, amount=-c.action.amount)
         for c in acts:
@@ -348,7 +343,7 @@ class DerbyRules(ww.WerewolfVariant[DsState]):
                     index=new, rules=why[x])
         em.emit("moves_used", "ds.stock.move", f"phase:{em.phase}", "gm")
 
-    def _day(self, em: Emitter[DsState], ph: PhaseInput) -> None:
+    def resolve_day(self, em: Emitter[DsState], ph: PhaseInput) -> None:
         start = em.state
         executed = ww.resolve_vote(em, ph.actions, self.options["tie"])
         if executed:

@@ -14,7 +14,8 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from ...models import Event
-from ...render import day_number, heard, public_view, render
+from ...phases import day_number
+from ...render import heard, public_view, render
 from ...views import notice_events
 from ..base import Candidate, PhaseInput
 from .actions import Assassinate, GenpeiTransformer, Nominate

@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Sequence
 from typing import Any
 
 from ... import actions as A
 from ...config import GameConfig
 from ...errors import CommandError, IllegalActionError
-from ...models import LineRecord
-from ...render import day_number
+from ...models import Event, LineRecord
+from ...phases import day_number
 from ...roster import Roster
 from .. import werewolf as ww
 from ..base import Candidate, Emitter, PhaseInput
@@ -384,11 +385,19 @@ class GenpeiRules(ww.WerewolfVariant[GpState]):
         return action
 
     # ------------------------------------------------------------ resolution
-    def resolve(self, em: Emitter[GpState], phase: PhaseInput) -> None:
-        if phase.id.startswith("night"):
-            self.resolve_night(em, phase)
-        else:
-            self.resolve_day(em, phase)
+    def refused_lines(self, events: Sequence[Event]) -> list[tuple[str, str, str]]:
+        """gp.emperor.nominate / gp.p.nominate: a nomination refused when the night
+        resolved (the successor lives; the emperor died first) is 却下 on its line."""
+        out: list[tuple[str, str, str]] = []
+        for e in events:
+            if e.kind == "nomination_refused":
+                out.append((e.cause, "successor_alive",
+                            f"後継者の{e.data.get('successor')}さんが生存しているため、"
+                            f"{e.target}さんの指名は受け付けられません（回数に数えません）"))
+            elif e.kind == "nomination_void" and e.data.get("why") == "emperor_dead":
+                out.append((e.cause, "emperor_dead",
+                            "帝がこの夜に死亡したため、指名は受け付けられません"))
+        return out
 
     def resolve_night(self, em: Emitter[GpState], phase: PhaseInput) -> None:
         """gp.night.order, in its seven steps."""

@@ -15,7 +15,8 @@ from typing import Any, ClassVar
 
 from ...models import Event
 from ...normalize import name_key
-from ...render import day_number, heard, render
+from ...phases import day_number
+from ...render import heard, render
 from ...views import notice_events
 from ..base import Candidate, PhaseInput
 from .actions import Answer, MajoraTransformer, Use

@@ -14,8 +14,8 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from ...models import Event
-from ...render import day_number, heard, public_view, render
-from ...report_sections import phase_label
+from ...phases import day_number, phase_label
+from ...render import heard, public_view, render
 from ...views import notice_events
 from ..base import Candidate, PhaseInput
 from .actions import ChronoAbility, PirateAbility, SecretSocietyTransformer, Technique
@@ -36,6 +36,10 @@ class SecretSociety(SecretSocietyRules):
     name: ClassVar[str] = "secret-society"
     transformer = SecretSocietyTransformer
     extra_targets: ClassVar[dict[str, str]] = dict(SOCIETY_WORDS)
+    target_kinds: ClassVar[dict[str, str]] = {s: "society" for s in SOCIETY_WORDS.values()}
+    #: the slots that take a society (ss.chance.apply, ss.p.answer); every other one a player
+    slot_kinds: ClassVar[dict[str, frozenset[str]]] = {
+        w: frozenset({"society"}) for w in ("入会希望", "承諾", "拒否")}
     value_ja: ClassVar[dict[str, dict[str, str]]] = {
         "society": dict(SOCIETY_JA),
         "team_won": {**SOCIETY_JA, "none": "勝利結社なし"},

@@ -10,7 +10,7 @@ import re
 from typing import Any
 
 from ...normalize import nfkc
-from ...render import day_number
+from ...phases import day_number
 from .. import werewolf as ww
 from ..base import Candidate, Emitter, PhaseInput
 from .actions import Apply, Learn, PirateAbility, TaskResult, Technique

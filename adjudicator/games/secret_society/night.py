@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...normalize import nfkc
-from ...render import day_number
+from ...phases import day_number
 from ..base import Candidate, Emitter, PhaseInput
 from .actions import Answer, ChronoAbility, Correct, Invite, PirateAbility, Solve
 from .common import SsSetup, answer_key, check_end, die, join, reject

@@ -124,16 +124,11 @@ class SecretSocietyRules(ww.WerewolfVariant[SsState]):
         return validate.validate_directive(state, phase, action)
 
     # ------------------------------------------------------------ resolution
-    def resolve(self, em: Emitter[SsState], phase: PhaseInput) -> None:
-        if phase.id.startswith("night"):
-            self._night(em, phase)
-        else:
-            self._day(em, phase)
-
-    # ---- day N (ss.day.order)
-    def _day(self, em: Emitter[SsState], ph: PhaseInput) -> None:
+    # the werewolf calendar (WerewolfVariant.resolve) sends each phase here
+    def resolve_day(self, em: Emitter[SsState], ph: PhaseInput) -> None:
+        """Day N (ss.day.order)."""
         resolve_day(em, ph, self.setup)
 
-    # ---- night N (ss.night.order)
-    def _night(self, em: Emitter[SsState], ph: PhaseInput) -> None:
+    def resolve_night(self, em: Emitter[SsState], ph: PhaseInput) -> None:
+        """Night N (ss.night.order)."""
         resolve_night(em, ph, self.setup)

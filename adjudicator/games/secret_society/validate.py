@@ -6,7 +6,7 @@ of the state at the line; resolution is in ``day`` and ``night``.
 from __future__ import annotations
 
 from ... import actions as A
-from ...render import day_number
+from ...phases import day_number
 from ..base import Candidate
 from .actions import (
     Answer,

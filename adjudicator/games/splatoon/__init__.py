@@ -14,7 +14,8 @@ from typing import Any, ClassVar
 
 from ... import sentences  # noqa: F401  (the event_ja filter of the GM ledger)
 from ...models import Event
-from ...render import day_number, heard, public_view, render
+from ...phases import day_number
+from ...render import heard, public_view, render
 from ...views import notice_events
 from ..base import PhaseInput
 from .actions import SplatoonTransformer

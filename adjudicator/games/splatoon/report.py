@@ -6,7 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ...report_sections import phase_label, x_labels
+from ...phases import phase_label
+from ...report_sections import x_labels
 from ...report_sections.charts import Cell, Chart, Grid, Section, Series, SeriesLayout, Table
 from .state import COLOUR_JA, gauge_ja, points
 

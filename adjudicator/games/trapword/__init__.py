@@ -12,7 +12,8 @@ from typing import Any, ClassVar
 
 from ... import sentences  # noqa: F401  (the event_ja filter of the GM ledger)
 from ...models import Event
-from ...render import day_number, heard, render
+from ...phases import day_number
+from ...render import heard, render
 from ..base import Candidate, PhaseInput
 from .actions import Say, TrapTransformer
 from .rules import TrapWordRules
@@ -68,6 +69,9 @@ def missed_ja(d: dict[str, Any]) -> str:
 class TrapWord(TrapWordRules):
     name: ClassVar[str] = "trapword"
     transformer = TrapTransformer
+    #: the GM's directives name a team (秘密@赤 …), though a player may be named 赤 too
+    slot_kinds: ClassVar[dict[str, frozenset[str]]] = {
+        w: frozenset({"team"}) for w in ("秘密", "開始", "トラップ設定", "勝者")}
 
     def evolve(self, state: TwState, ev: Event) -> TwState:
         return evolve(state, ev)

@@ -30,7 +30,8 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Any, Literal
 
-from ...normalize import fold_kana, nfkc
+from ...normalize import fold_kana, nfkc, voiced
+from .numbers import kanji_number
 
 Grade = Literal["definite", "likely", "possible", "none"]
 GRADES: tuple[Grade, ...] = ("definite", "likely", "possible", "none")
@@ -43,9 +44,6 @@ POS_JA_REASON = {"代名詞": "代名詞", "助詞": "助詞", "助動詞": "助
 #: honorific and polite affixes that do not make another word (お茶 / 茶, ご飯 / 飯)
 HONORIFIC_PREFIXES = ("お", "ご", "御")
 HONORIFIC_SUFFIXES = ("さん", "さま", "様", "ちゃん")
-_KANJI_DIGITS = {"〇": 0, "零": 0, "一": 1, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6,
-                 "七": 7, "八": 8, "九": 9}
-_KANJI_UNITS = {"十": 10, "百": 100, "千": 1000}
 _KANA_RE = re.compile(r"^[\u3041-\u309f\u30a0-\u30ffー]+$")
 _HIRAGANA_RE = re.compile(r"^[\u3041-\u309fー]+$")
 _KANJI_RE = re.compile(r"^[\u3400-\u4dbf\u4e00-\u9fff々〆]$")
@@ -176,20 +174,6 @@ def analyze_abc(text: str) -> tuple[tuple[Morph, ...], ...]:
 def reading(text: str) -> str:
     """The katakana reading of a word (栗 → クリ)."""
     return "".join(m.reading for m in analyze(text))
-
-
-def kanji_number(text: str) -> int | None:
-    """三 → 3, 二十五 → 25, 百 → 100; None if ``text`` is not a plain kanji numeral."""
-    total, cur, seen = 0, 0, False
-    for ch in text:
-        if ch in _KANJI_DIGITS:
-            cur, seen = _KANJI_DIGITS[ch], True
-        elif ch in _KANJI_UNITS:
-            total += (cur or 1) * _KANJI_UNITS[ch]
-            cur, seen = 0, True
-        else:
-            return None
-    return total + cur if seen else None
 
 
 def number_value(m: Morph) -> int | None:
@@ -339,15 +323,6 @@ def hint_info(text: str) -> HintInfo:
                 cores.setdefault(fold(core), m)
     return HintInfo(fold(text), surf, norm, base, tuple(kana_spans), content, cores,
                     tuple(dict.fromkeys(numbers)))
-
-
-_VOICED = dict(zip("かきくけこさしすせそたちつてとはひふへほ", "がぎぐげござじずぜぞだぢづでどばびぶべぼ",
-                   strict=True))
-
-
-def _voiced(reading: str) -> str:
-    """A reading with its first kana voiced (rendaku: ひ → び in 花火)."""
-    return _VOICED.get(reading[:1], reading[:1]) + reading[1:] if reading else reading
 
 
 @dataclass(frozen=True)
@@ -534,7 +509,7 @@ class Judge:
                 continue
             first, second = (fold(reading(ch)) for ch in surface)
             whole = fold(m.reading)
-            if first and second and whole in (first + second, first + _voiced(second)):
+            if first and second and whole in (first + second, first + voiced(second)):
                 return Verdict(word, "definite", "compound",
                                f"「{m.surface}」は「{word}」を含む複合語です", m.surface)
         return None

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...report_sections import phase_label
+from ...phases import phase_label
 from ...report_sections.charts import (
     Chart,
     Point,

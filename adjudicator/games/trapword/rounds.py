@@ -17,10 +17,12 @@ turn with that hint cleared.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ...normalize import nfkc
 from .deck import Rules, hint_breaks
 from .judge import RANK, Judge, Verdict
 
@@ -111,6 +113,15 @@ class Turn:
         if self.void_answer is not None:
             out["void_answer"] = self.void_answer.text
         return out
+
+
+#: a line that is only the call, however punctuated (トラップ！, トラップ!!, 「トラップ」)
+_BARE_CALL = re.compile(r"[「『(（]?トラップ[」』)）]?[!！?？。.、…~〜ーっッ\s]*")
+
+
+def is_bare_call(text: str) -> bool:
+    """True for a line that is the call and nothing else: never a hint or an answer."""
+    return _BARE_CALL.fullmatch(nfkc(text).strip()) is not None
 
 
 def is_call(m: Move) -> bool:

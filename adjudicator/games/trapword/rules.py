@@ -10,13 +10,13 @@ from typing import Any
 from ... import actions as A
 from ...config import GameConfig
 from ...errors import IllegalActionError
-from ...models import LineRecord
-from ...render import day_number
+from ...phases import day_number
 from ..base import Candidate, Emitter, PhaseInput, Variant
 from . import deck as D
 from .actions import Call, Marker, Say, Secret, SetTraps, TurnStart, Winner
 from .judge import Judge
-from .rounds import Move, Turn, TurnSpec, find_start, first_hint, is_call, judge_turn
+from .moves import line_times, round_moves
+from .rounds import Move, Turn, TurnSpec, find_start, first_hint, is_bare_call, is_call, judge_turn
 from .state import (
     DEFAULTS,
     ROUNDS,
@@ -24,53 +24,7 @@ from .state import (
     TwPlayer,
     TwState,
     card_rules,
-    time_seconds,
 )
-
-
-def _times(lines: list[LineRecord]) -> tuple[dict[str, float | None], bool, float]:
-    """ref -> seconds (midnight rollover handled); all timed?; tolerance (59: minutes only)."""
-    out: dict[str, float | None] = {}
-    last, shift, timed, minutes = None, 0.0, True, False
-    for rec in lines:
-        t = time_seconds(rec.time)
-        if t is None:
-            out[rec.ref] = None
-            if rec.disposition != "chatter":
-                timed = False
-            continue
-        if rec.time and rec.time.count(":") == 1:
-            minutes = True
-        if last is not None and t + shift < last - 12 * 3600:
-            shift += 86400
-        out[rec.ref] = t + shift
-        last = t + shift
-    return out, timed, 59.0 if minutes else 0.0
-
-
-def _moves(ph: PhaseInput, state: TwState, times: dict[str, float | None]
-           ) -> tuple[list[Move], list[Candidate]]:
-    """The round's accepted lines as moves, in line order, and their candidates."""
-    cands = sorted([*ph.actions, *ph.directives], key=lambda c: c.order)
-    out: list[Move] = []
-    for c in cands:
-        a = c.action
-        team = state.players[c.actor].team if c.actor in state.players else None
-        if isinstance(a, Say):
-            kind, text, target = "say", a.text, None
-        elif isinstance(a, Call):
-            kind, text, target = "call", "トラップ", None
-        elif isinstance(a, TurnStart):
-            kind, text, target = "start", "", a.team
-        elif isinstance(a, Marker):
-            kind, text, target = a.kind, a.text, None
-        elif isinstance(a, SetTraps):
-            kind, text, target = "traps", "", a.team or team
-        else:
-            kind, text, target = "other", "", None
-        out.append(Move(index=len(out), ref=c.ref, time=times.get(c.ref), actor=c.actor,
-                        team=team, kind=kind, text=text, target=target))
-    return out, cands
 
 
 @dataclass
@@ -108,8 +62,8 @@ def play_round(v: TrapWordRules, em: Emitter[TwState], ph: PhaseInput) -> None:
                               "cards": [{"name": c.name, "text": c.text} for c in cards]}
     em.emit("round_info", "tw.round.secret", cause, "public", round=n, teams=teams_info)
     secrets = _secrets(v, em, ph, n)
-    times, timed, tol = _times(ph.lines)
-    moves, cands = _moves(ph, st, times)
+    times, timed, tol = line_times(ph.lines)
+    moves, cands = round_moves(ph, st, times)
     plans = _plan_turns(v, st, moves, cands, secrets, timed, tol)
     # tw.trap.count / tw.trap.when / tw.trap.pos: the trap lines as accepted or rejected
     late = {i for p in plans for i in p.late}
@@ -509,6 +463,7 @@ class TrapWordRules(Variant[TwState]):
         self.deck = D.parse_deck(raw) if isinstance(raw, dict) else D.sample_deck()
         self.judge = Judge(self.options["synonyms"])
         self.extra_targets = {t.name: t.name for t in cfg.teams}  # type: ignore[misc]
+        self.target_kinds = {t.name: "team" for t in cfg.teams}  # type: ignore[misc]
 
     @classmethod
     def config_problems(cls, cfg: GameConfig) -> list[str]:
@@ -552,6 +507,8 @@ class TrapWordRules(Variant[TwState]):
 
     # ------------------------------------------------------------ lines
     def free_action(self, state: TwState, phase: str, actor: str, text: str) -> A.Action | None:
+        if is_bare_call(text):  # 「トラップ！」: a call, never a hint
+            return Call()
         team = state.teams[state.players[actor].team]
         return Say(role="hint" if team.giver == actor else "answer", text=text.strip())
 

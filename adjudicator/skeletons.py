@@ -1,4 +1,4 @@
-"""game.toml templates written by ``adjudicator new``."""
+"""game.toml skeletons written by ``adjudicator new`` (one per variant)."""
 
 from __future__ import annotations
 
