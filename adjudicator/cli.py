@@ -207,6 +207,9 @@ def cmd_resolve(args: argparse.Namespace) -> int:
 
 def summary_text(game: Any, phase: str | None = None, written: bool = True) -> str:
     """A phase's post and notices (default: the latest phase), ready to paste."""
+    if not game.phases and game.has_errors:  # logs/ is a file, or every log is unusable
+        return ("ログを1つも読めませんでした：下の診断を見て直してください"
+                "（no log could be read: see the diagnostics below）")
     if not game.phases:
         first = next(iter(game.variant.phase_ids()), "day1")
         return f"no logs yet: add one with `adjudicator add {game.root} {first} FILE`"
