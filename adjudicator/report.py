@@ -379,7 +379,9 @@ def render_report(game: Any, view: View | None = None) -> str:
 def write_report(game: Any, path: Path, view: View | None = None) -> Path:
     html_text = render_report(game, view)  # refused before anything is written
     path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
+    from .report_cli import refuse_output
+
+    refuse_output(path)  # a link, a pipe, a device or a missing folder: nothing written
     from .fsio import write_atomic  # a temporary file beside it, renamed over it
 
     write_atomic(path, html_text)
