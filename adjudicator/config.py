@@ -272,6 +272,9 @@ def load_config(path: Path) -> GameConfig:
         raw = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
         raise ConfigError(shown, [f"not valid TOML: {e}"]) from None
+    except RecursionError:
+        raise ConfigError(shown, ["入れ子が深すぎて読めません（[ や { の入れ子を減らしてください）"
+                                  "（nested too deeply）"]) from None
     early = raw_problems(raw)
     try:
         cfg = GameConfig.model_validate(raw)

@@ -122,7 +122,12 @@ def swap_folder(dest: Path, fill: Callable[[Path], None]) -> Path:
     except OSError as e:
         raise _at(e, dest) from None
     try:
-        fill(tmp)
+        try:
+            fill(tmp)
+        except OSError as e:  # a full disk mid-way: name the folder, not nothing
+            if e.filename is None:
+                raise _at(e, dest) from None
+            raise
         os.chmod(tmp, 0o777 & ~_umask())
         if dest.is_dir() and not dest.is_symlink() and _exchange(tmp, dest):
             shutil.rmtree(tmp, ignore_errors=True)  # tmp now holds the old one

@@ -59,8 +59,8 @@ def refuse_output(out: Path) -> None:
                                f"（{str(out)!r} is not a regular file: not written）")
     parent = out.parent
     if not parent.is_dir():
-        raise AdjudicatorError(f"フォルダ {str(parent)!r} がありません：先に作るか、"
-                               "ある場所を -o で指定してください"
+        raise AdjudicatorError(f"{str(out)!r} を書けません：フォルダ {str(parent)!r} が"
+                               "ありません。先に作るか、ある場所を -o で指定してください"
                                f"（no folder {str(parent)!r}）")
 
 
