@@ -13,6 +13,7 @@ adjudicator archive, is an ``ArchiveError`` naming the file.
 
 from __future__ import annotations
 
+import builtins
 import hashlib
 import json
 import os
@@ -424,10 +425,10 @@ class Archive:
         """Every readable game; the damaged ones are skipped (see ``damaged``)."""
         return self.scan()[0]
 
-    def scan(self) -> tuple[list[GameRow], list[DamagedRow]]:
+    def scan(self) -> tuple[builtins.list[GameRow], builtins.list[DamagedRow]]:
         """(every readable game, every damaged one named by id and column)."""
-        good: list[GameRow] = []
-        damaged: list[DamagedRow] = []
+        good: builtins.list[GameRow] = []
+        damaged: builtins.list[DamagedRow] = []
         for r in self._q(f"SELECT {self._COLS} FROM games ORDER BY id"):
             try:
                 good.append(self._row(r))
