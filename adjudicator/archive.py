@@ -144,13 +144,21 @@ def game_inputs(root: Path) -> dict[str, bytes]:
     toml = root / "game.toml"
     if not toml.is_file():
         raise ArchiveError(f"no game.toml in {str(root)!r}: not a game folder")
-    files["game.toml"] = toml.read_bytes()
+    from .config import MAX_CONFIG_BYTES
+    from .engine import MAX_LOG_BYTES
+    from .fsio import read_capped
+
+    files["game.toml"] = read_capped(toml, MAX_CONFIG_BYTES)
     logs = root / "logs"
-    if logs.is_dir():
+    base = root.resolve()
+    if logs.is_dir() and logs.resolve().is_relative_to(base):
         for path in sorted(logs.rglob("*")):
             hidden = any(part.startswith(".") for part in path.relative_to(logs).parts)
-            if path.is_file() and not hidden:  # logs/.history/ is no input
-                files[path.relative_to(root).as_posix()] = path.read_bytes()
+            if hidden or not path.is_file():  # logs/.history/ is no input
+                continue
+            if not path.resolve().is_relative_to(base):  # a link out is no input either
+                continue  # (resolve refuses it too)
+            files[path.relative_to(root).as_posix()] = read_capped(path, MAX_LOG_BYTES)
     import tomllib
 
     try:
@@ -159,8 +167,9 @@ def game_inputs(root: Path) -> dict[str, bytes]:
         scenario = None
     if isinstance(scenario, str) and (root / scenario).is_file():
         rel = Path(scenario).as_posix()
-        if not rel.startswith("../") and not Path(rel).is_absolute():
-            files[rel] = (root / scenario).read_bytes()
+        if (not rel.startswith("../") and not Path(rel).is_absolute()
+                and (root / scenario).resolve().is_relative_to(base)):
+            files[rel] = read_capped(root / scenario, MAX_CONFIG_BYTES)
     return files
 
 

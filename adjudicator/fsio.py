@@ -266,7 +266,10 @@ def store_log(logs: Path, phase: str, suffix: str, data: bytes,
                 and (p.is_file() or p.is_symlink())]
         if [dest] == olds and dest.is_file() and dest.read_bytes() == data:
             return Stored(dest, [], unchanged=True)
-        kept = [k for p in olds if p.is_file() and (k := keep_history(logs, p)) is not None]
+        # a link is removed, not copied: its target stays where it is (and a link out of
+        # the game folder must not bring an outside file into the history)
+        kept = [k for p in olds if p.is_file() and not p.is_symlink()
+                and (k := keep_history(logs, p)) is not None]
         write_atomic(dest, data)
         for old in olds:
             if old != dest:
