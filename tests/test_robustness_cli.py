@@ -264,6 +264,8 @@ def _two_game_archive() -> Path:
             for name in ("derby16", "trapword-lose"):
                 arc.add(FIXTURES / name)
             arc.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        folder.chmod(0o755)  # a run as another user (check_world_as) copies it too
+        db.chmod(0o644)
         _TWO_GAMES.append(db)
     return _TWO_GAMES[0]
 
