@@ -12,7 +12,7 @@ def cmd_report(args: Any) -> int:
     an unfinished game's only with ``--gm`` (titled 途中経過（GM専用…）)."""
     from .engine import resolve_game
     from .errors import AdjudicatorError, UsageError
-    from .report import write_report
+    from .report import refuse_output, write_report
     from .views import PROGRESS_TITLE, View
 
     root = Path(args.game)
@@ -31,37 +31,6 @@ def cmd_report(args: Any) -> int:
         print(f"wrote {out} 「{PROGRESS_TITLE}」: every role and secret so far, "
               "for the GM only")
     return 0
-
-
-def refuse_output(out: Path) -> None:
-    """An output file may be a regular file (replaced) or a new file in a folder that
-    exists; a link, a pipe, a device or a missing folder is refused before anything is
-    written (a report never replaces /dev/full or the file a link points to)."""
-    import os
-    import stat
-
-    from .errors import AdjudicatorError
-
-    try:
-        st = os.lstat(out)
-    except FileNotFoundError:
-        st = None
-    except OSError as e:
-        raise AdjudicatorError(f"{str(out)!r} に書けません：{e.strerror or e}"
-                               f"（cannot write {str(out)!r}）") from None
-    if st is not None and stat.S_ISLNK(st.st_mode):
-        raise AdjudicatorError(f"{str(out)!r} はリンクです：リンク先を書き換えないよう、"
-                               "書きませんでした。別のファイル名を -o で指定してください"
-                               f"（{str(out)!r} is a link: not written）")
-    if st is not None and not stat.S_ISREG(st.st_mode):
-        raise AdjudicatorError(f"{str(out)!r} は普通のファイルではありません（パイプ・装置など）："
-                               "書きませんでした。別のファイル名を -o で指定してください"
-                               f"（{str(out)!r} is not a regular file: not written）")
-    parent = out.parent
-    if not parent.is_dir():
-        raise AdjudicatorError(f"{str(out)!r} を書けません：フォルダ {str(parent)!r} が"
-                               "ありません。先に作るか、ある場所を -o で指定してください"
-                               f"（no folder {str(parent)!r}）")
 
 
 def add_report_command(add: Any) -> None:
