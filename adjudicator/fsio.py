@@ -118,7 +118,7 @@ def swap_folder(dest: Path, fill: Callable[[Path], None]) -> Path:
         raise IsADirectoryError(errno.EEXIST, "is not a folder (move it away)", str(dest))
     clean_stale(dest)
     try:
-        tmp = Path(tempfile.mkdtemp(prefix=f".{dest.name}.new-{os.getpid()}-", dir=dest.parent))
+        tmp = Path(tempfile.mkdtemp(prefix=f".{dest.name}.new-{_run_tag()}-", dir=dest.parent))
     except OSError as e:
         raise _at(e, dest) from None
     try:
@@ -133,7 +133,7 @@ def swap_folder(dest: Path, fill: Callable[[Path], None]) -> Path:
             shutil.rmtree(tmp, ignore_errors=True)  # tmp now holds the old one
             return dest
         for _attempt in range(50):
-            old = dest.parent / f".{dest.name}.old-{os.getpid()}-{_attempt}"
+            old = dest.parent / f".{dest.name}.old-{_run_tag()}-{_attempt}"
             try:
                 os.rename(dest, old)
             except FileNotFoundError:
@@ -164,13 +164,26 @@ def swap_folder(dest: Path, fill: Callable[[Path], None]) -> Path:
             shutil.rmtree(tmp, ignore_errors=True)
 
 
-_STALE_RE = re.compile(r"^\.(?P<name>.+)\.(?:new|old)-(?P<pid>[0-9]+)-[^/]*$")
+_STALE_RE = re.compile(
+    r"^\.(?P<name>.+)\.(?:new|old)-(?P<pid>[0-9]+)@(?P<host>[A-Za-z0-9-]*)-[^/]*$")
+
+
+def _host() -> str:
+    import socket
+
+    return re.sub(r"[^A-Za-z0-9-]", "-", socket.gethostname())[:24]
+
+
+def _run_tag() -> str:
+    """``<pid>@<host>``: whose half-built folder it is (a shared folder may be written
+    from two computers; a pid means something only on its own)."""
+    return f"{os.getpid()}@{_host()}"
 
 
 def clean_stale(dest: Path) -> list[Path]:
-    """Remove the half-built ``.<dest>.new-<pid>-*`` (and ``.old-<pid>-*``) folders that a
-    run killed mid-way (``kill -9``) left beside ``dest``: only folders of that pattern,
-    owned by this user, whose process is gone.  A live run's folder (its pid is alive) is
+    """Remove the half-built ``.<dest>.new-<pid>@<host>-*`` (and ``.old-…``) folders that
+    a run killed mid-way (``kill -9``) left beside ``dest``: only folders of that pattern,
+    made on this computer, owned by this user, whose process is gone.  A live run's folder (its pid is alive) is
     never touched.  Returns what was removed."""
     dest = Path(dest)
     removed: list[Path] = []
@@ -182,7 +195,8 @@ def clean_stale(dest: Path) -> list[Path]:
 
     for p in entries:
         m = _STALE_RE.match(p.name)
-        if m is None or m["name"] != dest.name or _alive(int(m["pid"])):
+        if (m is None or m["name"] != dest.name or m["host"] != _host()
+                or _alive(int(m["pid"]))):
             continue
         try:
             st = os.lstat(p)

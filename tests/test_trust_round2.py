@@ -338,7 +338,7 @@ def test_a_run_killed_mid_build_leaves_a_folder_the_next_run_removes(
     left = Path((tmp_path / "ready-1").read_text())
     killed.send_signal(signal.SIGKILL)
     killed.wait()
-    assert left.is_dir() and f".out.new-{killed.pid}-" in left.name  # what kill -9 leaves
+    assert left.is_dir() and f".out.new-{killed.pid}@" in left.name  # what kill -9 leaves
     assert (out / "game.json").read_bytes() == good  # out/ itself is the old version
     live = _start_half_built(out, tmp_path / "ready-2")  # another run, still building
     building = Path((tmp_path / "ready-2").read_text())
@@ -358,13 +358,16 @@ def test_clean_stale_touches_only_its_own_pattern(tmp_path: Path) -> None:
     dest = tmp_path / "out"
     dead = subprocess.Popen([sys.executable, "-c", "pass"])
     dead.wait()
-    mine = [tmp_path / f".out.new-{dead.pid}-abc", tmp_path / f".out.old-{dead.pid}-0"]
-    others = [tmp_path / f".report.new-{dead.pid}-abc",  # another folder's
+    host = fsio._host()
+    mine = [tmp_path / f".out.new-{dead.pid}@{host}-abc",
+            tmp_path / f".out.old-{dead.pid}@{host}-0"]
+    others = [tmp_path / f".report.new-{dead.pid}@{host}-abc",  # another folder's
               tmp_path / ".out.new-abc",  # no pid: cannot tell whose, left alone
-              tmp_path / f".out.new-{os.getpid()}-x"]  # this very process: in use
+              tmp_path / f".out.new-{dead.pid}@other-computer-abc",  # its pid means nothing here
+              tmp_path / f".out.new-{os.getpid()}@{host}-x"]  # this very process: in use
     for p in mine + others:
         p.mkdir()
-    as_file = tmp_path / f".out.new-{dead.pid}-file"
+    as_file = tmp_path / f".out.new-{dead.pid}@{host}-file"
     as_file.write_text("a file, not ours")
     removed = fsio.clean_stale(dest)
     assert sorted(removed) == sorted(mine)
