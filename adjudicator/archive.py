@@ -13,6 +13,7 @@ adjudicator archive, is an ``ArchiveError`` naming the file.
 
 from __future__ import annotations
 
+import builtins
 import hashlib
 import json
 import os
@@ -64,6 +65,53 @@ class ArchiveError(AdjudicatorError):
     """The archive file is unusable (corrupted, foreign) or an id is unknown."""
 
 
+class DamagedRow(ArchiveError):
+    """One stored game cannot be read (a column holds what it should not): ``gid`` and
+    ``column`` name it; the rest of the archive stays usable."""
+
+    def __init__(self, path: Path, gid: Any, column: str, why: str) -> None:
+        self.gid = gid
+        self.column = column
+        super().__init__(
+            f"保存されたゲーム #{gid} は壊れています（{column}：{why}）：このゲームは読めません。"
+            f"`adjudicator archive remove {gid}` で消せます。ほかのゲームは使えます"
+            f"（game #{gid} in {str(path)!r} is damaged: column {column})")
+
+
+MAX_ID = 2**63 - 1  # SQLite's largest integer: a larger id is no id
+
+
+def disk_full(e: BaseException, path: Path | None = None) -> bool:
+    """True when an SQLite or OS error says the disk (or quota) is full; an SQLite
+    "disk I/O error" (it cannot grow its shared-memory file) counts when the disk that
+    holds ``path`` has no room left."""
+    import errno
+
+    if isinstance(e, OSError):
+        return e.errno in (errno.ENOSPC, errno.EDQUOT)
+    code = getattr(e, "sqlite_errorcode", None)
+    if code == 13 or "disk is full" in str(e):  # SQLITE_FULL
+        return True
+    if path is not None and (code is not None and code & 0xFF == 10 or "I/O error" in str(e)):
+        return no_room(path.parent)
+    return False
+
+
+def no_room(folder: Path) -> bool:
+    """The file system of ``folder`` has (almost) no free space or no free inode."""
+    try:
+        vfs = os.statvfs(folder)
+    except (OSError, AttributeError):
+        return False
+    return vfs.f_bavail * vfs.f_frsize < 256 * 1024 or (vfs.f_files > 0 and vfs.f_favail == 0)
+
+
+def _full_message(path: Path) -> str:
+    return (f"ディスクがいっぱいです：アーカイブ {str(path)!r} を開けない・書けません。空きを"
+            f"作ってからもう一度実行してください。アーカイブ自体は壊れていません"
+            f"（the disk is full）")
+
+
 @dataclass(frozen=True)
 class GameRow:
     id: int
@@ -96,13 +144,21 @@ def game_inputs(root: Path) -> dict[str, bytes]:
     toml = root / "game.toml"
     if not toml.is_file():
         raise ArchiveError(f"no game.toml in {str(root)!r}: not a game folder")
-    files["game.toml"] = toml.read_bytes()
+    from .config import MAX_CONFIG_BYTES
+    from .engine import MAX_LOG_BYTES
+    from .fsio import read_capped
+
+    files["game.toml"] = read_capped(toml, MAX_CONFIG_BYTES)
     logs = root / "logs"
-    if logs.is_dir():
+    base = root.resolve()
+    if logs.is_dir() and logs.resolve().is_relative_to(base):
         for path in sorted(logs.rglob("*")):
             hidden = any(part.startswith(".") for part in path.relative_to(logs).parts)
-            if path.is_file() and not hidden:  # logs/.history/ is no input
-                files[path.relative_to(root).as_posix()] = path.read_bytes()
+            if hidden or not path.is_file():  # logs/.history/ is no input
+                continue
+            if not path.resolve().is_relative_to(base):  # a link out is no input either
+                continue  # (resolve refuses it too)
+            files[path.relative_to(root).as_posix()] = read_capped(path, MAX_LOG_BYTES)
     import tomllib
 
     try:
@@ -111,8 +167,9 @@ def game_inputs(root: Path) -> dict[str, bytes]:
         scenario = None
     if isinstance(scenario, str) and (root / scenario).is_file():
         rel = Path(scenario).as_posix()
-        if not rel.startswith("../") and not Path(rel).is_absolute():
-            files[rel] = (root / scenario).read_bytes()
+        if (not rel.startswith("../") and not Path(rel).is_absolute()
+                and (root / scenario).resolve().is_relative_to(base)):
+            files[rel] = read_capped(root / scenario, MAX_CONFIG_BYTES)
     return files
 
 
@@ -139,16 +196,51 @@ class Archive:
             raise ArchiveError(f"cannot create the archive's folder "
                                f"{str(self.path.parent)!r}: {e.strerror or e} (set "
                                f"${ENV_VAR} or use --db)") from None
-        fresh = not self.path.exists() or self.path.stat().st_size == 0
+        fresh = self._fresh()
         try:
             self.db = sqlite3.connect(self.path, timeout=timeout, isolation_level=None)
         except sqlite3.Error as e:
+            if disk_full(e, self.path):
+                raise ArchiveError(_full_message(self.path)) from None
             raise ArchiveError(f"cannot open archive {str(self.path)!r}: {e}") from e
         try:
             self._check(fresh)
         except BaseException:
             self.db.close()
             raise
+
+    def _fresh(self) -> bool:
+        """True when there is no file yet or it is empty (a new archive is made there);
+        a file that is not empty must start as an SQLite database does, else it is not
+        ours to write into (a 1-byte file is not "empty")."""
+        import stat
+
+        where = repr(str(self.path))
+        try:
+            st = os.stat(self.path)
+        except FileNotFoundError:
+            return True
+        except OSError as e:
+            raise ArchiveError(f"cannot open archive {where}: {e.strerror or e}") from None
+        if not stat.S_ISREG(st.st_mode):
+            raise ArchiveError(f"{where} は普通のファイルではありません：アーカイブにできません。"
+                               f"--db で別のファイルを指定してください（not a regular file）")
+        if st.st_size == 0:
+            return True
+        try:
+            with open(self.path, "rb") as f:
+                head = f.read(16)
+        except OSError as e:
+            if disk_full(e, self.path):
+                raise ArchiveError(_full_message(self.path)) from None
+            raise ArchiveError(f"cannot open archive {where}: {e.strerror or e} (check the "
+                               "file's and its folder's permissions)") from None
+        if head != b"SQLite format 3\x00":
+            raise ArchiveError(f"{where} はアーカイブではありません（{st.st_size} バイトの、SQLite "
+                               "でないファイル）：上書きしません。--db で別のファイルを指定して"
+                               f"ください（{where} is not an adjudicator archive: the file is not an SQLite "
+                               "database or is corrupted; left as it is）")
+        return False
 
     def _check(self, fresh: bool) -> None:
         where = repr(str(self.path))
@@ -159,14 +251,18 @@ class Archive:
             tables = {r[0] for r in self.db.execute(
                 "SELECT name FROM sqlite_master WHERE type = 'table'")}
         except sqlite3.OperationalError as e:
+            if disk_full(e, self.path):
+                raise ArchiveError(_full_message(self.path)) from None
             if "unable to open" in str(e) or "readonly" in str(e) or "locked" in str(e):
                 raise ArchiveError(f"cannot open archive {where}: {e} (check the file's and "
                                    "its folder's permissions)") from None
             raise ArchiveError(f"{where} is not an adjudicator archive: the file is not "
                                f"an SQLite database or is corrupted ({e})") from None
         except sqlite3.DatabaseError as e:
+            if disk_full(e, self.path):
+                raise ArchiveError(_full_message(self.path)) from None
             raise ArchiveError(f"{where} is not an adjudicator archive: the file is not "
-                               f"an SQLite database or is corrupted ({e})") from e
+                               f"an SQLite database or is corrupted ({e})") from None
         if fresh or (app == 0 and not tables):
             with self.transaction():
                 # a racing process may have created it meanwhile: re-check under the lock
@@ -206,13 +302,12 @@ class Archive:
         try:
             self.db.execute("BEGIN IMMEDIATE")
         except sqlite3.DatabaseError as e:
-            raise ArchiveError(f"cannot write to {str(self.path)!r}: {e}") from None
+            raise self._write_error(e) from None
         try:
             yield self.db
         except sqlite3.Error as e:
             self._rollback()
-            raise ArchiveError(f"cannot write to {str(self.path)!r}: {e} (is the file or "
-                               "its folder read-only?)") from None
+            raise self._write_error(e, " (is the file or its folder read-only?)") from None
         except BaseException:
             self._rollback()
             raise
@@ -221,7 +316,12 @@ class Archive:
                 self.db.execute("COMMIT")
             except sqlite3.Error as e:
                 self._rollback()
-                raise ArchiveError(f"cannot write to {str(self.path)!r}: {e}") from None
+                raise self._write_error(e) from None
+
+    def _write_error(self, e: sqlite3.Error, hint: str = "") -> ArchiveError:
+        if disk_full(e, self.path):
+            return ArchiveError(_full_message(self.path))
+        return ArchiveError(f"cannot write to {str(self.path)!r}: {e}{hint}")
 
     def _rollback(self) -> None:
         try:
@@ -246,8 +346,13 @@ class Archive:
     def _q(self, sql: str, args: tuple[Any, ...] = ()) -> list[Any]:
         try:
             return self.db.execute(sql, args).fetchall()
+        except OverflowError:
+            raise ArchiveError(f"no game with that id in {str(self.path)!r} (ids are at most "
+                               f"{MAX_ID})") from None
         except sqlite3.DatabaseError as e:
-            raise ArchiveError(f"archive {str(self.path)!r} is corrupted: {e}") from e
+            if disk_full(e, self.path):
+                raise ArchiveError(_full_message(self.path)) from None
+            raise ArchiveError(f"archive {str(self.path)!r} is corrupted: {e}") from None
 
     # ------------------------------------------------------------ writing
     def add(self, root: Path) -> tuple[int, bool]:
@@ -282,7 +387,10 @@ class Archive:
         return gid, True
 
     def remove(self, gid: int) -> None:
-        self.get(gid)
+        """Delete game ``gid``; a damaged row can be removed too (that is how it goes)."""
+        if not self._q("SELECT 1 FROM games WHERE id = ?", (_id(gid),)):
+            raise ArchiveError(f"no game with id {gid} in {str(self.path)!r} "
+                               "(see `adjudicator archive list`)")
         with self.transaction() as db:
             self._set_last_id(db, max(self._last_id(db), gid))
             db.execute("DELETE FROM files WHERE game_id = ?", (gid,))
@@ -292,17 +400,53 @@ class Archive:
     _COLS = ("id, name, variant, seed, finished, winners, phases, has_errors, tool_version, "
              "added_at, digest")
 
-    @staticmethod
-    def _row(r: Any) -> GameRow:
-        return GameRow(id=r[0], name=r[1], variant=r[2], seed=r[3], finished=bool(r[4]),
-                       winners=json.loads(r[5]), phases=r[6], has_errors=bool(r[7]),
+    def _row(self, r: Any) -> GameRow:
+        """A row as read, each column checked: a DamagedRow names the first bad one."""
+        gid = r[0]
+
+        def bad(column: str, why: str) -> DamagedRow:
+            return DamagedRow(self.path, gid, column, why)
+
+        if not isinstance(gid, int) or isinstance(gid, bool):
+            raise bad("id", "整数ではありません")
+        texts = {"name": r[1], "variant": r[2], "tool_version": r[8], "added_at": r[9],
+                 "digest": r[10]}
+        for column, value in texts.items():
+            if not isinstance(value, str):
+                raise bad(column, "文字ではありません")
+        ints = {"seed": r[3], "finished": r[4], "phases": r[6], "has_errors": r[7]}
+        for column, value in ints.items():
+            if not isinstance(value, int):
+                raise bad(column, "数ではありません")
+        if not isinstance(r[5], str):
+            raise bad("winners", "文字ではありません")
+        try:
+            winners = json.loads(r[5])
+        except (ValueError, RecursionError):
+            raise bad("winners", "JSON として読めません") from None
+        if not isinstance(winners, list) or not all(isinstance(w, str) for w in winners):
+            raise bad("winners", "名前の一覧ではありません")
+        return GameRow(id=gid, name=r[1], variant=r[2], seed=r[3], finished=bool(r[4]),
+                       winners=winners, phases=r[6], has_errors=bool(r[7]),
                        tool_version=r[8], added_at=r[9], digest=r[10])
 
     def list(self) -> list[GameRow]:
-        return [self._row(r) for r in self._q(f"SELECT {self._COLS} FROM games ORDER BY id")]
+        """Every readable game; the damaged ones are skipped (see ``damaged``)."""
+        return self.scan()[0]
+
+    def scan(self) -> tuple[builtins.list[GameRow], builtins.list[DamagedRow]]:
+        """(every readable game, every damaged one named by id and column)."""
+        good: builtins.list[GameRow] = []
+        damaged: builtins.list[DamagedRow] = []
+        for r in self._q(f"SELECT {self._COLS} FROM games ORDER BY id"):
+            try:
+                good.append(self._row(r))
+            except DamagedRow as e:
+                damaged.append(e)
+        return good, damaged
 
     def get(self, gid: int) -> GameRow:
-        rows = self._q(f"SELECT {self._COLS} FROM games WHERE id = ?", (gid,))
+        rows = self._q(f"SELECT {self._COLS} FROM games WHERE id = ?", (_id(gid),))
         if not rows:
             raise ArchiveError(f"no game with id {gid} in {str(self.path)!r} "
                                "(see `adjudicator archive list`)")
@@ -314,20 +458,33 @@ class Archive:
                        (gid,))
         out = {}
         for path, sha, data in rows:
-            if hashlib.sha256(data).hexdigest() != sha:
+            if not isinstance(path, str) or not path or "\x00" in path:
+                raise DamagedRow(self.path, gid, "files.path", "ファイル名ではありません")
+            if not isinstance(sha, str):
+                raise DamagedRow(self.path, gid, "files.sha256", "文字ではありません")
+            if not isinstance(data, bytes | str):
+                raise DamagedRow(self.path, gid, "files.data", "中身がありません")
+            blob = data.encode("utf-8", "surrogateescape") if isinstance(data, str) else data
+            if hashlib.sha256(blob).hexdigest() != sha:
                 raise ArchiveError(f"archive {str(self.path)!r} is corrupted: stored "
                                    f"{path!r} of game {gid} does not match its hash")
-            out[path] = (sha, bytes(data))
+            out[path] = (sha, bytes(blob))
         return out
 
     def result(self, gid: int) -> dict[str, Any]:
+        """The stored JSON export, checked to have the shape every reader relies on."""
         self.get(gid)
         (text,) = self._q("SELECT result FROM games WHERE id = ?", (gid,))[0]
+        if not isinstance(text, str | bytes):
+            raise DamagedRow(self.path, gid, "result", "文字ではありません")
         try:
-            data: dict[str, Any] = json.loads(text)
-        except json.JSONDecodeError as e:
-            raise ArchiveError(f"stored result of game {gid} is corrupted: {e}") from e
-        return data
+            data = json.loads(text)
+        except (ValueError, RecursionError):
+            raise DamagedRow(self.path, gid, "result", "JSON として読めません") from None
+        if not _result_shape(data):
+            raise DamagedRow(self.path, gid, "result", "ゲームの結果の形ではありません")
+        out: dict[str, Any] = data
+        return out
 
     def export(self, gid: int, dest: Path) -> Path:
         """Write game ``gid`` back as a game folder at ``dest`` (must be empty or new)."""
@@ -344,6 +501,36 @@ class Archive:
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_bytes(data)
         return dest
+
+
+def _id(gid: int) -> int:
+    if not isinstance(gid, int) or not 0 <= gid <= MAX_ID:
+        raise ArchiveError(f"no game with id {gid} (ids are whole numbers up to {MAX_ID})")
+    return gid
+
+
+def _result_shape(data: Any) -> bool:
+    """The keys show and replay read, with the types they expect."""
+    if not isinstance(data, dict) or not isinstance(data.get("phases"), list):
+        return False
+    if not isinstance(data.get("winners", []), list):
+        return False
+    for ph in data["phases"]:
+        if not isinstance(ph, dict) or not isinstance(ph.get("id"), str):
+            return False
+        if not isinstance(ph.get("public_post"), str):
+            return False
+        for key in ("deaths", "lines", "events"):
+            if not isinstance(ph.get(key, []), list):
+                return False
+        for key in ("private", "line_counts"):
+            if not isinstance(ph.get(key, {}), dict):
+                return False
+        if not all(isinstance(notes, list) for notes in ph.get("private", {}).values()):
+            return False
+        if not all(isinstance(x, dict) for x in ph.get("lines", []) + ph.get("events", [])):
+            return False
+    return True
 
 
 def find_games(paths: list[Path]) -> list[Path]:

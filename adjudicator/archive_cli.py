@@ -9,7 +9,15 @@ from pathlib import Path
 from typing import Any
 
 from . import __version__
-from .archive import ENV_VAR, Archive, ArchiveError, default_path, find_games
+from .archive import (
+    ENV_VAR,
+    MAX_ID,
+    Archive,
+    ArchiveError,
+    DamagedRow,
+    default_path,
+    find_games,
+)
 from .errors import AdjudicatorError, UsageError
 from .phases import phase_label
 
@@ -56,9 +64,28 @@ def cmd_add(args: argparse.Namespace) -> int:
     return 1 if failed else 0
 
 
+def _game_id(text: str) -> int:
+    """An archive id on the command line: a whole number from 1 to SQLite's largest."""
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"ゲームの番号は整数です（{text!r}）") from None
+    if not 0 <= n <= MAX_ID:
+        raise argparse.ArgumentTypeError(f"ゲームの番号は 0 から {MAX_ID} までです（{text!r}）")
+    return n
+
+
+def _damaged(rows: list[DamagedRow]) -> None:
+    for d in rows:
+        sys.stderr.write(f"adjudicator: 飛ばしました：{d}\n")
+
+
 def cmd_list(args: argparse.Namespace) -> int:
     with _open(args) as arc:
-        rows = arc.list()
+        rows, damaged = arc.scan()
+        _damaged(damaged)
+        if not rows and damaged:
+            return 1
         if not rows:
             _out(f"the archive {arc.path} is empty: add a game with `adjudicator archive add "
                  "GAME`")
@@ -70,7 +97,7 @@ def cmd_list(args: argparse.Namespace) -> int:
             lines.append(f"{r.id:>5}  {r.added_at:<20}  {r.variant:<14}  {r.phases:>6}  "
                          f"{'yes' if r.finished else 'no':<4}  {r.name}  ({win})")
         sys.stdout.write("\n".join(lines) + "\n")
-    return 0
+    return 1 if damaged else 0
 
 
 def cmd_show(args: argparse.Namespace) -> int:
@@ -78,7 +105,18 @@ def cmd_show(args: argparse.Namespace) -> int:
         r = arc.get(args.id)
         files = arc.files(args.id)
         data = arc.result(args.id)
-    out = [f"#{r.id} {r.name}", f"  variant:      {r.variant}", f"  seed:         {r.seed}",
+        try:
+            out = _show_lines(r, data)
+        except (KeyError, TypeError, AttributeError, ValueError):
+            raise DamagedRow(arc.path, args.id, "result", "ゲームの結果の形ではありません") from None
+    for path, (sha, blob) in files.items():
+        out.append(f"    {sha[:16]}  {len(blob):>8} B  {path}")
+    _out("\n".join(out))
+    return 0
+
+
+def _show_lines(r: Any, data: dict[str, Any]) -> list[str]:
+    return [f"#{r.id} {r.name}", f"  variant:      {r.variant}", f"  seed:         {r.seed}",
            f"  finished:     {'yes' if r.finished else 'no'}",
            f"  winners:      {'、'.join(r.winners) or '-'}",
            f"  phases:       {', '.join(p['id'] for p in data['phases'])}",
@@ -86,10 +124,6 @@ def cmd_show(args: argparse.Namespace) -> int:
            f"  derived by:   adjudicator {r.tool_version}"
            + ("" if r.tool_version == __version__ else f" (this is {__version__})"),
            f"  added:        {r.added_at}", f"  input digest: {r.digest}", "  inputs:"]
-    for path, (sha, blob) in files.items():
-        out.append(f"    {sha[:16]}  {len(blob):>8} B  {path}")
-    _out("\n".join(out))
-    return 0
 
 
 def cmd_export(args: argparse.Namespace) -> int:
@@ -123,6 +157,11 @@ def cmd_replay(args: argparse.Namespace, pause: Callable[[str], str] = input) ->
     with _open(args) as arc:
         r = arc.get(args.id)
         data = arc.result(args.id)
+        try:  # every phase's text before the first is shown: a damaged one says so at once
+            texts = {id(ph): phase_text(ph) for ph in data["phases"]}
+            "、".join(data.get("winners", []))
+        except (KeyError, TypeError, AttributeError, ValueError):
+            raise DamagedRow(arc.path, args.id, "result", "ゲームの結果の形ではありません") from None
     phases = data["phases"]
     if args.phase:
         ids = [p["id"] for p in phases]
@@ -134,7 +173,7 @@ def cmd_replay(args: argparse.Namespace, pause: Callable[[str], str] = input) ->
     _out(f"replay of #{r.id} {r.name} ({r.variant}, seed {r.seed}), "
          f"{len(phases)} phase{'' if len(phases) == 1 else 's'}")
     for i, ph in enumerate(phases):
-        _out(phase_text(ph))
+        _out(texts[id(ph)])
         if interactive and i < len(phases) - 1:
             try:
                 if pause("-- Enter: next phase, q: quit -- ").strip().lower() == "q":
@@ -142,7 +181,7 @@ def cmd_replay(args: argparse.Namespace, pause: Callable[[str], str] = input) ->
             except EOFError:
                 return 0
     if not args.phase:
-        _out("winners: " + ("、".join(data["winners"]) or "-"))
+        _out("winners: " + ("、".join(data.get("winners", [])) or "-"))
     return 0
 
 
@@ -165,7 +204,11 @@ def _sqlite_errors(func: Callable[[argparse.Namespace], int]
         try:
             return func(args)
         except sqlite3.Error as e:
-            where = args.db or default_path()
+            from .archive import _full_message, disk_full
+
+            where = Path(args.db) if args.db else default_path()
+            if disk_full(e, where):
+                raise ArchiveError(_full_message(where)) from None
             raise ArchiveError(f"archive {str(where)!r}: {e}") from None
 
     return run
@@ -206,13 +249,13 @@ def add_archive_command(add: Callable[[str, str, str], argparse.ArgumentParser])
     q.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
     s("list", "list the archived games", cmd_list)
     q = s("show", "show one archived game: setup, inputs and their hashes", cmd_show)
-    q.add_argument("id", type=int)
+    q.add_argument("id", type=_game_id)
     q = s("export", "write an archived game back as a game folder", cmd_export)
-    q.add_argument("id", type=int)
+    q.add_argument("id", type=_game_id)
     q.add_argument("dir")
     q = s("replay", "step through an archived game phase by phase", cmd_replay)
-    q.add_argument("id", type=int)
+    q.add_argument("id", type=_game_id)
     q.add_argument("--phase", help="show only this phase (day1, night1…)")
     q.add_argument("--no-pause", action="store_true", help="do not wait for Enter")
     q = s("remove", "delete a game from the archive", cmd_remove)
-    q.add_argument("id", type=int)
+    q.add_argument("id", type=_game_id)

@@ -115,7 +115,7 @@ def cmd_add(args: argparse.Namespace) -> int:
         if not src.is_file():  # a pipe or a device would block or never end
             raise UsageError(f"{args.file!r} is not a regular file: save the log to a file, "
                              "or pipe it in with -")
-        data = src.read_bytes()
+        data = _read_source(src, args.file)
         suffix = src.suffix.lower() if src.suffix.lower() in (".txt", ".csv", ".json") else ".txt"
         shown = args.file
     if not data.strip() or not data.decode("utf-8", "replace").strip(" \t\r\n\ufeff\u3000"):
@@ -135,6 +135,22 @@ def cmd_add(args: argparse.Namespace) -> int:
     note = "".join(f"\n  the previous version is kept as {k}" for k in stored.kept)
     _print(f"stored {plural(len(lines), 'message')} as {stored.path}{note}")
     return 0
+
+
+def _read_source(src: Path, shown: str) -> bytes:
+    """The file a GM adds: a regular file of at most the log cap (checked on the open file:
+    what was checked is what is read)."""
+    from .engine import MAX_LOG_BYTES
+    from .fsio import NotRegularFile, TooLarge, read_capped
+
+    try:
+        return read_capped(src, MAX_LOG_BYTES)
+    except NotRegularFile:
+        raise UsageError(f"{shown!r} is not a regular file: save the log to a file, "
+                         "or pipe it in with -") from None
+    except TooLarge:
+        raise AdjudicatorError(f"{shown!r} は大きすぎます（{MAX_LOG_BYTES // 1_000_000} MBまで）："
+                               f"ログではないファイルのようです（{shown!r} is too large）") from None
 
 
 def _show_history(logs: Path, phase: str | None) -> int:
@@ -223,6 +239,9 @@ def cmd_resolve(args: argparse.Namespace) -> int:
 
 def summary_text(game: Any, phase: str | None = None, written: bool = True) -> str:
     """A phase's post and notices (default: the latest phase), ready to paste."""
+    if not game.phases and game.has_errors:  # logs/ is a file, or every log is unusable
+        return ("ログを1つも読めませんでした：下の診断を見て直してください"
+                "（no log could be read: see the diagnostics below）")
     if not game.phases:
         first = next(iter(game.variant.phase_ids()), "day1")
         return f"no logs yet: add one with `adjudicator add {game.root} {first} FILE`"

@@ -264,21 +264,36 @@ def _partial_problems(raw: dict[str, Any]) -> list[str]:
         return []
 
 
+MAX_CONFIG_BYTES = 5_000_000  # a game.toml is a few kB; a link to /dev/zero is refused
+
+
 def load_config(path: Path) -> GameConfig:
     """Read and validate game.toml; raise ConfigError listing every problem."""
     shown = str(path)
+    from .fsio import NotRegularFile, TooLarge, read_capped
+
     try:
-        text = path.read_bytes().decode("utf-8-sig")
+        text = read_capped(path, MAX_CONFIG_BYTES).decode("utf-8-sig")
     except FileNotFoundError:
         raise ConfigError(shown, ["file not found (run `adjudicator new` to write one)"]) from None
     except UnicodeDecodeError as e:
         raise ConfigError(shown, [f"not UTF-8 text ({e.reason} at byte {e.start})"]) from None
+    except NotRegularFile:
+        raise ConfigError(shown, ["普通のファイルではありません（パイプ・装置へのリンクなど）："
+                                  "game.toml を普通のファイルとして書き直してください"
+                                  "（not a regular file）"]) from None
+    except TooLarge:
+        raise ConfigError(shown, [f"大きすぎます（{MAX_CONFIG_BYTES // 1_000_000} MBまで）："
+                                  "game.toml ではないファイルのようです（too large）"]) from None
     except OSError as e:
         raise ConfigError(shown, [f"cannot read: {e.strerror}"]) from None
     try:
         raw = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
         raise ConfigError(shown, [f"not valid TOML: {e}"]) from None
+    except RecursionError:
+        raise ConfigError(shown, ["入れ子が深すぎて読めません（[ や { の入れ子を減らしてください）"
+                                  "（nested too deeply）"]) from None
     early = raw_problems(raw)
     try:
         cfg = GameConfig.model_validate(raw)

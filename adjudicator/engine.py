@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from .chatlog import FORMATS, ChatLine, read_chat_file
+from .chatlog import FORMATS, ChatLine, read_chat
 from .config import GameConfig, load_config
 from .errors import ChatFormatError
 from .fsio import remembered_format
@@ -26,6 +26,7 @@ from .roster import Roster
 
 LOG_SUFFIXES = (".txt", ".csv", ".json", ".log")
 MAX_PHASES = 400  # phase ids looked at when matching log files to phases
+MAX_LOG_BYTES = 50_000_000  # a log file larger than this is refused, not read (/dev/zero)
 
 
 @dataclass
@@ -70,7 +71,13 @@ def scan_logs(root: Path) -> tuple[dict[str, Path], set[str], list[Diagnostic]]:
     folder = root / "logs"
     try:
         entries = sorted(folder.iterdir())
-    except (FileNotFoundError, NotADirectoryError):
+    except FileNotFoundError:
+        return logs, broken, problems
+    except NotADirectoryError:
+        problems.append(Diagnostic(
+            level="error", code="log_unreadable", source="logs",
+            message="logs はフォルダではなくファイルです：ログを読めません。そのファイルを別の"
+            "場所へ移し、logs フォルダを作り直してください（logs is a file, not a folder）"))
         return logs, broken, problems
     except OSError as e:
         problems.append(Diagnostic(level="error", code="log_unreadable", source="logs",
@@ -81,7 +88,7 @@ def scan_logs(root: Path) -> tuple[dict[str, Path], set[str], list[Diagnostic]]:
     for path in entries:
         if path.name.startswith(".") or path.suffix.lower() not in LOG_SUFFIXES:
             continue
-        why = _not_a_log(path)
+        why = _not_a_log(path) or _link_out(root, path)
         if why is not None:
             broken.add(path.stem)
             problems.append(Diagnostic(level="error", code="log_unreadable",
@@ -121,6 +128,19 @@ def _not_a_log(path: Path) -> str | None:
     return None
 
 
+def _link_out(root: Path, path: Path) -> str | None:
+    """Why a log that is a link (or sits in a linked folder) pointing outside the game
+    folder is not read, or None: a game's logs are the game folder's own files."""
+    try:
+        real, base = path.resolve(), root.resolve()
+    except (OSError, RuntimeError):
+        return "is a link that cannot be followed: fix or remove the link"
+    if real.is_relative_to(base):
+        return None
+    return ("はゲームフォルダの外を指すリンクなので読みません。ログの中身をこのフォルダに"
+            "コピーしてください（a link outside the game folder）")
+
+
 def _source(root: Path, path: Path) -> str:
     try:
         return path.relative_to(root).as_posix()
@@ -139,8 +159,16 @@ def _read_lines(
             message=f"the remembered chat format {named!r} is unknown: the format is "
             "detected (store the log again with `add --format`)"))
         named = None
+    from .fsio import read_capped
+
     try:
-        reading = read_chat_file(path, source=source, fmt=named or fmt, names=names)
+        data = read_capped(path, MAX_LOG_BYTES)
+    except OSError as e:  # it changed since scan_logs looked, or it is too large
+        diagnostics.append(Diagnostic(level="error", code="log_unreadable", source=source,
+                                      message=log_read_message(e)))
+        return [], False
+    try:
+        reading = read_chat(data, source, fmt=named or fmt, names=names)
     except ChatFormatError as e:  # the source is named once, in `source`
         diagnostics.append(Diagnostic(level="error", code="log_format", source=e.source
                                       if e.lineno is None else f"{e.source}:{e.lineno}",
@@ -152,6 +180,19 @@ def _read_lines(
             else f"{source}:{g.lineno}", message=f"{g.kind}: {g.message}"))
     json_like = path.suffix.lower() in (".json", ".csv")
     return reading.messages, json_like
+
+
+def log_read_message(e: OSError) -> str:
+    """Why a log file could not be read, in Japanese first, for the GM."""
+    from .fsio import NotRegularFile, TooLarge
+
+    if isinstance(e, TooLarge):
+        return (f"ログが大きすぎます（{MAX_LOG_BYTES // 1_000_000} MBまで）：読みませんでした"
+                f"（{e.strerror}）")
+    if isinstance(e, NotRegularFile):
+        return ("普通のファイルではありません（パイプや装置）：ログの文字をファイルに保存して"
+                "置き直してください（not a regular file）")
+    return f"ログを読めません：{e.strerror or e}（アクセス権を確かめてください）"
 
 
 def _order(variant: Variant[Any]) -> list[str]:

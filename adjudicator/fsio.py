@@ -9,6 +9,8 @@
 - ``keep_history(logs, path)``: before a stored log is replaced, its bytes are copied to
   ``logs/.history/<name>.<n>`` (n counts up, never reused); ``history(logs)`` lists them.
 - ``os_error_message(e)``: an ``OSError`` as one line naming the path and what to do.
+- ``read_capped(path, limit)``: a file's bytes, only if it is a regular file and at most
+  ``limit`` bytes (a link to /dev/zero, a pipe or a device is refused, never read).
 """
 
 from __future__ import annotations
@@ -45,12 +47,55 @@ def write_atomic(path: Path, data: bytes | str, durable: bool = True) -> None:
                 os.fsync(f.fileno())
         os.chmod(tmp, 0o644 & ~_umask())
         os.replace(tmp, path)
-    except BaseException:
-        try:
+    except OSError as e:  # a full disk names the file it was writing, not nothing
+        with contextlib.suppress(OSError):
             os.unlink(tmp)
-        except OSError:
-            pass
+        if e.filename is None or e.filename == tmp:
+            raise _at(e, path) from None
         raise
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+
+
+class NotRegularFile(OSError):
+    """``read_capped``: the path is a pipe, a device, a socket or a folder."""
+
+
+class TooLarge(OSError):
+    """``read_capped``: the file is larger than the limit."""
+
+
+def read_capped(path: Path | str, limit: int) -> bytes:
+    """The bytes of ``path`` if it is a regular file (links followed) of at most ``limit``
+    bytes.  Opened without blocking (a pipe with no writer would hang ``open``) and checked
+    with ``fstat`` on the open file, so what is checked is what is read."""
+    import stat
+
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+    fd = os.open(path, flags)
+    try:
+        st = os.fstat(fd)
+        if stat.S_ISDIR(st.st_mode):
+            raise IsADirectoryError(errno.EISDIR, "is a folder", os.fspath(path))
+        if not stat.S_ISREG(st.st_mode):
+            raise NotRegularFile(errno.EINVAL, "is not a regular file", os.fspath(path))
+        if st.st_size > limit:
+            raise TooLarge(errno.EFBIG, f"is larger than {limit:,} bytes", os.fspath(path))
+        chunks: list[bytes] = []
+        got = 0
+        while True:
+            chunk = os.read(fd, min(1 << 20, limit + 1 - got))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            got += len(chunk)
+            if got > limit:  # it grew while being read
+                raise TooLarge(errno.EFBIG, f"is larger than {limit:,} bytes", os.fspath(path))
+        return b"".join(chunks)
+    finally:
+        os.close(fd)
 
 
 def _at(e: OSError, path: Path) -> OSError:
@@ -71,18 +116,24 @@ def swap_folder(dest: Path, fill: Callable[[Path], None]) -> Path:
     dest = Path(dest)
     if dest.is_symlink() or (dest.exists() and not dest.is_dir()):
         raise IsADirectoryError(errno.EEXIST, "is not a folder (move it away)", str(dest))
+    clean_stale(dest)
     try:
-        tmp = Path(tempfile.mkdtemp(prefix=f".{dest.name}.new-", dir=dest.parent))
+        tmp = Path(tempfile.mkdtemp(prefix=f".{dest.name}.new-{_run_tag()}-", dir=dest.parent))
     except OSError as e:
         raise _at(e, dest) from None
     try:
-        fill(tmp)
+        try:
+            fill(tmp)
+        except OSError as e:  # a full disk mid-way: name the folder, not nothing
+            if e.filename is None:
+                raise _at(e, dest) from None
+            raise
         os.chmod(tmp, 0o777 & ~_umask())
         if dest.is_dir() and not dest.is_symlink() and _exchange(tmp, dest):
             shutil.rmtree(tmp, ignore_errors=True)  # tmp now holds the old one
             return dest
         for _attempt in range(50):
-            old = dest.parent / f".{dest.name}.old-{os.getpid()}-{_attempt}"
+            old = dest.parent / f".{dest.name}.old-{_run_tag()}-{_attempt}"
             try:
                 os.rename(dest, old)
             except FileNotFoundError:
@@ -111,6 +162,65 @@ def swap_folder(dest: Path, fill: Callable[[Path], None]) -> Path:
     finally:
         if tmp.exists():
             shutil.rmtree(tmp, ignore_errors=True)
+
+
+_STALE_RE = re.compile(
+    r"^\.(?P<name>.+)\.(?:new|old)-(?P<pid>[0-9]+)@(?P<host>[A-Za-z0-9-]*)-[^/]*$")
+
+
+def _host() -> str:
+    import socket
+
+    return re.sub(r"[^A-Za-z0-9-]", "-", socket.gethostname())[:24]
+
+
+def _run_tag() -> str:
+    """``<pid>@<host>``: whose half-built folder it is (a shared folder may be written
+    from two computers; a pid means something only on its own)."""
+    return f"{os.getpid()}@{_host()}"
+
+
+def clean_stale(dest: Path) -> list[Path]:
+    """Remove the half-built ``.<dest>.new-<pid>@<host>-*`` (and ``.old-…``) folders that
+    a run killed mid-way (``kill -9``) left beside ``dest``: only folders of that pattern,
+    made on this computer, owned by this user, whose process is gone.  A live run's folder (its pid is alive) is
+    never touched.  Returns what was removed."""
+    dest = Path(dest)
+    removed: list[Path] = []
+    try:
+        entries = list(dest.parent.iterdir())
+    except OSError:
+        return removed
+    import stat
+
+    for p in entries:
+        m = _STALE_RE.match(p.name)
+        if (m is None or m["name"] != dest.name or m["host"] != _host()
+                or _alive(int(m["pid"]))):
+            continue
+        try:
+            st = os.lstat(p)
+        except OSError:
+            continue
+        if not stat.S_ISDIR(st.st_mode) or not _owned(st):
+            continue
+        shutil.rmtree(p, ignore_errors=True)
+        if not p.exists():
+            removed.append(p)
+    return removed
+
+
+def _alive(pid: int) -> bool:
+    """True when a process ``pid`` exists (or may: another user's, or we cannot tell)."""
+    if pid <= 0 or pid == os.getpid():
+        return pid == os.getpid()
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError, OSError):
+        return True
+    return True
 
 
 def _exchange(a: Path, b: Path) -> bool:
@@ -177,7 +287,10 @@ def store_log(logs: Path, phase: str, suffix: str, data: bytes,
         _remember_format(logs, phase, fmt)
         if same:
             return Stored(dest, [])
-        kept = [k for p in olds if p.is_file() and (k := keep_history(logs, p)) is not None]
+        # a link is removed, not copied: its target stays where it is (and a link out of
+        # the game folder must not bring an outside file into the history)
+        kept = [k for p in olds if p.is_file() and not p.is_symlink()
+                and (k := keep_history(logs, p)) is not None]
         write_atomic(dest, data)
         for old in olds:
             if old != dest:
@@ -234,8 +347,15 @@ def keep_history(logs: Path, path: Path) -> Path | None:
         except FileExistsError:  # a concurrent `add` took this number
             n += 1
             continue
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
+        try:
+            with os.fdopen(fd, "wb") as f:
+                f.write(data)
+                f.flush()
+                os.fsync(f.fileno())
+        except OSError as e:  # a full disk: no empty or cut version is left behind
+            with contextlib.suppress(OSError):
+                os.unlink(target)
+            raise _at(e, target) from None
         return target
 
 
@@ -247,8 +367,8 @@ def history(logs: Path, phase: str | None = None) -> list[tuple[str, int, Path]]
     rows = []
     for p in folder.iterdir():
         m = _HIST_RE.match(p.name)
-        if m is None or not p.is_file():
-            continue
+        if m is None or not p.is_file() or p.stat().st_size == 0:
+            continue  # an empty file is no kept version (keep_history never writes one)
         name = m["name"]
         if phase is not None and name.rsplit(".", 1)[0] != phase:
             continue

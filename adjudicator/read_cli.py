@@ -79,8 +79,18 @@ def _input(file: str | None) -> tuple[bytes, str]:
         raise UsageError(f"{file!r} is a folder, not a chat log file")
     if not path.exists():
         raise UsageError(f"no file at {file!r}")
+    from .engine import MAX_LOG_BYTES
+    from .fsio import NotRegularFile, TooLarge, read_capped
+
     try:
-        return path.read_bytes(), file
+        return read_capped(path, MAX_LOG_BYTES), file
+    except NotRegularFile:
+        raise UsageError(f"{file!r} は普通のファイルではありません（パイプや装置）：ログをファイルに"
+                         "保存するか、- で標準入力から渡してください"
+                         f"（{file!r} is not a regular file）") from None
+    except TooLarge:
+        raise AdjudicatorError(f"{file!r} は大きすぎます（{MAX_LOG_BYTES // 1_000_000} MBまで）"
+                               f"（{file!r} is too large）") from None
     except OSError as e:
         raise AdjudicatorError(f"cannot read {file!r}: {e.strerror or e}") from None
 

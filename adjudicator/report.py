@@ -23,6 +23,7 @@ from typing import Any
 from markupsafe import Markup
 
 from . import __version__
+from .errors import AdjudicatorError
 from .export import export_game
 from .models import DISPOSITION_JA
 from .phases import phase_label
@@ -380,9 +381,37 @@ def render_report(game: Any, view: View | None = None) -> str:
 def write_report(game: Any, path: Path, view: View | None = None) -> Path:
     html_text = render_report(game, view)  # refused before anything is written
     path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
+    refuse_output(path)  # a link, a pipe, a device or a missing folder: nothing written
     from .fsio import write_atomic  # a temporary file beside it, renamed over it
 
     write_atomic(path, html_text)
     return path
 
+
+def refuse_output(out: Path) -> None:
+    """An output file may be a regular file (replaced) or a new file in a folder that
+    exists; a link, a pipe, a device or a missing folder is refused before anything is
+    written (a report never replaces /dev/full or the file a link points to)."""
+    import os
+    import stat
+
+    try:
+        st = os.lstat(out)
+    except FileNotFoundError:
+        st = None
+    except OSError as e:
+        raise AdjudicatorError(f"{str(out)!r} に書けません：{e.strerror or e}"
+                               f"（cannot write {str(out)!r}）") from None
+    if st is not None and stat.S_ISLNK(st.st_mode):
+        raise AdjudicatorError(f"{str(out)!r} はリンクです：リンク先を書き換えないよう、"
+                               "書きませんでした。別のファイル名を -o で指定してください"
+                               f"（{str(out)!r} is a link: not written）")
+    if st is not None and not stat.S_ISREG(st.st_mode):
+        raise AdjudicatorError(f"{str(out)!r} は普通のファイルではありません（パイプ・装置など）："
+                               "書きませんでした。別のファイル名を -o で指定してください"
+                               f"（{str(out)!r} is not a regular file: not written）")
+    parent = out.parent
+    if not parent.is_dir():
+        raise AdjudicatorError(f"{str(out)!r} を書けません：フォルダ {str(parent)!r} が"
+                               "ありません。先に作るか、ある場所を -o で指定してください"
+                               f"（no folder {str(parent)!r}）")

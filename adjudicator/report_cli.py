@@ -12,7 +12,7 @@ def cmd_report(args: Any) -> int:
     an unfinished game's only with ``--gm`` (titled 途中経過（GM専用…）)."""
     from .engine import resolve_game
     from .errors import AdjudicatorError, UsageError
-    from .report import write_report
+    from .report import refuse_output, write_report
     from .views import PROGRESS_TITLE, View
 
     root = Path(args.game)
@@ -23,6 +23,7 @@ def cmd_report(args: Any) -> int:
     if out.is_dir():
         raise AdjudicatorError(f"{str(out)!r} is a folder: give the report's file name "
                                "(-o FILE.html)")
+    refuse_output(out)
     write_report(game, out, View.gm() if args.gm else View.public())
     if game.variant.finished(game.state):
         print(f"wrote {out}")

@@ -11,15 +11,19 @@ Safety, in one place:
 - bodies above the paste limit are refused with 413 before they are parsed;
 - every page has a Content-Security-Policy: no external asset, the one inline script
   and style allowed by their hashes;
-- every error is a page with a fitting status (400, 403, 404, 409, 413, 422), never a 500
-  for bad input.
+- every error is a page with a fitting status (400, 403, 404, 409, 413, 422, 507), never a
+  500 for bad input; an error nobody foresaw is a 500 page in Japanese (with the CSP) that
+  tells the GM what to do, and its traceback goes to the server's log only
+  (``logging.getLogger("adjudicator.desk")``), never to the page.
 """
 
 from __future__ import annotations
 
 import base64
+import errno
 import hashlib
 import hmac
+import logging
 import secrets
 from collections.abc import Awaitable, Callable
 from pathlib import Path
@@ -49,6 +53,10 @@ VARIANT_JA = {
     "secret-society": "秘密結社村", "genpei": "源平村", "majora": "ムジュラの仮面村",
 }
 LOOPBACK_HOSTS = ("127.0.0.1", "localhost", "::1", "[::1]")
+log = logging.getLogger("adjudicator.desk")
+UNEXPECTED = ("予期しないエラーが起きました。保存済みのログとゲームはそのままです。ページを開き直すか、"
+              "少し待ってからもう一度試してください。続くときは、デスクを起動した端末に出ている"
+              "記録（エラーの詳細）を開発者に送ってください")
 
 
 def _sha256(text: str) -> str:
@@ -99,9 +107,21 @@ class Desk:
         title = {400: "入力に問題があります", 403: "この操作は受け付けられません",
                  404: "見つかりません", 405: "この方法では使えません",
                  409: "すでにあります", 413: "大きすぎます",
-                 422: "読み取れません"}.get(status, "エラー")
-        return self.page(request, "error.html.j2", status=status, title=title, message=message,
-                         problems=problems or [], back=back)
+                 422: "読み取れません", 500: "デスクの内部エラー",
+                 507: "ディスクがいっぱいです"}.get(status, "エラー")
+        try:
+            return self.page(request, "error.html.j2", status=status, title=title,
+                             message=message, problems=problems or [], back=back)
+        except Exception:  # noqa: BLE001 - the error page itself failed: a plain one
+            log.exception("the desk's error page failed")
+            from html import escape
+
+            resp = HTMLResponse(
+                f'<!doctype html><html lang="ja"><meta charset="utf-8"><title>{escape(title)}'
+                f"</title><h1>{escape(title)}</h1><p>{escape(message)}</p>"
+                '<p><a href="/">ゲーム一覧へ戻る</a></p></html>', status_code=status)
+            self.secure(resp)
+            return resp
 
     # -------------------------------------------------------------- requests
     async def form(self, request: Request) -> FormData:
@@ -414,6 +434,21 @@ async def check(desk: Desk, request: Request) -> Response:
                      phase=phase or "")
 
 
+def os_error_page(desk: Desk, request: Request, e: OSError) -> Response:
+    """An operating-system error as a page: a full disk is 507, a permission 403, the
+    rest 409 (the file system is in a state the GM must change), each saying what to do."""
+    from ..fsio import os_error_message
+
+    where = f"（{os_error_message(e)}）"
+    if e.errno in (errno.ENOSPC, errno.EDQUOT):
+        return desk.error(request, "ディスクがいっぱいで保存できません。空きを作ってからもう一度"
+                          "送ってください。保存済みのログはそのままです" + where, 507)
+    if e.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
+        return desk.error(request, "ファイルに書けません（アクセス権か、読み取り専用の場所）。"
+                          "フォルダの権限を確かめてください" + where, 403)
+    return desk.error(request, "ファイルを扱えません。フォルダの中を確かめてください" + where, 409)
+
+
 # ------------------------------------------------------------------ the app
 def create_app(root: Path | str = ".", hosts: tuple[str, ...] = LOOPBACK_HOSTS,
                max_paste: int = S.MAX_PASTE) -> Starlette:
@@ -436,15 +471,25 @@ def create_app(root: Path | str = ".", hosts: tuple[str, ...] = LOOPBACK_HOSTS,
             except AdjudicatorError as e:
                 return desk.error(request, str(e), 422)
             except OSError as e:
-                from ..fsio import os_error_message
-
-                return desk.error(request, f"ファイルを扱えません: {os_error_message(e)}", 409)
+                return os_error_page(desk, request, e)
+            except RecursionError:
+                return desk.error(request, "入力の入れ子が深すぎて読めません。括弧や表の入れ子を"
+                                  "減らして、もう一度送ってください", 422)
+            except MemoryError:
+                return desk.error(request, "入力が大きすぎて扱えません。小さく分けて送ってください",
+                                  413)
+            except Exception:  # noqa: BLE001 - the traceback is for the server's log only
+                log.exception("unexpected error on %s %s", request.method, request.url.path)
+                return desk.error(request, UNEXPECTED, 500)
         return endpoint
 
     async def not_found(request: Request, exc: Exception) -> Response:
         status = exc.status_code if isinstance(exc, HTTPException) else 500
+        if status >= 500:
+            log.error("error %s on %s %s: %r", status, request.method, request.url.path, exc)
         msg = {404: "このページはありません", 405: "この方法では使えません（フォームから送ってください）",
-               413: "送信が大きすぎます"}.get(status, "エラーが起きました")
+               413: "送信が大きすぎます"}.get(status, UNEXPECTED if status >= 500 else
+                                          "このリクエストは受け付けられません")
         return desk.error(request, msg, status)
 
     routes = [

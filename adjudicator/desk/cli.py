@@ -3,11 +3,57 @@
 from __future__ import annotations
 
 import argparse
+import errno
+import socket
 import sys
 from collections.abc import Callable
 from pathlib import Path
 
 from ..errors import UsageError
+
+
+def port_number(text: str) -> int:
+    """``--port``: a whole number from 0 to 65535 (0: any free port), else a usage error."""
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"ポート番号は整数です（{text!r}）") from None
+    if not 0 <= n <= 65535:
+        raise argparse.ArgumentTypeError(f"ポート番号は 0 から 65535 までです（{text!r}）")
+    return n
+
+
+def bind(host: str, port: int) -> socket.socket:
+    """A listening socket on ``host:port``, bound before anything is announced: a port in
+    use, or an address this computer does not have, is one line naming it."""
+    from ..errors import AdjudicatorError
+
+    shown = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+    try:
+        infos = socket.getaddrinfo(host or None, port, type=socket.SOCK_STREAM,
+                                   flags=socket.AI_PASSIVE)
+    except (socket.gaierror, UnicodeError, ValueError) as e:
+        raise UsageError(f"アドレス {host!r} が見つかりません（{e}）：--host に"
+                         "このコンピュータのアドレスを指定してください") from None
+    family, kind, proto, _canon, addr = infos[0]
+    sock = socket.socket(family, kind, proto)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(addr)
+        sock.listen(128)
+    except OSError as e:
+        sock.close()
+        if e.errno == errno.EADDRINUSE:
+            raise AdjudicatorError(f"{shown} は使用中です（別のプログラムかデスクが使っています）："
+                                   "--port で別の番号を指定してください（address in use）"
+                                   ) from None
+        if e.errno in (errno.EACCES, errno.EPERM):
+            raise AdjudicatorError(f"{shown} を使う権限がありません（1024 未満のポートは管理者"
+                                   "専用です）：--port で 1024 以上の番号を指定してください"
+                                   ) from None
+        raise AdjudicatorError(f"{shown} で待ち受けできません：{e.strerror or e}"
+                               "（--host と --port を確かめてください）") from None
+    return sock
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
@@ -22,11 +68,17 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
     hosts = LOOPBACK_HOSTS if args.host in LOOPBACK_HOSTS else (*LOOPBACK_HOSTS, args.host)
     app = create_app(root, hosts=hosts)
+    sock = bind(args.host, args.port)
+    port = sock.getsockname()[1]
     shown = f"[{args.host}]" if ":" in args.host else args.host
-    sys.stdout.write(f"adjudicator desk: http://{shown}:{args.port}/  (folder {root.resolve()};"
+    sys.stdout.write(f"adjudicator desk: http://{shown}:{port}/  (folder {root.resolve()};"
                      " Ctrl-C stops it)\n")
     sys.stdout.flush()
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
+    config = uvicorn.Config(app, host=args.host, port=port, log_level="warning")
+    try:
+        uvicorn.Server(config).run(sockets=[sock])
+    finally:
+        sock.close()
     return 0
 
 
@@ -34,7 +86,8 @@ def add_serve_command(add: Callable[[str, str, str], argparse.ArgumentParser]) -
     s = add("serve", "the GM's desk in the browser over a folder of games (loopback only "
             "unless --host says otherwise)", "adjudicator serve mygames --port 8765")
     s.add_argument("dir", nargs="?", default=".", help="folder of games (default: here)")
-    s.add_argument("--port", type=int, default=8765)
+    s.add_argument("--port", type=port_number, default=8765,
+                   help="port to listen on, 0 to 65535 (default 8765; 0: any free port)")
     s.add_argument("--host", default="127.0.0.1",
                    help="address to listen on (default 127.0.0.1: this computer only)")
     s.set_defaults(func=cmd_serve)

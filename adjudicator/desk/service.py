@@ -384,6 +384,8 @@ def game_toml_text(variant: str, seed: str, gm: str, options: str, roster: str
         tomllib.loads("[options]\n" + options)
     except tomllib.TOMLDecodeError as e:
         problems.append(f"options: TOMLとして読めません（{e}）")
+    except RecursionError:
+        problems.append("options: 入れ子が深すぎて読めません（[ や { の入れ子を減らしてください）")
     players, roster_problems = roster_toml(variant, roster)
     problems += roster_problems
     head = (f"# adjudicator game setup, written by the desk (same keys as `adjudicator new`).\n"

@@ -84,6 +84,7 @@ class World:
     argv: list[str]  # with placeholders {G} {A} {F} {D} {M} {L}
     stdin: bytes
     notes: list[str] = field(default_factory=list)
+    damage: str = ""  # SQL applied to the two-game archive {B}
 
 
 COMMANDS: list[list[str]] = [
@@ -109,6 +110,29 @@ COMMANDS: list[list[str]] = [
     ["archive", "remove", "1", "--db", "{A}"], ["archive", "list", "--db", "{M}/a.db"],
     ["archive", "list", "--db", "{F}"], ["archive", "list", "--db", "{D}"],
     ["schema"], ["--bogus"], [], ["resolve"], ["add", "{G}", "{P}", "a", "b"],
+    # issue 25: the archive's damaged rows and odd ids, odd output and input paths
+    ["archive", "list", "--db", "{B}"], ["archive", "show", "1", "--db", "{B}"],
+    ["archive", "show", "2", "--db", "{B}"], ["archive", "replay", "1", "--db", "{B}",
+                                              "--no-pause"],
+    ["archive", "export", "1", "{G}/exported", "--db", "{B}"],
+    ["archive", "remove", "1", "--db", "{B}"], ["archive", "add", "{G}", "--db", "{B}"],
+    ["archive", "show", "99999999999999999999999", "--db", "{B}"],
+    ["archive", "show", "-1", "--db", "{A}"], ["archive", "remove", "0", "--db", "{B}"],
+    ["archive", "add", "{G}", "--db", "{F}"], ["archive", "list", "--db", "{L}"],
+    ["report", "{G}", "--gm", "-o", "{L}"], ["report", "{G}", "--gm", "-o", "{M}/r.html"],
+    ["report", "{G}", "--gm", "-o", "{Q}"], ["read", "{Q}"], ["add", "{G}", "{P}", "{Q}"],
+    ["serve", "{G}", "--port", "99999"], ["serve", "{G}", "--port", "x"],
+]
+
+#: ways an archive row or file gets damaged (applied to a copy of a two-game archive)
+DAMAGES = [
+    "", "UPDATE games SET winners = '[oops' WHERE id = 1",
+    "UPDATE games SET winners = 3 WHERE id = 1", "UPDATE games SET name = x'ff' WHERE id = 1",
+    "UPDATE games SET phases = 'many' WHERE id = 1", "UPDATE games SET seed = 2.5 WHERE id = 1",
+    "UPDATE games SET result = '{}' WHERE id = 1", "UPDATE games SET result = x'00' WHERE id = 1",
+    "UPDATE games SET result = '{\"phases\": [{\"id\": \"day1\", \"public_post\": 1}]}'",
+    "UPDATE files SET data = 7 WHERE game_id = 1", "DELETE FROM files WHERE game_id = 2",
+    "UPDATE games SET tool_version = x'01' WHERE id = 2", "DROP TABLE counters",
 ]
 
 
@@ -121,7 +145,10 @@ def worlds(draw: st.DrawFn) -> World:
     extras = draw(st.lists(st.sampled_from(["out-file", "out-link", "out-readonly",
                                             "logs-file", "logs-missing", "history-file",
                                             "game-readonly", "archive-garbage",
-                                            "archive-readonly"]), max_size=2, unique=True))
+                                            "archive-readonly", "archive-one-byte",
+                                            "toml-fifo", "toml-zero", "log-link-out",
+                                            "log-fifo", "report-link"]),
+                            max_size=2, unique=True))
     argv = list(draw(st.sampled_from(COMMANDS)))
     phase = draw(st.sampled_from(PHASES))
     text = draw(st.sampled_from(["投票@たろう", "締切", "", "活躍@", "購入@たろうの株 1.5株"]))
@@ -130,17 +157,26 @@ def worlds(draw: st.DrawFn) -> World:
         k = draw(st.integers(0, len(argv)))
         argv = argv[:k] + draw(st.sampled_from([[], ["--format", "plain"], ["--json"],
                                                  ["-q"], ["--force"]])) + argv[k:]
-    return World(toml=toml, logs=logs, extras=extras, argv=argv, stdin=draw(chat()))
+    return World(toml=toml, logs=logs, extras=extras, argv=argv, stdin=draw(chat()),
+                 damage=draw(st.sampled_from(DAMAGES)))
 
 
 def _build(world: World, box: Path) -> dict[str, Path]:
     """Lay the world out under ``box``; return the placeholders' paths."""
     g = box / "g"
     paths = {"G": g, "A": box / "archive.sqlite3", "F": box / "a-file.txt",
-             "D": box / "a-folder", "M": box / "missing", "L": box / "a-link"}
+             "D": box / "a-folder", "M": box / "missing", "L": box / "a-link",
+             "B": box / "archive.sqlite3.two", "Q": box / "a-fifo"}
     paths["F"].write_text("たろう: 投票@じろう\n", "utf-8")
     paths["D"].mkdir()
     paths["L"].symlink_to(box / "nowhere")
+    os.mkfifo(paths["Q"])
+    shutil.copy(_two_game_archive(), paths["B"])
+    if world.damage:
+        import sqlite3
+
+        with contextlib.closing(sqlite3.connect(paths["B"])) as con, con:
+            con.execute(world.damage)
     g.mkdir()
     if world.toml == "derby":
         (g / "game.toml").write_text(TOML_DERBY, "utf-8")
@@ -194,7 +230,46 @@ def _build(world: World, box: Path) -> dict[str, Path]:
     if "archive-readonly" in world.extras:
         paths["A"].write_bytes(b"")
         paths["A"].chmod(0o444)
+    if "archive-one-byte" in world.extras:
+        paths["A"].write_bytes(b"x")
+    toml = g / "game.toml"
+    if "toml-fifo" in world.extras or "toml-zero" in world.extras:
+        toml.unlink(missing_ok=True)
+        if "toml-fifo" in world.extras:
+            os.mkfifo(toml)
+        else:
+            toml.symlink_to("/dev/zero")
+    night1 = logs / "night1.txt"
+    if logs.is_dir() and not (night1.exists() or night1.is_symlink()):
+        if "log-link-out" in world.extras:
+            (logs / "night1.txt").symlink_to(paths["F"])
+        elif "log-fifo" in world.extras:
+            os.mkfifo(logs / "night1.txt")
+    if "report-link" in world.extras and g.is_dir():
+        with contextlib.suppress(OSError):
+            (g / "report.html").symlink_to(paths["F"])
     return paths
+
+
+_TWO_GAMES: list[Path] = []
+
+
+def _two_game_archive() -> Path:
+    """An archive of two games (#1, #2), made once per run and copied into each sandbox."""
+    if not _TWO_GAMES:
+        from adjudicator.archive import Archive
+
+        folder = Path(tempfile.mkdtemp(prefix="adj-fuzz-archive-"))
+        atexit.register(shutil.rmtree, folder, True)
+        db = folder / "two.sqlite3"
+        with Archive(db) as arc:
+            for name in ("derby16", "trapword-lose"):
+                arc.add(FIXTURES / name)
+            arc.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        folder.chmod(0o755)  # a run as another user (check_world_as) copies it too
+        db.chmod(0o644)
+        _TWO_GAMES.append(db)
+    return _TWO_GAMES[0]
 
 
 def _snapshot(box: Path) -> dict[str, tuple[str, bytes]]:
@@ -209,6 +284,8 @@ def _snapshot(box: Path) -> dict[str, tuple[str, bytes]]:
                 out[rel] = ("link", os.readlink(p).encode())
             elif stat.S_ISDIR(st_.st_mode):
                 out[rel] = ("dir", b"")
+            elif not stat.S_ISREG(st_.st_mode):  # a FIFO: its kind, never its "content"
+                out[rel] = ("special", oct(st_.st_mode).encode())
             else:
                 with contextlib.suppress(OSError):
                     out[rel] = ("file", p.read_bytes())
@@ -219,7 +296,7 @@ def _allowed(rel: str, argv: list[str], box: Path) -> bool:
     """Inside a game folder the command was given, or the archive (with its journal)."""
     if rel == "g" or rel.startswith("g/"):
         return True
-    if rel.startswith("archive.sqlite3"):
+    if rel.startswith("archive.sqlite3"):  # the archives {A} and {B}, with their journals
         return True
     targets = {Path(a).resolve() for a in argv if not a.startswith("-")}
     p = (box / rel).resolve()
@@ -257,6 +334,35 @@ def _sandbox() -> Iterator[Path]:
                             os.chmod(p, 0o755)
 
 
+class Hung(BaseException):
+    """A run took longer than ``HANG_SECONDS``: it waits on a pipe, or reads forever."""
+
+
+HANG_SECONDS = 30
+
+
+@contextlib.contextmanager
+def _no_hang() -> Iterator[None]:
+    """Interrupt a run that hangs (a FIFO opened for reading, /dev/zero read whole)."""
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def ring(_sig: int, _frame: Any) -> None:
+        raise Hung(f"no answer after {HANG_SECONDS} s")
+
+    old = signal.signal(signal.SIGALRM, ring)
+    signal.alarm(HANG_SECONDS)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, old)
+
+
 def check_world(world: World, codes: Counter[Any] | None = None) -> list[str]:
     """Run the world's command once; return every broken promise (empty: all kept).
     ``codes`` counts the exit codes (to see that the runs reach every outcome)."""
@@ -272,7 +378,7 @@ def check_world(world: World, codes: Counter[Any] | None = None) -> list[str]:
         old_in = sys.stdin
         sys.stdin = stdin
         try:
-            with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err), _no_hang():
                 code: Any = main(argv)
         except BaseException as e:  # noqa: BLE001 (the point is to see anything escape)
             import traceback

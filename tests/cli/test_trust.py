@@ -658,20 +658,22 @@ def test_a_read_only_archive_is_one_line(game: Path, tmp_path: Path, capsys, mon
 
 
 def test_unreadable_setup_logs_folder_and_log(game: Path, capsys, monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    real_read, real_iter, real_open = Path.read_bytes, Path.iterdir, open
+    real_iter, real_os_open = Path.iterdir, os.open
 
     def deny(path: Any) -> OSError:
         return PermissionError(13, "Permission denied", str(path))
 
-    def read_bytes(self: Path) -> bytes:
-        if self.name == "game.toml":
-            raise deny(self)
-        return real_read(self)
+    def os_open_denying(name: str) -> Any:  # game.toml and logs are read through os.open
+        def os_open(file: Any, *a: Any, **kw: Any) -> int:
+            if str(file).endswith(name):
+                raise deny(file)
+            return real_os_open(file, *a, **kw)
+        return os_open
 
-    monkeypatch.setattr(Path, "read_bytes", read_bytes)
+    monkeypatch.setattr("adjudicator.fsio.os.open", os_open_denying("game.toml"))
     code, _out, err = run(capsys, "resolve", str(game), "--no-write")
     assert code == 1 and "game.toml" in err and "Permission denied" in err
-    monkeypatch.setattr(Path, "read_bytes", real_read)
+    monkeypatch.setattr("adjudicator.fsio.os.open", real_os_open)
 
     def iterdir(self: Path) -> Any:
         if self.name == "logs":
@@ -683,12 +685,7 @@ def test_unreadable_setup_logs_folder_and_log(game: Path, capsys, monkeypatch) -
     assert code == 1 and "cannot list the logs folder: Permission denied" in err
     monkeypatch.setattr(Path, "iterdir", real_iter)
 
-    def opener(file: Any, *a: Any, **kw: Any) -> Any:
-        if str(file).endswith("night1.txt"):
-            raise deny(file)
-        return real_open(file, *a, **kw)
-
-    monkeypatch.setattr("builtins.open", opener)
+    monkeypatch.setattr("adjudicator.fsio.os.open", os_open_denying("night1.txt"))
     code, _out, err = run(capsys, "resolve", str(game), "--no-write")
     assert code == 1 and "logs/night1.txt" in err and "Permission denied" in err
 

@@ -416,12 +416,18 @@ def _partial_problems(raw: dict[str, Any]) -> list[str]:
 
 def read_scenario(path: Path) -> tuple[Scenario | None, list[str]]:
     """Read and validate a scenario file: (scenario or None, every problem)."""
+    from ...fsio import NotRegularFile, TooLarge, read_capped
+
     try:
-        text = path.read_bytes().decode("utf-8-sig")
+        text = read_capped(path, 5_000_000).decode("utf-8-sig")
     except FileNotFoundError:
         return None, ["file not found"]
     except IsADirectoryError:
         return None, ["is a folder, not a scenario file"]
+    except NotRegularFile:
+        return None, ["普通のファイルではありません（パイプ・装置など）（not a regular file）"]
+    except TooLarge:
+        return None, ["大きすぎます（5 MBまで）（too large）"]
     except UnicodeDecodeError as e:
         return None, [f"not UTF-8 text ({e.reason} at byte {e.start})"]
     except OSError as e:
