@@ -62,7 +62,8 @@ def test_new_add_check_explain_schema(tmp_path: Path, capsys, monkeypatch) -> No
     code, out, _ = run(capsys, "check", str(game), "予想@さくら 15000", "--speaker", "はなこ")
     assert "rejected" in out and "1万ドル単位" in out
     code, out, _ = run(capsys, "explain", str(game), "--player", "じろう")  # じろう's view
-    assert code == 0 and "ww.vote" in out and "ルール：" in out
+    assert code == 0 and "ルール「投票」" in out and "この村のルール：" in out
+    assert "ww.vote" not in out  # a player's view holds no rule id
     code, out, _ = run(capsys, "schema")
     assert code == 0 and json.loads(out)["title"] == "adjudicator resolve --json"
 
