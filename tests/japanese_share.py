@@ -46,7 +46,11 @@ def option_keys() -> frozenset[str]:
     for md in (ROOT / "adjudicator" / "rules").glob("*.md"):
         text = md.read_text(encoding="utf-8")
         keys |= set(re.findall(r"`([a-z][a-z_]*)\s*=", text))
-        keys |= set(re.findall(r"option\s+`([a-z][a-z_]*)`", text))
+        keys |= set(re.findall(r"(?i:option)\s+`([a-z][a-z_]*)`", text))
+        keys |= set(re.findall(r"`([a-z]+_[a-z_]+)`", text))  # call_window_seconds
+    # and the settings game.toml's template names (first_bite…)
+    template = (ROOT / "adjudicator" / "templates.py").read_text(encoding="utf-8")
+    keys |= set(re.findall(r"#\s*([a-z][a-z_]*)\s*=\s*(?:true|false|\"|\d)", template))
     return frozenset(keys)
 
 
