@@ -18,6 +18,7 @@ class CheckResult:
     record: LineRecord
     details: list[str]  # the variant's live figures (a stock's price, a holder's cash…)
     diagnostics: list[Any]
+    rule: str = ""  # the rule a refusal cites (its Japanese text: seedquotes.rule_text)
 
 
 def check_phases(game: Any) -> tuple[list[str], list[str]]:
@@ -39,7 +40,12 @@ def check_line(game: Any, line: str, speaker: str, phase: str | None = None) -> 
 
     ids, upto = check_phases(game)
     if phase is not None and phase not in upto and phase not in ids:
-        raise UsageError(f"no phase {phase!r} now (phases: {', '.join(dict.fromkeys(ids + upto))})")
+        from .report_sections import phase_label
+
+        known = list(dict.fromkeys(ids + upto))
+        raise UsageError(f"no phase {phase!r} now (phases: {', '.join(known)})",
+                         f"「{phase}」というフェーズはまだありません（フェーズ："
+                         + "、".join(f"{i}（{phase_label(i)}）" for i in known) + "）")
     phase = phase or (upto[len(ids)] if len(ids) < len(upto) else ids[-1])
     if phase in ids:
         k = ids.index(phase)
@@ -55,5 +61,6 @@ def check_line(game: Any, line: str, speaker: str, phase: str | None = None) -> 
     if hook is not None:
         for cand in reader.accepted():
             details += list(hook(state, cand))
+    rule = next((r[3] for r in reader.rejections if r[0] == "check:1"), "")
     return CheckResult(phase=phase, speaker=speaker, record=reader.records[-1], details=details,
-                       diagnostics=list(reader.diagnostics))
+                       diagnostics=list(reader.diagnostics), rule=rule)

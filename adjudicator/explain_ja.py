@@ -197,7 +197,9 @@ def find_line(game: Any, ref: str) -> tuple[Any, Any]:
             if r.ref == want or r.ref.endswith("/" + want):
                 return ph, r
     raise UsageError(f"no chat line {ref!r} in this game: a line is named by its file and "
-                     "line number, as in logs/night1.txt:7")
+                     "line number, as in logs/night1.txt:7",
+                     f"このゲームに「{ref}」の行はありません。行はログのファイルと行番号で"
+                     "指定します（例：logs/night1.txt:7 は1日目夜のログの7行目）")
 
 
 def explain_line(game: Any, ref: str, view: View | None = None, raw: bool = False) -> str:
@@ -207,7 +209,9 @@ def explain_line(game: Any, ref: str, view: View | None = None, raw: bool = Fals
     ph, rec = find_line(game, ref)
     if not view.sees_line(rec):
         raise UsageError(f"{rec.ref} is {rec.speaker}'s line: {view.player}'s own view "
-                         "answers only for their own lines (the GM's view: --gm)")
+                         "answers only for their own lines (the GM's view: --gm)",
+                         f"{line_place(rec.ref)}は{rec.speaker}さんの発言です。{view.player}"
+                         "さん本人の視点では、本人の発言についてだけ説明します（GMの視点：--gm）")
     chain = Chain(game, view, raw)
     out = chain.out
     out.append(f"=== {chain.place(rec.ref)}の発言 ===")

@@ -154,7 +154,7 @@ def test_one_disputed_line_per_variant_is_golden(variant: str) -> None:
     assert text == path.read_text(encoding="utf-8"), (
         f"{path.name} differs: if intended, UPDATE_EXPECTED=1 pytest tests/test_explain_line.py"
         " and read the diff")
-    assert "ルール原文（" in text
+    assert "ルール「" in text and "この村のルール：" in text
 
 
 def test_the_desk_answers_for_one_line(tmp_path: Path) -> None:

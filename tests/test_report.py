@@ -203,7 +203,7 @@ def test_an_unfinished_games_report_is_the_gms_alone(
     out = tmp_path / "mid.html"
     assert main(["report", str(game), "-o", str(out)]) == 2
     err = capsys.readouterr().err
-    assert "not finished" in err and "--gm" in err and not out.exists()
+    assert "まだ終わっていません" in err and "--gm" in err and not out.exists()
     assert main(["report", str(game), "-o", str(out), "--gm"]) == 0
     assert PROGRESS_TITLE in capsys.readouterr().out
     tree = parse(out.read_text("utf-8"))
