@@ -237,6 +237,8 @@ def summary_text(game: Any, phase: str | None = None, written: bool = True,
     if phase is not None:
         ids = [p.id for p in game.phases]
         if phase not in ids:
+            from .wording import no_phase
+
             raise no_phase(phase, ids)
         ph = game.phases[ids.index(phase)]
     head = ph.id if en else phase_label(ph.id)
@@ -260,18 +262,10 @@ def summary_text(game: Any, phase: str | None = None, written: bool = True,
     return "\n".join(parts)
 
 
-def no_phase(phase: str, ids: list[str]) -> UsageError:
-    """The refusal of a phase the game does not have, naming the ones it has."""
-    from .wording import phase_label
-
-    listed = "、".join(f"{i}（{phase_label(i)}）" for i in ids) or "なし"
-    return UsageError(f"no phase {phase!r} in this game (phases: {', '.join(ids) or 'none'})",
-                      f"このゲームに「{phase}」というフェーズはありません（フェーズ：{listed}）")
-
 
 # ------------------------------------------------------------------ check
 def cmd_check(args: argparse.Namespace) -> int:
-    from .checkline import check_line
+    from .checkline import check_line, check_text
     from .engine import resolve_game
 
     root = _game_dir(args.game)
@@ -280,41 +274,6 @@ def cmd_check(args: argparse.Namespace) -> int:
     r = check_line(game, args.line, speaker, args.phase)
     _print(check_text(game, r, speaker, args.lang))
     return 0
-
-
-def check_text(game: Any, r: Any, speaker: str, lang: str = "ja") -> str:
-    """What ``check`` prints: how the line would be read now, and the rule behind a
-    refusal; in Japanese (``en``: the developers' English)."""
-    rec = r.record
-    out: list[str] = []
-    if lang == "en":
-        out.append(f"phase {r.phase}, speaker {speaker}: {rec.disposition}")
-        if rec.action:
-            out.append(f"  read as: {rec.action}")
-        if rec.reason:
-            out.append(f"  reason: {rec.reason}")
-        out += [f"  {d.level} [{d.code}]: {d.message}" for d in r.diagnostics]
-        out += [f"  {text}" for text in r.details]
-        return "\n".join(out)
-    from .models import DISPOSITION_JA
-    from .seedquotes import rule_text
-    from .wording import phase_label
-
-    how = DISPOSITION_JA.get(rec.disposition, rec.disposition)
-    out.append(f"{phase_label(r.phase)}・{speaker}さんの発言の扱い：{how}")
-    if rec.action:
-        out.append(f"  読み取り：{rec.action}")
-    if rec.reason:
-        out.append(f"  理由：{rec.reason}")
-    said = {rec.reason}
-    out += [f"  {LEVEL_JA.get(d.level, d.level)}：{d.reason_ja or d.message}"
-            for d in r.diagnostics if (d.reason_ja or d.message) not in said]
-    out += [f"  {text}" for text in r.details]
-    text = rule_text(r.rule, game) if r.rule else None
-    if text is not None:
-        out.append(f"  ルール「{text.title}」")
-        out += [f"    {x}" for x in text.lines()]
-    return "\n".join(out)
 
 
 # ------------------------------------------------------------------ explain

@@ -122,7 +122,7 @@ def explain_text(game: Any, player: str | None = None, phase: str | None = None,
                          f"（{'、'.join(player_names(game))}）")
     ids = [p.id for p in game.phases]
     if phase is not None and phase not in ids:
-        from .cli import no_phase
+        from .wording import no_phase
 
         raise no_phase(phase, ids)
     chosen = [ph for ph in game.phases if phase is None or ph.id == phase]

@@ -310,8 +310,8 @@ def build_context(game: Any, view: View | None = None) -> dict[str, Any]:
                 rule=rejected_rule.get(rec.ref, "") if rec.disposition == "rejected" else "",
                 place=line_place(rec.ref),
             )
-            if lv.rule and (t := rt(lv.rule)) is not None:
-                lv.rule_title, lv.rule_anchor = t.title, t.anchor
+            if lv.rule and (cited_rule := rt(lv.rule)) is not None:
+                lv.rule_title, lv.rule_anchor = cited_rule.title, cited_rule.anchor
             rows.append(_action_row(lv, esc))
             by_speaker[rec.speaker].append(lv)
         for k, c in counts.items():

@@ -211,6 +211,8 @@ def section_ja(section: str) -> str:
     for part in re.split(r"[【】＜＞《》＊＝・]+", section):
         part = part.strip().removesuffix("へようこそ！").strip().lstrip("★")
         part = re.sub(r"（[０-９0-9]+人村）|:[0-9()]+人＋GM$", "", part)
+        if parts and parts[0].endswith("村") and part.startswith(parts[0]) and part != parts[0]:
+            part = part[len(parts[0]):]  # 「ダービー＆ストック村基本ルール」 under the village
         if part and part not in parts:
             parts.append(part)
     return "・".join(parts)

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import re
 
+from .errors import UsageError
 from .report_sections import phase_label
 
 _REF = re.compile(r"^(?:.*/)?(?P<stem>[^/]+?)(?:\.[A-Za-z0-9]+)?:(?P<line>\d+)$")
 _PHASE = re.compile(r"^(?P<kind>day|night|round)(?P<n>\d+)$")
 
-__all__ = ["events_heading", "line_place", "line_quote", "paths_in", "phase_label"]
+__all__ = ["events_heading", "line_place", "line_quote", "no_phase", "paths_in", "phase_label"]
 
 
 def _log_name(stem: str) -> str:
@@ -58,3 +59,11 @@ def paths_in(text: str) -> str:
     """``text`` with every chat-line reference (``logs/day1.txt:9``) in words."""
     return re.sub(r"(?:[\w.-]+/)*[\w-]+\.(?:txt|csv|json|jsonl|log):\d+",
                   lambda m: line_place(m.group(0)), text)
+
+
+def no_phase(phase: str, ids: list[str]) -> UsageError:
+    """The refusal of a phase the game does not have, naming the ones it has (by the id
+    the GM types, and in words)."""
+    listed = "、".join(f"{i}（{phase_label(i)}）" for i in ids) or "なし"
+    return UsageError(f"no phase {phase!r} in this game (phases: {', '.join(ids) or 'none'})",
+                      f"このゲームに「{phase}」というフェーズはありません（フェーズ：{listed}）")
