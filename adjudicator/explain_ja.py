@@ -18,6 +18,7 @@ data as the JSON has it, for developers.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from .errors import UsageError
@@ -189,17 +190,22 @@ def explain_phases(game: Any, phases: list[Any], view: View, player: str | None,
 
 
 def find_line(game: Any, ref: str) -> tuple[Any, Any]:
-    """The phase and line record of ``ref`` (``logs/night1.txt:7``; ``night1.txt:7`` and
-    ``./logs/…`` work too); UsageError naming the form if there is none."""
+    """The phase and line record of ``ref`` (``logs/night1.txt:7``; ``night1.txt:7``,
+    ``night1:7``, ``./logs/…`` and 「1日目夜のログ 7行目」 work too); UsageError naming
+    the form if there is none."""
     want = ref.strip().removeprefix("./")
+    spoken = " ".join(want.replace("　", " ").split())  # 「1日目夜のログ 12行目」, as explain names it
+    short = re.sub(r"^(?:.*/)?([^/:]+?)(?:\.[A-Za-z0-9]+)?:(\d+)$", r"\1:\2", want)  # night1:12
     for ph in game.phases:
         for r in ph.lines:
-            if r.ref == want or r.ref.endswith("/" + want):
+            if r.ref == want or r.ref.endswith("/" + want) or line_place(r.ref) == spoken:
+                return ph, r
+            if re.sub(r"^(?:.*/)?([^/:]+?)(?:\.[A-Za-z0-9]+)?:(\d+)$", r"\1:\2", r.ref) == short:
                 return ph, r
     raise UsageError(f"no chat line {ref!r} in this game: a line is named by its file and "
                      "line number, as in logs/night1.txt:7",
-                     f"このゲームに「{ref}」の行はありません。行はログのファイルと行番号で"
-                     "指定します（例：logs/night1.txt:7 は1日目夜のログの7行目）")
+                     f"このゲームに「{ref}」の行はありません。行はログのファイルと行番号"
+                     "（logs/night1.txt:7）か「1日目夜のログ 7行目」の形で指定します")
 
 
 def explain_line(game: Any, ref: str, view: View | None = None, raw: bool = False) -> str:

@@ -158,3 +158,15 @@ def test_every_line_answer_quotes_the_seed_verbatim_or_says_it_is_silent(root: P
                 assert quotes or silent, block
                 for s in quotes:
                     assert any(_norm(s) in seed for seed in seeds.values()), s
+
+
+def test_a_line_is_found_by_the_name_explain_gives_it() -> None:
+    """A GM who reads 「1日目夜のログ 3行目」 can ask about that line in those words."""
+    from adjudicator.explain_ja import find_line
+    from adjudicator.wording import line_place
+
+    game = resolve_game(GAMES[0])
+    rec = next(r for ph in game.phases for r in ph.lines if r.disposition != "chatter")
+    stem = rec.ref.rsplit("/", 1)[-1].split(".")[0]
+    for asked in (rec.ref, line_place(rec.ref), f"{stem}:{rec.ref.rpartition(':')[2]}"):
+        assert find_line(game, asked)[1] is rec, asked
