@@ -207,21 +207,36 @@ def _safe(name: str) -> str:
     return safe
 
 
-def diagnostics_text(game: Any) -> str:
-    rows = []
-    for d in game.diagnostics:
-        extra = f" ／ {d.reason_ja}" if d.reason_ja else ""
-        rows.append(f"{d.level}: {d.source}: {d.message}{extra}")
-    for ph in game.phases:
-        for d in ph.diagnostics:
-            extra = f" ／ {d.reason_ja}" if d.reason_ja else ""
-            rows.append(f"{d.level}: {d.source}: {d.message}{extra}")
+#: a diagnostic's level, as the GM reads it
+LEVEL_JA = {"error": "エラー", "warning": "注意", "info": "情報"}
+
+
+def diagnostic_line(d: Any, lang: str = "ja") -> str:
+    """One diagnostic for the GM: in Japanese, where in words (「1日目昼のログ 9行目」),
+    the reason, and the file and line in a trailing bracket for finding it; ``en``: the
+    developers' English line."""
+    if lang == "en":
+        return f"{d.level}: {d.source}: {d.message}"
+    from .wording import line_place, phase_label
+
+    level = LEVEL_JA.get(d.level, d.level)
+    if d.source.startswith("phase:"):
+        return f"{level}：{phase_label(d.source[6:])}：{d.reason_ja or d.message}"
+    if ":" in d.source and d.source.rpartition(":")[2].isdigit():
+        return f"{level}：{line_place(d.source)}：{d.reason_ja or d.message}［{d.source}］"
+    return f"{level}：{d.reason_ja or d.message}［{d.source}］"
+
+
+def diagnostics_text(game: Any, lang: str = "ja") -> str:
+    rows = [diagnostic_line(d, lang) for d in game.diagnostics]
+    rows += [diagnostic_line(d, lang) for ph in game.phases for d in ph.diagnostics]
     return "\n".join(rows) + ("\n" if rows else "")
 
 
 def cmd_resolve(args: argparse.Namespace) -> int:
     from .engine import resolve_game
 
+    lang = getattr(args, "lang", "ja")
     root = _game_dir(args.game)
     game = resolve_game(root, fmt=args.format)
     data = export_game(game)
@@ -230,28 +245,38 @@ def cmd_resolve(args: argparse.Namespace) -> int:
     if args.json:
         sys.stdout.write(dumps(data))
     else:
-        _print(summary_text(game, args.phase, written=not args.no_write))
-    diags = diagnostics_text(game)
+        _print(summary_text(game, args.phase, written=not args.no_write, lang=lang))
+    diags = diagnostics_text(game, lang)
     if diags and not args.json:
-        _err("-- diagnostics --\n" + diags)
+        _err(("-- diagnostics --\n" if lang == "en" else "-- 確認が必要な行 --\n") + diags)
     return 1 if game.has_errors else 0
 
 
-def summary_text(game: Any, phase: str | None = None, written: bool = True) -> str:
+def summary_text(game: Any, phase: str | None = None, written: bool = True,
+                 lang: str = "ja") -> str:
     """A phase's post and notices (default: the latest phase), ready to paste."""
+    from .models import DISPOSITION_JA
+    from .wording import phase_label
+
+    en = lang == "en"
     if not game.phases and game.has_errors:  # logs/ is a file, or every log is unusable
-        return ("ログを1つも読めませんでした：下の診断を見て直してください"
-                "（no log could be read: see the diagnostics below）")
+        return ("no log could be read: see the diagnostics below" if en
+                else "ログを1つも読めませんでした：下の「確認が必要な行」を見て直してください")
     if not game.phases:
         first = next(iter(game.variant.phase_ids()), "day1")
-        return f"no logs yet: add one with `adjudicator add {game.root} {first} FILE`"
+        return (f"no logs yet: add one with `adjudicator add {game.root} {first} FILE`" if en
+                else f"まだログがありません。`adjudicator add {game.root} {first} FILE` で"
+                "ログのファイル（FILE）を追加してください")
     ph = game.phases[-1]
     if phase is not None:
         ids = [p.id for p in game.phases]
         if phase not in ids:
-            raise UsageError(f"no phase {phase!r} in this game (phases: {', '.join(ids)})")
+            from .wording import no_phase
+
+            raise no_phase(phase, ids)
         ph = game.phases[ids.index(phase)]
-    parts = [f"=== {ph.id}: 公開投稿 ===", ph.public_post.rstrip()]
+    head = ph.id if en else phase_label(ph.id)
+    parts = [f"=== {head}：公開投稿 ===", ph.public_post.rstrip()]
     for name, notes in ph.private.items():
         parts.append(f"--- {name}さんへの通知 ---")
         parts.extend(notes)
@@ -259,33 +284,29 @@ def summary_text(game: Any, phase: str | None = None, written: bool = True) -> s
     for rec in ph.lines:
         counts[rec.disposition] = counts.get(rec.disposition, 0) + 1
     parts.append("")
-    parts.append("lines: " + ", ".join(f"{k} {v}" for k, v in sorted(counts.items())))
-    if written:
-        parts.append(f"outputs written under {game.root / 'out'}")
+    if en:
+        parts.append("lines: " + ", ".join(f"{k} {v}" for k, v in sorted(counts.items())))
+        parts.append(f"outputs written under {game.root / 'out'}" if written
+                     else "nothing written (--no-write)")
     else:
-        parts.append("nothing written (--no-write)")
+        parts.append("行の内訳：" + "、".join(f"{DISPOSITION_JA.get(k, k)} {v}行"
+                                         for k, v in sorted(counts.items())))
+        parts.append(f"出力を {game.root / 'out'} に書き出しました" if written
+                     else "何も書き出していません（--no-write）")
     return "\n".join(parts)
+
 
 
 # ------------------------------------------------------------------ check
 def cmd_check(args: argparse.Namespace) -> int:
-    from .checkline import check_line
+    from .checkline import check_line, check_text
     from .engine import resolve_game
 
     root = _game_dir(args.game)
     game = resolve_game(root, fmt=args.format)
     speaker = args.speaker or (game.cfg.players[0].name if game.cfg.players else "GM")
     r = check_line(game, args.line, speaker, args.phase)
-    rec = r.record
-    _print(f"phase {r.phase}, speaker {speaker}: {rec.disposition}")
-    if rec.action:
-        _print(f"  read as: {rec.action}")
-    if rec.reason:
-        _print(f"  reason: {rec.reason}")
-    for d in r.diagnostics:
-        _print(f"  {d.level} [{d.code}]: {d.message}")
-    for text in r.details:
-        _print(f"  {text}")
+    _print(check_text(game, r, speaker, args.lang))
     return 0
 
 
@@ -411,6 +432,8 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--no-write", action="store_true", help="do not write GAME/out/")
     s.add_argument("--phase", help="print this phase's post and notices instead of the "
                    "latest (day1, night1…)")
+    s.add_argument("--lang", choices=("ja", "en"), default="ja",
+                   help="ja (default): messages for a Japanese GM; en: the developers' English")
     s.set_defaults(func=cmd_resolve)
 
     s = add("check", "show how one line would be read, without storing it",
@@ -420,6 +443,8 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--speaker", help="who says it (default: the first player)")
     s.add_argument("--phase", help="phase it belongs to (default: the next one)")
     s.add_argument("--format", choices=FORMATS, help=fmt_help)
+    s.add_argument("--lang", choices=("ja", "en"), default="ja",
+                   help="ja (default): messages for a Japanese GM; en: the developers' English")
     s.set_defaults(func=cmd_check)
 
     s = add("explain", "the chain of events with their causes and rule quotes",
@@ -495,13 +520,13 @@ def _main(argv: Sequence[str] | None) -> int:
     try:
         return int(args.func(args))
     except UsageError as e:
-        _err(f"adjudicator: {e}")
+        _err(f"adjudicator: {_message(e, args)}")
         return 2
     except ChatFormatError as e:
         _err(f"adjudicator: cannot read log: {e}")
         return 1
     except AdjudicatorError as e:
-        _err(f"adjudicator: {e}")
+        _err(f"adjudicator: {_message(e, args)}")
         return 1
     except BrokenPipeError:
         return 0
@@ -517,6 +542,12 @@ def _main(argv: Sequence[str] | None) -> int:
     except RecursionError:
         _err_quiet("adjudicator: the input is nested too deeply to read")
         return 1
+
+
+def _message(e: AdjudicatorError, args: argparse.Namespace) -> str:
+    """An error for the GM: in Japanese where it has its Japanese message, the English
+    with ``--lang en``."""
+    return e.ja if e.ja and getattr(args, "lang", "ja") != "en" else str(e)
 
 
 def _tolerant_streams() -> None:

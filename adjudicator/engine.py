@@ -93,7 +93,8 @@ def scan_logs(root: Path) -> tuple[dict[str, Path], set[str], list[Diagnostic]]:
             broken.add(path.stem)
             problems.append(Diagnostic(level="error", code="log_unreadable",
                                        source=_source(root, path),
-                                       message=f"{path.name!r} {why}; it was not read"))
+                                       message=f"{path.name!r} {why[0]}; it was not read",
+                                       reason_ja=f"「{path.name}」{why[1]}（読みませんでした）"))
             continue
         by_stem.setdefault(path.stem, []).append(path)
     for stem, paths in by_stem.items():
@@ -109,36 +110,44 @@ def scan_logs(root: Path) -> tuple[dict[str, Path], set[str], list[Diagnostic]]:
     return logs, broken, problems
 
 
-def _not_a_log(path: Path) -> str | None:
-    """Why ``path`` cannot be a log, or None."""
+def _not_a_log(path: Path) -> tuple[str, str] | None:
+    """Why ``path`` cannot be a log (English, Japanese), or None."""
     try:
         st = path.stat()
     except OSError as e:
         if e.errno == errno.ELOOP:
-            return "is a link loop: fix or remove the link"
+            return ("is a link loop: fix or remove the link",
+                    "はリンクが輪になっています。リンクを直すか消してください")
         if path.is_symlink():
-            return f"is a link to nothing ({os.readlink(path)!r}): fix or remove the link"
-        return f"cannot be read: {e.strerror or e}"
+            return (f"is a link to nothing ({os.readlink(path)!r}): fix or remove the link",
+                    "は行き先のないリンクです。リンクを直すか消してください")
+        return (f"cannot be read: {e.strerror or e}",
+                f"を読めません（{e.strerror or e}）。アクセス権を確かめてください")
     if path.is_dir():
-        return "is a folder, not a log: move it out of logs/"
+        return ("is a folder, not a log: move it out of logs/",
+                "はフォルダでログではありません。logs フォルダの外へ移してください")
     import stat
 
     if not stat.S_ISREG(st.st_mode):
-        return "is not a regular file: replace it with the log's text"
+        return ("is not a regular file: replace it with the log's text",
+                "は普通のファイルではありません（パイプや装置）。ログの文字をファイルに保存して"
+                "置き直してください")
     return None
 
 
-def _link_out(root: Path, path: Path) -> str | None:
+def _link_out(root: Path, path: Path) -> tuple[str, str] | None:
     """Why a log that is a link (or sits in a linked folder) pointing outside the game
     folder is not read, or None: a game's logs are the game folder's own files."""
     try:
         real, base = path.resolve(), root.resolve()
     except (OSError, RuntimeError):
-        return "is a link that cannot be followed: fix or remove the link"
+        return ("is a link that cannot be followed: fix or remove the link",
+                "はたどれないリンクです。リンクを直すか消してください")
     if real.is_relative_to(base):
         return None
-    return ("はゲームフォルダの外を指すリンクなので読みません。ログの中身をこのフォルダに"
-            "コピーしてください（a link outside the game folder）")
+    return ("is a link outside the game folder: copy the log's text into this folder",
+            "はゲームフォルダの外を指すリンクなので読みません。ログの中身をこのフォルダに"
+            "コピーしてください")
 
 
 def _source(root: Path, path: Path) -> str:

@@ -14,16 +14,20 @@ at the boundary of the module that calls the library, so callers only ever see::
     │   └── AmountError            an amount is not a number (`3まん`)
     └── UsageError             bad command-line use (exit code 2)
 
-Messages are lowercase English for the GM's terminal; each carries the input quoted
-with ``!r`` and the context.  Player-facing reasons (Japanese) travel separately in
-``CommandError.reason_ja``.
+Messages are lowercase English for developers; each carries the input quoted with
+``!r`` and the context.  Player-facing reasons (Japanese) travel separately in
+``CommandError.reason_ja``; an error the GM meets at the command line may carry its
+Japanese message in ``ja`` (the CLI prints it, and the English only with ``--lang en``).
 """
 
 from __future__ import annotations
 
 
 class AdjudicatorError(Exception):
-    """Base of every error adjudicator raises on purpose."""
+    """Base of every error adjudicator raises on purpose; ``ja``: the message in Japanese
+    for the GM, where there is one."""
+
+    ja: str = ""
 
 
 class ConfigError(AdjudicatorError):
@@ -34,6 +38,7 @@ class ConfigError(AdjudicatorError):
         self.problems = list(problems)
         lines = "\n".join(f"  - {p}" for p in self.problems)
         super().__init__(f"invalid game setup {path!r}:\n{lines}")
+        self.ja = f"ゲームの設定（{path}）に問題があります：\n{lines}"
 
 
 class ChatFormatError(AdjudicatorError):
@@ -117,4 +122,8 @@ class AmountError(CommandError):
 
 
 class UsageError(AdjudicatorError):
-    """Bad command-line use; the CLI exits with code 2."""
+    """Bad command-line use; the CLI exits with code 2.  ``ja``: the message in Japanese."""
+
+    def __init__(self, message: str, ja: str = "") -> None:
+        super().__init__(message)
+        self.ja = ja

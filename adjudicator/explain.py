@@ -39,7 +39,8 @@ def resolve_player(game: Any, player: str) -> str:
         return str(roster.resolve(player))
     except CommandError:
         raise UsageError(f"no player {player!r} in this game (players: "
-                         f"{'、'.join(names)})") from None
+                         f"{'、'.join(names)})",
+                         f"「{player}」という参加者はいません（参加者：{'、'.join(names)}）") from None
 
 
 def _fields(ev: Any) -> str:
@@ -92,7 +93,9 @@ def explain_text(game: Any, player: str | None = None, phase: str | None = None,
         if player is not None and resolve_player(game, player) != resolve_player(
                 game, view.player):
             raise UsageError(f"--as {view.player} shows {view.player}'s own view: "
-                             f"it cannot explain {player}")
+                             f"it cannot explain {player}",
+                             f"--as {view.player} の指定は{view.player}さん本人の視点です。"
+                             f"{player}さんの説明はできません")
         player = view.player
     if player is not None:
         player = resolve_player(game, player)
@@ -102,10 +105,14 @@ def explain_text(game: Any, player: str | None = None, phase: str | None = None,
         view = View.of(str(player))
     if view.kind == "player" and player not in player_names(game):
         raise UsageError(f"{player!r} is a team, not a player: name one of its members "
-                         f"({'、'.join(player_names(game))})")
+                         f"({'、'.join(player_names(game))})",
+                         f"「{player}」はチームです。メンバーの名前を指定してください"
+                         f"（{'、'.join(player_names(game))}）")
     ids = [p.id for p in game.phases]
     if phase is not None and phase not in ids:
-        raise UsageError(f"no phase {phase!r} in this game (phases: {', '.join(ids) or 'none'})")
+        from .wording import no_phase
+
+        raise no_phase(phase, ids)
     chosen = [ph for ph in game.phases if phase is None or ph.id == phase]
     if lang != "en" or not view.is_gm:  # a player's or the public's view is Japanese
         from . import explain_ja

@@ -1,9 +1,12 @@
 """``adjudicator explain`` in Japanese: the answer a disputing player reads.
 
 For each phase: the chat lines and how each was read, under each line what it caused
-(one sentence per event, ``adjudicator.sentences``), then 「ルール原文」 (the seed's own
-sentences, ``adjudicator.seedquotes``) and, below it, the precise rule
-(``adjudicator.rulebook``).  Where a ruling rests on a GM's judgment (課題成功@, 活躍@…)
+(one sentence per event, ``adjudicator.sentences``), then the rule it applies: its
+Japanese name, the seed's own sentences and the precise rule in Japanese
+(``adjudicator.seedquotes``; each rule in full once, then 「上に引用しました」).  A person's
+view names lines and phases in words (``adjudicator.wording``); only the GM's view adds
+the rule id and the line's file in a trailing bracket, for citing (``--raw`` adds the
+English precise rule of ``adjudicator.rulebook``, for developers).  Where a ruling rests on a GM's judgment (課題成功@, 活躍@…)
 the GM's line is shown; where it rests on a draw, the draw (GM view: draws are secret).
 
 ``explain_line`` answers for one chat line: everything the line caused, through later
@@ -15,15 +18,17 @@ data as the JSON has it, for developers.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from .errors import UsageError
 from .models import DISPOSITION_JA, plain_value
 from .phases import phase_label
 from .rulebook import quote
-from .seedquotes import seed_lines
+from .seedquotes import rule_text, seed_quote
 from .sentences import sentence
 from .views import GM_ONLY, View
+from .wording import events_heading, line_place, line_quote, paths_in
 
 
 def raw_fields(ev: Any) -> str:
@@ -53,18 +58,23 @@ class Chain:
         self.quoted: set[str] = set()
 
     def rule(self, rid: str, indent: str) -> None:
-        if rid in self.quoted:
-            self.out.append(f"{indent}ルール原文（{rid}）：上に引用しました")
+        text = rule_text(rid, self.game)
+        if text is None:
             return
-        self.quoted.add(rid)
-        seed = seed_lines(rid)
-        precise = quote(rid)
-        if not seed and not precise:
+        label = f"ルール「{text.title}」"
+        tag = f"［{rid}］" if self.view.is_gm else ""  # the GM's: the id, to cite it
+        if text.key in self.quoted:
+            self.out.append(f"{indent}{label}：上に引用しました{tag}")
             return
-        self.out.append(f"{indent}ルール原文（{rid}）：")
-        self.out.extend(f"{indent}  {x}" for x in seed or ["（原文の引用はありません）"])
-        if precise:
-            self.out.append(f"{indent}ルール（{rid}）：{precise}")
+        self.quoted.add(text.key)
+        self.out.append(f"{indent}{label}{tag}")
+        self.out.extend(f"{indent}  {x}" for x in text.lines())
+        if self.raw and quote(rid):
+            self.out.append(f"{indent}  （英語の規則 {rid}：{quote(rid)}）")
+
+    def place(self, ref: str) -> str:
+        """A chat line's place in words; the GM's view adds the file, to cite it."""
+        return line_place(ref) + (f"［{ref}］" if self.view.is_gm else "")
 
     def line(self, r: Any, indent: str = "  ") -> None:
         how = DISPOSITION_JA[r.disposition]
@@ -73,9 +83,9 @@ class Chain:
         else:
             how += f"：{r.action}" if r.action else ""
             how += f" — {r.reason}" if r.reason else ""
-        when = f"{r.time} " if r.time else ""
-        self.out.append(f"{indent}{r.ref} {when}{r.speaker}「{r.text}」")
-        self.out.append(f"{indent}  → {how}")
+        self.out.append(f"{indent}{line_quote(r.ref, r.time, r.speaker, r.text)}"
+                        + (f"［{r.ref}］" if self.view.is_gm else ""))
+        self.out.append(f"{indent}  → {paths_in(how)}")
 
     def event(self, ev: Any, indent: str, ph: Any = None, gm_lines: dict[str, Any] | None = None,
               draws: list[Any] | None = None, under: str = "") -> None:
@@ -87,7 +97,7 @@ class Chain:
             self.out.append(f"{inner}データ：{raw_fields(ev)}")
         rec = (gm_lines or {}).get(ev.cause) if ev.cause != under else None
         if rec is not None and self.view.sees_line(rec):
-            self.out.append(f"{inner}GMの判断による裁定です：{rec.ref} {rec.speaker}「{rec.text}」")
+            self.out.append(f"{inner}GMの判断による裁定です：{line_quote(rec.ref, rec.time, rec.speaker, rec.text)}")
         elif rec is not None:
             self.out.append(f"{inner}GMの判断による裁定です。")
         if ev.kind != "draw":
@@ -140,7 +150,8 @@ def explain_phases(game: Any, phases: list[Any], view: View, player: str | None,
         diags = [d for d in ph.diagnostics if (d.source, d.reason_ja or d.message) not in said]
         if not lines and not rest and not draws and not notices and not post and not diags:
             continue
-        out.append(f"=== {phase_label(ph.id)}（{ph.id}） ===")
+        out.append(f"=== {phase_label(ph.id)}（{ph.id}） ===" if view.is_gm
+                   else f"=== {phase_label(ph.id)} ===")
         if lines:
             out.append("発言とその扱い：")
             for r in lines:
@@ -155,7 +166,7 @@ def explain_phases(game: Any, phases: list[Any], view: View, player: str | None,
             out.append("公開投稿：")
             out.extend(f"  {x}" for x in post.splitlines())
         if rest:
-            out.append("この局面の出来事：" if player is None or view.is_gm
+            out.append(events_heading(ph.id) if player is None or view.is_gm
                        else f"{player}さんに関わる出来事：")
             for e in rest:
                 chain.event(e, "  ", ph, gm_lines, all_draws)
@@ -165,20 +176,28 @@ def explain_phases(game: Any, phases: list[Any], view: View, player: str | None,
                 chain.event(e, "  ", ph, gm_lines)
         if diags:
             out.append("発言についての注意：")
-            out.extend(f"  {d.source}：{d.reason_ja or d.message}" for d in diags)
+            out.extend(f"  {chain.place(d.source)}：{paths_in(d.reason_ja or d.message)}"
+                       for d in diags)
     return out
 
 
 def find_line(game: Any, ref: str) -> tuple[Any, Any]:
-    """The phase and line record of ``ref`` (``logs/night1.txt:7``; ``night1.txt:7`` and
-    ``./logs/…`` work too); UsageError naming the form if there is none."""
+    """The phase and line record of ``ref`` (``logs/night1.txt:7``; ``night1.txt:7``,
+    ``night1:7``, ``./logs/…`` and 「1日目夜のログ 7行目」 work too); UsageError naming
+    the form if there is none."""
     want = ref.strip().removeprefix("./")
+    spoken = " ".join(want.replace("　", " ").split())  # 「1日目夜のログ 12行目」, as explain names it
+    short = re.sub(r"^(?:.*/)?([^/:]+?)(?:\.[A-Za-z0-9]+)?:(\d+)$", r"\1:\2", want)  # night1:12
     for ph in game.phases:
         for r in ph.lines:
-            if r.ref == want or r.ref.endswith("/" + want):
+            if r.ref == want or r.ref.endswith("/" + want) or line_place(r.ref) == spoken:
+                return ph, r
+            if re.sub(r"^(?:.*/)?([^/:]+?)(?:\.[A-Za-z0-9]+)?:(\d+)$", r"\1:\2", r.ref) == short:
                 return ph, r
     raise UsageError(f"no chat line {ref!r} in this game: a line is named by its file and "
-                     "line number, as in logs/night1.txt:7")
+                     "line number, as in logs/night1.txt:7",
+                     f"このゲームに「{ref}」の行はありません。行はログのファイルと行番号"
+                     "（logs/night1.txt:7）か「1日目夜のログ 7行目」の形で指定します")
 
 
 def explain_line(game: Any, ref: str, view: View | None = None, raw: bool = False) -> str:
@@ -188,10 +207,12 @@ def explain_line(game: Any, ref: str, view: View | None = None, raw: bool = Fals
     ph, rec = find_line(game, ref)
     if not view.sees_line(rec):
         raise UsageError(f"{rec.ref} is {rec.speaker}'s line: {view.player}'s own view "
-                         "answers only for their own lines (the GM's view: --gm)")
+                         "answers only for their own lines (the GM's view: --gm)",
+                         f"{line_place(rec.ref)}は{rec.speaker}さんの発言です。{view.player}"
+                         "さん本人の視点では、本人の発言についてだけ説明します（GMの視点：--gm）")
     chain = Chain(game, view, raw)
     out = chain.out
-    out.append(f"=== {rec.ref} の発言（{phase_label(ph.id)}） ===")
+    out.append(f"=== {chain.place(rec.ref)}の発言 ===")
     chain.line(rec)
     gm_lines = {r.ref: r for p in game.phases for r in p.lines if r.disposition == "gm"}
     caused = [(p, view.project(e)) for p in game.phases for e in p.events
@@ -205,11 +226,11 @@ def explain_line(game: Any, ref: str, view: View | None = None, raw: bool = Fals
                  and e.kind != "draw" and view.sees_event(e)]
         if rec.disposition == "rejected" and diags:
             out.append("この行は受け付けられませんでした：")
-            out.extend(f"  {d.reason_ja or d.message}" for d in diags)
+            out.extend(f"  {paths_in(d.reason_ja or d.message)}" for d in diags)
             code = diags[0].code
-            chain.rule(f"input.{code}" if seed_lines(f"input.{code}") else "input", "  ")
+            chain.rule(f"input.{code}" if seed_quote(f"input.{code}") else "input", "  ")
         elif later:
-            out.append(f"この発言が直接引き起こした出来事はありません。この局面で"
+            out.append(f"この発言が直接引き起こした出来事はありません。{phase_label(ph.id)}に"
                        f"{rec.speaker}さんについて決まったこと：")
             draws = [e for e in ph.events if e.kind == "draw" and view.sees_event(e)]
             for e in later:

@@ -31,19 +31,24 @@ from .render import environment
 from .report_sections import FIELD_JA, auto_sections, value_ja, variant_sections
 from .report_sections.charts import Section
 from .rulebook import quote
-from .seedquotes import seed_lines
+from .seedquotes import RuleText, rule_text
 from .sentences import card_names, sentence
 from .views import GM_ONLY, PROGRESS_TITLE, View, report_view
 from .vocab import GENDERS, yen
+from .wording import line_place
 
 VARIANT_JA = {
     "derby-stock": "ダービー＆ストック村", "secret-society": "秘密結社村",
     "splatoon": "Splatoon！！村", "genpei": "源平村", "majora": "ムジュラの仮面村",
     "trapword": "トラップワード",
 }
-HOW_JA = {"executed": "処刑", "bitten": "襲撃"}
+HOW_JA = {"executed": "処刑", "bitten": "襲撃", "assassinated": "暗殺", "punished": "天罰",
+          "bomb": "タイムボムで死亡", "shot": "ピストルで死亡", "scenario": "死亡"}
+#: a diagnostic's level, as the GM reads it
+LEVEL_JA = {"error": "エラー", "warning": "注意", "info": "情報"}
 TEAM_JA = {"village": "村人陣営", "wolves": "人狼陣営"}
-_ITEM_JA = {"held": "所持", "used": "使用済み", "broken": "砕けた", "lost": "なくなった"}
+_ITEM_JA = {"held": "所持", "used": "使用済み", "broken": "砕けた", "lost": "なくなった",
+            "hidden": "未発見"}
 #: event fields shown elsewhere (not repeated in a ruling's detail)
 _HIDDEN = {"by_gm"}
 
@@ -60,6 +65,9 @@ class LineView:
     action: str
     reason: str
     rule: str
+    place: str = ""  # the line's place in words (「1日目夜のログ 12行目」)
+    rule_title: str = ""  # the rule's Japanese name
+    rule_anchor: str = ""
 
 
 @dataclass
@@ -72,7 +80,9 @@ class EventView:
     audience: str
     summary: str
     sentence: str = ""  # the event in Japanese (adjudicator.sentences)
-    seed: list[str] = field(default_factory=list)  # 「ルール原文」: the seed's words
+    rule_title: str = ""  # the rule's Japanese name (the link to 「引用したルール」)
+    rule_anchor: str = ""  # that rule's anchor in 「引用したルール」 (each quoted once)
+    cause_place: str = ""  # the causing line's place in words
 
 
 @dataclass
@@ -147,7 +157,7 @@ def _fate(p: Any, death: tuple[str, str] | None) -> str:
         return "生存"
     if death:
         pid, how = death
-        return f"{phase_label(pid)}に{HOW_JA.get(how, how or '死亡')}"
+        return f"{phase_label(pid)}に{HOW_JA.get(how, '死亡')}"
     return "死亡"
 
 
@@ -169,7 +179,7 @@ def _field(key: str, v: Any, values: dict[str, dict[str, str]]) -> str:
     if isinstance(v, dict) and v and all(isinstance(x, dict) and set(x) == {"holder", "status"}
                                          for x in v.values()):  # majora's items
         return "、".join(f"{name}（{_ITEM_JA.get(str(x['status']), str(x['status']))}"
-                        f"{'：' + str(x['holder']) + 'さん' if x['holder'] else ''}）"
+                        f"{'：' + str(x['holder']) + 'さん' if str(x['holder'] or '').strip() else ''}）"
                         for name, x in v.items())
     if isinstance(v, str) and key in values:
         return values[key].get(v, v)
@@ -202,9 +212,16 @@ class _Escaper:
 # Every field that comes from input goes through html.escape (quote=True), exactly as
 # the template's autoescape would; the XSS tests cover these rows too.
 def _chatter_row(anchor: str, rec: Any, esc: _Escaper) -> str:
-    return (f'<li id="{anchor}" class="d-chatter"><span class="ref">{esc(rec.ref)}</span>'
+    return (f'<li id="{anchor}" class="d-chatter">{_row_ref(rec.ref, esc)}'
             f'<span class="time">{esc(rec.time or "")}</span><span class="who">'
             f'{esc(rec.speaker)}</span><span class="text">{esc(rec.text)}</span></li>')
+
+
+def _row_ref(ref: str, esc: _Escaper) -> str:
+    """A log row's line number in words; the file is a tooltip (for the GM who cites it)."""
+    n = ref.rpartition(":")[2]
+    return (f'<span class="ref" title="{esc(ref)}">{esc(n)}行目</span>' if n.isdigit()
+            else f'<span class="ref">{esc(line_place(ref))}</span>')
 
 
 def _action_row(lv: LineView, esc: _Escaper) -> str:
@@ -214,10 +231,10 @@ def _action_row(lv: LineView, esc: _Escaper) -> str:
     if lv.reason:
         how += f" — {esc(lv.reason)}"
     if lv.rule:
-        rule = esc(lv.rule)
-        how += f' <span class="rule"><a href="#rule-{rule}">{rule}</a></span>'
-    return (f'<li id="{lv.anchor}" class="d-{lv.disposition}"><span class="ref">'
-            f'{esc(lv.ref)}</span><span class="time">{esc(lv.time)}</span><span class="who">'
+        how += (f' <span class="rule"><a href="#{esc(lv.rule_anchor)}" title="{esc(lv.rule)}">'
+                f'ルール「{esc(lv.rule_title)}」</a></span>')
+    return (f'<li id="{lv.anchor}" class="d-{lv.disposition}">{_row_ref(lv.ref, esc)}'
+            f'<span class="time">{esc(lv.time)}</span><span class="who">'
             f'{esc(lv.speaker)}</span><span class="text">{esc(lv.text)}</span>'
             f'<span class="how">{how}</span></li>')
 
@@ -228,12 +245,24 @@ def build_context(game: Any, view: View | None = None) -> dict[str, Any]:
     reader = report_view(game, view or View.gm())
     data = export_game(game)
     v = game.variant
-    quotes: dict[str, str] = {}
+    quotes: dict[str, str] = {}  # the English precise rule, for the GM's --lang en
 
     def q(rule: str) -> str:
         if rule not in quotes:
             quotes[rule] = quote(rule)
         return quotes[rule]
+
+    # every rule cited, in Japanese, quoted once in 「引用したルール」; rulings link to it
+    rule_texts: dict[str, RuleText | None] = {}
+    cited: dict[str, RuleText] = {}
+
+    def rt(rule: str) -> RuleText | None:
+        if rule not in rule_texts:
+            rule_texts[rule] = rule_text(rule, game)
+        t = rule_texts[rule]
+        if t is not None:
+            cited.setdefault(t.key, t)
+        return t
 
     anchors: dict[str, str] = {}
     n = 0
@@ -244,18 +273,14 @@ def build_context(game: Any, view: View | None = None) -> dict[str, Any]:
     seq = 0
     esc = _Escaper()
 
-    seeds: dict[str, list[str]] = {}
-
-    def seed(rule: str) -> list[str]:
-        if rule not in seeds:
-            seeds[rule] = seed_lines(rule)
-        return seeds[rule]
-
     def ev_view(ev: Any) -> EventView:
+        t = rt(ev.rule)
+        anchor = anchors.get(ev.cause, "")
         return EventView(kind=ev.kind, rule=ev.rule, quote=q(ev.rule), cause=ev.cause,
-                         cause_anchor=anchors.get(ev.cause, ""), audience=ev.audience,
+                         cause_anchor=anchor, audience=ev.audience,
                          summary=_summary(ev), sentence=sentence(game, ev),
-                         seed=seed(ev.rule))
+                         rule_title=t.title if t else "", rule_anchor=t.anchor if t else "",
+                         cause_place=line_place(ev.cause) if anchor else "")
 
     name_set = set(data["players"])
     by_speaker: dict[str, list[LineView]] = defaultdict(list)
@@ -285,7 +310,10 @@ def build_context(game: Any, view: View | None = None) -> dict[str, Any]:
                 label=DISPOSITION_JA[rec.disposition], action=rec.action or "",
                 reason=rec.reason or "",
                 rule=rejected_rule.get(rec.ref, "") if rec.disposition == "rejected" else "",
+                place=line_place(rec.ref),
             )
+            if lv.rule and (cited_rule := rt(lv.rule)) is not None:
+                lv.rule_title, lv.rule_anchor = cited_rule.title, cited_rule.anchor
             rows.append(_action_row(lv, esc))
             by_speaker[rec.speaker].append(lv)
         for k, c in counts.items():
@@ -315,8 +343,8 @@ def build_context(game: Any, view: View | None = None) -> dict[str, Any]:
             id=ph.id, label=label, public_post=ph.public_post, deaths=list(ph.deaths),
             executed=ph.executed, votes=votes, tally=tally, counts=counts,
             events=events, draws=phase_draws, log_html=Markup("\n".join(rows)),
-            diagnostics=[(d.level, d.source, anchors.get(d.source, ""), d.reason_ja or d.message)
-                         for d in ph.diagnostics],
+            diagnostics=[(d.level, line_place(d.source), anchors.get(d.source, ""),
+                          d.reason_ja or d.message) for d in ph.diagnostics],
         ))
     winners = set(data.get("winners", []))
     players: list[PlayerView] = []
@@ -362,13 +390,14 @@ def build_context(game: Any, view: View | None = None) -> dict[str, Any]:
         "phases": phases,
         "draws": draws,
         "sections": sections,
-        "rules": [(rid, text, seed(rid)) for rid, text in sorted(quotes.items())],
+        "rules": [cited[k] for k in sorted(cited)],
         "show_role": any(p.role for p in players),
         "totals": total,
         "line_total": sum(total.values()),
         "game_diagnostics": list(game.diagnostics),
         "version": __version__,
         "dispositions": DISPOSITION_JA,
+        "levels": LEVEL_JA,
     }
 
 

@@ -167,4 +167,7 @@ def report_view(game: Any, view: View) -> View:
         "the game is not finished: its report would show every role, every secret "
         "action and every private notice so far. Share only the posts and notices; "
         "for yourself, `adjudicator report GAME --gm` writes a GM-only progress report "
-        f"titled 「{PROGRESS_TITLE}」")
+        f"titled 「{PROGRESS_TITLE}」",
+        "ゲームはまだ終わっていません。今のレポートには全員の役職・秘密の行動・個別通知が"
+        "載ってしまいます。参加者には投稿と通知だけを渡してください。GMご自身用には "
+        f"`adjudicator report GAME --gm` で「{PROGRESS_TITLE}」を作れます")

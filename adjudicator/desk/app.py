@@ -415,18 +415,10 @@ async def check(desk: Desk, request: Request) -> Response:
         try:
             r = check_line(game, line, who, phase)
         except AdjudicatorError as e:
-            raise S.DeskError(f"フェーズ「{phase}」はまだありません（{e}）", 400) from None
-        rec = r.record
-        from ..models import DISPOSITION_JA
+            raise S.DeskError(e.ja or f"フェーズ「{phase}」はまだありません（{e}）", 400) from None
+        from ..checkline import check_text
 
-        out = [f"{phase_label(r.phase)}・{r.speaker}: "
-               f"{DISPOSITION_JA.get(rec.disposition, rec.disposition)}"]
-        if rec.action:
-            out.append(f"  読み取り: {rec.action}")
-        if rec.reason:
-            out.append(f"  理由: {rec.reason}")
-        out += [f"  {d.level}: {d.message}" for d in r.diagnostics]
-        out += [f"  {d}" for d in r.details]
+        out = [check_text(game, r, r.speaker)]
         body = "\n".join(out) + "\n"
     return desk.page(request, "text.html.j2", title=f"{name}：1行チェック", name=name,
                      body=body, form_kind="check", players=_players(game) + list(game.cfg.gm),

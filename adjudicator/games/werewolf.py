@@ -118,7 +118,7 @@ def validate_ww(
                 and state.last_guard == action.target):
             raise IllegalActionError(
                 "same guard two nights running", "2夜連続で同じ人は護衛できません",
-                code="repeat_guard", rule="ww.guard")
+                code="repeat_guard", rule="ww.role.hunter")
         return action
     return None
 

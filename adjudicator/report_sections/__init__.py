@@ -47,7 +47,7 @@ FIELD_JA = {
     "instrument_uses_left": "時の楽器の残り", "giants_used": "使った巨人の道具",
     "assassin": "暗殺権", "castle_target": "城の完成に必要な労力", "castle_complete": "城の完成",
     "successor": "後継者", "riddles_solved": "解いた謎", "locks_opened": "開けた扉",
-    "holder": "持ち主", "status": "状態",
+    "holder": "持ち主", "status": "状態", "nominations": "指名回数", "established": "成立",
 }
 
 #: values of enumerated export fields every game shares (field -> value -> ja); a game adds

@@ -13,10 +13,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from tests.support import SAMPLE
 
 from adjudicator.archive import Archive
 from adjudicator.cli import main
+from tests.support import SAMPLE
 
 Run = tuple[int, str, str]
 

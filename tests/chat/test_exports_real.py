@@ -170,7 +170,7 @@ def test_unsent_line_messages_are_listed_for_the_gm(game: Path,
     assert ("unsent", "logs/night1.txt:3") in diags(game, "night1")
     capsys.readouterr()
     assert main(["explain", str(game), "--gm", "--phase", "night1"]) == 0
-    assert "logs/night1.txt:3：ここで送信取り消しされたメッセージがあります" in capsys.readouterr().out
+    assert "1日目夜のログ 3行目［logs/night1.txt:3］：ここで送信取り消しされたメッセージがあります" in capsys.readouterr().out
 
 
 def test_explain_shows_the_edited_command(game: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -179,7 +179,7 @@ def test_explain_shows_the_edited_command(game: Path, capsys: pytest.CaptureFixt
         encoding="utf-8")
     capsys.readouterr()
     assert main(["explain", str(game), "--gm", "--phase", "night1"]) == 0
-    assert "logs/night1.txt:4：このコマンドは投稿後に編集されています" in capsys.readouterr().out
+    assert "1日目夜のログ 4行目［logs/night1.txt:4］：このコマンドは投稿後に編集されています" in capsys.readouterr().out
 
 
 def test_discord_follow_ups_with_inline_hover_times_stay_discord() -> None:

@@ -43,7 +43,7 @@ def test_resolve_json_matches_contract(capsys) -> None:  # type: ignore[no-untyp
 
 def test_resolve_exit_code_1_on_gm_errors(capsys) -> None:  # type: ignore[no-untyped-def]
     code, _out, err = run(capsys, "resolve", str(FIXTURES / "derby-rejections"), "--no-write")
-    assert code == 1 and "活躍@だれか" not in err and "unknown name: 'だれか'" in err
+    assert code == 1 and "活躍@だれか" not in err and "「だれか」という参加者はいません" in err
 
 
 def test_new_add_check_explain_schema(tmp_path: Path, capsys, monkeypatch) -> None:  # type: ignore[no-untyped-def]
@@ -58,11 +58,12 @@ def test_new_add_check_explain_schema(tmp_path: Path, capsys, monkeypatch) -> No
     assert code == 0 and "stored 2 messages" in out
     assert (game / "logs" / "day1.txt").is_file()
     code, out, _ = run(capsys, "check", str(game), "予想@さくら 3万", "--speaker", "はなこ")
-    assert code == 0 and "accepted" in out and "予想@さくら 3万ドル" in out
+    assert code == 0 and "の扱い：受理" in out and "予想@さくら 3万ドル" in out
     code, out, _ = run(capsys, "check", str(game), "予想@さくら 15000", "--speaker", "はなこ")
-    assert "rejected" in out and "1万ドル単位" in out
+    assert "の扱い：却下" in out and "1万ドル単位" in out and "ルール「ダービーの予想」" in out
     code, out, _ = run(capsys, "explain", str(game), "--player", "じろう")  # じろう's view
-    assert code == 0 and "ww.vote" in out and "ルール：" in out
+    assert code == 0 and "ルール「投票」" in out and "この村のルール：" in out
+    assert "ww.vote" not in out  # a player's view holds no rule id
     code, out, _ = run(capsys, "schema")
     assert code == 0 and json.loads(out)["title"] == "adjudicator resolve --json"
 
@@ -117,7 +118,7 @@ def test_unreadable_log_names_file_and_line(tmp_path: Path, capsys) -> None:  # 
 def test_check_tells_the_live_price(capsys) -> None:  # type: ignore[no-untyped-def]
     code, out, _ = run(capsys, "check", str(FIXTURES / "derby16"), "購入@たろうの株",
                        "--speaker", "えみ", "--phase", "night3")
-    assert code == 0 and "accepted" in out
+    assert code == 0 and "の扱い：受理" in out
     assert "たろうの株: 最高株 1株 50万ドル" in out and "えみの所持金: 8万ドル" in out
 
 
@@ -134,4 +135,4 @@ def test_resolve_prints_any_phase(capsys) -> None:  # type: ignore[no-untyped-de
     assert code == 0 and "【2日目の朝】" in out and "占い結果：じろうさんは【人狼】です。" in out
     code, _out, err = run(capsys, "resolve", str(FIXTURES / "derby16"), "--phase", "night9",
                           "--no-write")
-    assert code == 2 and "phases: day1, night1" in err
+    assert code == 2 and "フェーズ：day1（1日目 昼）、night1（1日目 夜）" in err

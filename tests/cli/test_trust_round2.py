@@ -18,10 +18,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from tests.support.derby_stock import ALL_VOTE_SHIN, write_game
 
 from adjudicator import engine, fsio
 from adjudicator.cli import main
+from tests.support.derby_stock import ALL_VOTE_SHIN, write_game
 
 Run = tuple[int, str, str]
 HERE = Path(__file__).resolve().parent
@@ -210,7 +210,7 @@ def test_a_log_that_is_not_a_regular_file_is_refused_and_the_rest_resolves(
         if argv[0] in ("read", "add") and len(argv) == 4 or argv[0] == "read":
             assert r.returncode == 2 and "regular file" in r.stderr + r.stdout, (argv, r.stderr)
     r = run_cli("resolve", str(g), "--no-write")
-    assert r.returncode == 1 and "night1.txt" in r.stderr and "=== day1" in r.stdout
+    assert r.returncode == 1 and "night1.txt" in r.stderr and "=== 1日目 昼" in r.stdout
 
 
 def test_a_log_read_is_capped_even_when_it_grew_after_the_scan(
@@ -261,7 +261,7 @@ def test_a_log_linking_inside_the_game_folder_is_read(
     (g / "saved" / "n1.txt").write_text("たろう: 噛み@なお\n", "utf-8")
     (g / "logs" / "night1.txt").symlink_to(g / "saved" / "n1.txt")
     code, out, _err = run(capsys, "resolve", str(g), "--no-write")
-    assert code == 0 and "=== night1" in out
+    assert code == 0 and "=== 1日目 夜" in out
 
 
 def test_the_desk_shows_no_log_that_links_out(tmp_path: Path) -> None:
@@ -300,7 +300,7 @@ def test_logs_missing_is_still_no_logs_yet(tmp_path: Path,
     g = write_game(tmp_path / "g", {})
     shutil.rmtree(g / "logs")
     code, out, _err = run(capsys, "resolve", str(g), "--no-write")
-    assert code == 0 and "no logs yet" in out
+    assert code == 0 and "まだログがありません" in out
 
 
 # ------------------------------------------------------------------ 10. leftovers

@@ -21,9 +21,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tests.support.derby_stock import ALL_VOTE_SHIN, write_game
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+
+from tests.support.derby_stock import ALL_VOTE_SHIN, write_game
 
 pytest.importorskip("starlette")
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")

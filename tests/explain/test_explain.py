@@ -50,7 +50,7 @@ def test_unknown_player_or_phase_is_usage_error(sample, capsys) -> None:  # type
     with pytest.raises(UsageError, match="phases: day1, night1"):
         explain_text(sample, phase="night9")
     assert main(["explain", str(SAMPLE), "--player", "ぬし"]) == 2
-    assert "no player" in capsys.readouterr().err
+    assert "「ぬし」という参加者はいません" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize("root", all_games(), ids=game_ids())
@@ -122,7 +122,7 @@ def test_cli_views(capsys) -> None:  # type: ignore[no-untyped-def]
     assert main(["explain", g, "--as", "はなこ", "--gm"]) == 2
     assert "exclude each other" in capsys.readouterr().err
     assert main(["explain", g, "--as", "はなこ", "--player", "さくら"]) == 2
-    assert "cannot explain さくら" in capsys.readouterr().err
+    assert "さくらさんの説明はできません" in capsys.readouterr().err
 
 
 def test_a_team_is_not_a_player_view() -> None:

@@ -15,6 +15,7 @@ from adjudicator.explain import explain_text
 from adjudicator.explain_ja import explain_line
 from adjudicator.sentences import sentence
 from adjudicator.views import View, player_names
+from adjudicator.wording import line_place, line_quote
 from tests.support import FIXTURES, UPDATE, all_games, game_ids
 
 GAMES = all_games()
@@ -45,8 +46,9 @@ def test_every_accepted_and_rejected_line_is_answered_with_the_rule(root: Path) 
         assert f"{rec.speaker}「{rec.text}」" in text
         body = text.split("\n", 2)[2]
         assert JA.search(body) and "→ " in body
-        assert "ルール原文（" in text, f"{rec.ref}: no seed quote or choice\n{text}"
-        assert "」" in text.split("ルール原文（", 1)[1] or "原文に記載なし" in text
+        assert "ルール「" in text, f"{rec.ref}: no rule\n{text}"
+        assert "原文（「" in text or "原文：記載なし" in text, f"{rec.ref}: no seed words\n{text}"
+        assert "この村のルール：" in text
 
 
 @pytest.mark.parametrize("root", GAMES, ids=game_ids())
@@ -94,7 +96,7 @@ def test_a_gm_judgment_is_shown() -> None:
                   if e.kind == "chance_answer" and e.player == rec.speaker)
     line = next(r for ph in game.phases for r in ph.lines if r.ref == judged.cause)
     assert line.disposition == "gm"
-    assert f"GMの判断による裁定です：{line.ref} {line.speaker}「{line.text}」" in gm
+    assert f"GMの判断による裁定です：{line_quote(line.ref, line.time, line.speaker, line.text)}" in gm
     mine = explain_text(game, view=View.of("はやて"), phase="day1")
     assert "GMの判断による裁定です。" in mine and "課題成功@" not in mine
 
@@ -107,7 +109,7 @@ def test_unknown_line_and_cli(capsys, tmp_path: Path) -> None:  # type: ignore[n
     rec = _lines(game)[0]
     assert main(["explain", str(root), "--line", rec.ref]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("【GM専用】") and f"=== {rec.ref} の発言" in out
+    assert out.startswith("【GM専用】") and f"=== {line_place(rec.ref)}［{rec.ref}］の発言" in out
     assert main(["explain", str(root), "--line", rec.ref, "--raw"]) == 0
     assert "データ：[" in capsys.readouterr().out
     assert main(["explain", str(root), "--lang", "en", "--phase", "day1"]) == 0
@@ -151,7 +153,7 @@ def test_one_disputed_line_per_variant_is_golden(variant: str) -> None:
     assert text == path.read_text(encoding="utf-8"), (
         f"{path.name} differs: if intended, UPDATE_EXPECTED=1 pytest tests/explain/test_line.py"
         " and read the diff")
-    assert "ルール原文（" in text
+    assert "ルール「" in text and "この村のルール：" in text
 
 
 def test_the_desk_answers_for_one_line(tmp_path: Path) -> None:

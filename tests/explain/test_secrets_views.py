@@ -50,7 +50,7 @@ def test_the_leader_whose_invitation_doton_stopped_learns_only_that_it_failed() 
     mine = explain_text(game, view=View.of("ドク"), phase="night1")
     assert "こたろうさんへの勧誘は届きませんでした" in mine
     assert "土遁" not in mine
-    assert "ss.ninja.doton" not in mine and "（ss.recruit）" in mine
+    assert "ss.ninja.doton" not in mine and "ルール「勧誘」" in mine and "土遁の術" not in mine
     notices = game.phases[1].private["ドク"]
     assert any("こたろうさんへの勧誘は届きませんでした" in t for t in notices)
     assert not any("土遁" in t for t in notices)

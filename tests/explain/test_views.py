@@ -25,7 +25,7 @@ from adjudicator.errors import UsageError
 from adjudicator.explain import _fields, explain_text
 from adjudicator.report import render_report
 from adjudicator.rulebook import quote
-from adjudicator.seedquotes import seed_lines
+from adjudicator.seedquotes import rule_text, seed_lines
 from adjudicator.sentences import sentence
 from adjudicator.views import GM_ONLY, PROGRESS_TITLE, View, player_names, report_view
 from tests.support import all_games, game_ids
@@ -72,6 +72,12 @@ def line_needles(rec: Any) -> set[str]:
 _TABLES: dict[int, list[Any]] = {}
 
 
+def _rule_lines(rid: str, game: Any) -> list[str]:
+    """The rule as explain shows it (its Japanese text), and its name."""
+    t = rule_text(rid, game)
+    return [] if t is None else [t.title, t.ja, *t.quotes, t.note]
+
+
 def _table(game: Any) -> list[Any]:
     """Per phase: (phase, [(line, needles)], [(event, needles, rule quotes)]), built once
     per game (every view of the game reads it)."""
@@ -82,7 +88,8 @@ def _table(game: Any) -> list[Any]:
             lines = [(rec, line_needles(rec)) for rec in ph.lines]
             events = [(ev, event_needles(ev) | sentence_needles(game, ev), [
                 x for r in [ev.rule, *(r for r in ev.data.get("rules", []) if isinstance(r, str))]
-                for x in (quote(r), *seed_lines(r))])  # the rule's words are no secret
+                for x in (quote(r), *seed_lines(r, game.variant.name), *_rule_lines(r, game))])
+                # the rule's words are no secret
                 for ev in ph.events]
             rows.append((ph, lines, events))
         _TABLES[key] = rows

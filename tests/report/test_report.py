@@ -13,6 +13,7 @@ from adjudicator.export import export_game
 from adjudicator.report import render_report
 from adjudicator.report_sections import auto_sections, register, variant_sections
 from adjudicator.report_sections.charts import Chart, Section, Series, nice_step
+from adjudicator.seedquotes import rule_text
 from tests.support import SAMPLE, Tree, all_games, game_ids, parse
 
 
@@ -39,7 +40,9 @@ def test_report_structure_matches_the_game(reported: tuple[Any, dict[str, Any], 
     n_events = sum(len(p["events"]) for p in data["phases"])
     assert len([el for el in tree.find("li") if (el["attrs"].get("class") or "").startswith("ev ")]) == n_events
     cited = {el["attrs"]["id"][5:] for el in tree.find("dt") if el["attrs"].get("id", "").startswith("rule-")}
-    assert {e["rule"] for p in data["phases"] for e in p["events"]} <= cited
+    # (a sub-id without its own entry is quoted as its parent: input.syntax as input)
+    keys = {rule_text(e["rule"], game).key for p in data["phases"] for e in p["events"]}  # type: ignore[union-attr]
+    assert keys <= cited and len(cited) == len(keys)  # each rule quoted once
     # the annotated log: every input line exactly once, with its disposition
     log = [el for el in tree.find("li") if "log" in el["classes"] and el["attrs"].get("id")]
     recs = [r for ph in game.phases for r in ph.lines]
@@ -145,7 +148,7 @@ def test_an_unfinished_games_report_is_the_gms_alone(
     out = tmp_path / "mid.html"
     assert main(["report", str(game), "-o", str(out)]) == 2
     err = capsys.readouterr().err
-    assert "not finished" in err and "--gm" in err and not out.exists()
+    assert "まだ終わっていません" in err and "--gm" in err and not out.exists()
     assert main(["report", str(game), "-o", str(out), "--gm"]) == 0
     assert PROGRESS_TITLE in capsys.readouterr().out
     tree = parse(out.read_text("utf-8"))

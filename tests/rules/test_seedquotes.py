@@ -82,7 +82,8 @@ def test_every_entry_is_a_quote_or_a_choice_with_a_source() -> None:
 def test_seed_lines_in_japanese() -> None:
     lines = SQ.seed_lines("sp.weapon.bomb")
     assert lines[0].endswith("より") and "バレません" in lines[-1]
-    assert SQ.seed_lines("ww.vote.tie")[0].startswith("（原文に記載なし")
+    assert SQ.seed_lines("ww.vote.tie") == ["原文に記載なし（一般的な人狼のルールに従います）"]
+    assert SQ.seed_lines("input.unknown_name") == ["原文に記載なし（本ツールの判断です）"]
     assert SQ.seed_lines("no.such.rule") == []
 
 

@@ -19,15 +19,14 @@ def _castle_chart(game: Any, states: list[Any]) -> Chart:
     series.append(Series("完成（労力）", [target] * len(states)))
     return Chart(title="築城の進み具合", x_labels=x_labels(game), series=series, step=True,
                  caption=f"毎晩、陣営の生存者の人数ぶん労力が加わります。労力{int(target)}で"
-                         "完成（gp.castle、gp.p.castle：完成後も数え続けます）")
+                         "完成します（完成後も数え続けます）")
 
 
 def _faith_chart(game: Any, states: list[Any]) -> Chart:
     series = [Series(f"{FACTION_JA[s]}の信仰", [float(st.faith[s]) for st in states])
               for s in SIDES]
     return Chart(title="信仰の推移", x_labels=x_labels(game), series=series, step=True,
-                 caption="住職が毎晩1か2（抽選）、お盆で3増え、暗殺を防ぐたびに4減ります"
-                         "（gp.priest、gp.event.obon、gp.faith.protect）")
+                 caption="住職が毎晩1か2（抽選）、お盆で3増え、暗殺を防ぐたびに4減ります。")
 
 
 HOW_JA = {"影武者": "影武者が守った", "城": "城の完成で守られた"}
@@ -74,7 +73,7 @@ def _nights_table(game: Any) -> Table:
     return Table(title="夜の経過", headers=["夜", "暗殺権", "暗殺", "結果", "語り手のイベント",
                                            "後継者", "次の暗殺権"], rows=rows,
                  caption="暗殺で死者が出た陣営が次の夜の暗殺権を持ち、誰も死ななかった夜と帝が"
-                         "死んだ夜のあとは、もう一方の陣営に移ります（gp.right.pass）")
+                         "死んだ夜のあとは、もう一方の陣営に移ります")
 
 
 def sections(game: Any) -> list[Section]:

@@ -94,15 +94,15 @@ def _timeline(cs: list[Cycle]) -> Table:
                  headers=["周", "局面", "日数", "解いた謎", "開けた仕掛け", "見つけたアイテム",
                           "砕けた巨人の道具", "死亡", "終わり方", "持ち越したもの", "元に戻ったもの"],
                  rows=rows, numeric=[2],
-                 caption="時の楽器（mj.instrument）で時が戻ると、アイテム・砕けた巨人の道具・楽器の"
-                         "残り回数は持ち越され（mj.items.keep）、それ以外は1日目の朝に戻ります")
+                 caption="時の楽器で時が戻ると、アイテム・砕けた巨人の道具・楽器の"
+                         "残り回数は持ち越され、それ以外は1日目の朝に戻ります")
 
 
 def _masks(game: Any, cs: list[Cycle]) -> Table:
     names = list(game.initial.players)
     rows = [[n, *(c.masks.get(n, "—") for c in cs)] for n in names]
     return Table(title="仮面の配布", headers=["参加者", *(f"{c.loop}周目" for c in cs)],
-                 rows=rows, caption="仮面は各周のはじめにランダムに配られます（mj.masks.deal）")
+                 rows=rows, caption="仮面は各周のはじめにランダムに配られます")
 
 
 def _items(state: MjState) -> Table:

@@ -22,8 +22,8 @@ def _membership_chart(game: Any, states: list[Any]) -> Chart:
               for s in (*SOCIETIES, None)]
     return Chart(title="結社の生存メンバー数の推移", x_labels=x_labels(game), series=series,
                  step=True,
-                 caption="各局面の終わりに生きている各結社のメンバー数（リーダーを含む）。"
-                         "未入会は結社に属していない生存者。ss.win.main")
+                 caption="各フェーズの終わりに生きている各結社のメンバー数（リーダーを含む）。"
+                         "未入会は結社に属していない生存者です。")
 
 
 def _membership_table(game: Any, states: list[Any]) -> Table:
@@ -51,8 +51,8 @@ def _gold_chart(game: Any, states: list[Any]) -> Chart | None:
                          for st in states]) for n in names]
     return Chart(title="海賊団のゴールドの推移", x_labels=x_labels(game), series=series,
                  step=True, y_format=lambda v: f"{v:.0f}金",
-                 caption="課題成功1回で1金（ss.pirate.gold）、能力に支払うと減ります。"
-                         "海賊団を抜けるとゴールドは失われます（ss.p.leaving）")
+                 caption="課題成功1回で1金、能力に支払うと減ります。"
+                         "海賊団を抜けるとゴールドは失われます")
 
 
 def _credits_table(game: Any) -> Table:
@@ -70,7 +70,7 @@ def _credits_table(game: Any) -> Table:
                 rows.append([phase_label(ph.id), e.player, f"ゴールド：{why}", f"{e.amount:+d}"])
     return Table(title="ゴールドと能力使用権", headers=["局面", "参加者", "できごと", "増減"],
                  rows=rows, numeric=[3],
-                 caption="海賊団のゴールド（ss.pirate.*）とクロノマターの能力使用権（ss.chrono.credit）")
+                 caption="海賊団のゴールドとクロノマターの能力使用権")
 
 
 def _moves_table(game: Any) -> Table:

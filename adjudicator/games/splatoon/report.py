@@ -87,7 +87,7 @@ def _points_chart(game: Any, states: list[Any]) -> ColourChart:
     return ColourChart(
         title="ポイントの推移", x_labels=x_labels(game), series=series, colours=colours,
         caption="合計 = 変動（生存しているその色のイカのゲージの合計）+ 永続（スプラッシュと処刑で"
-                "加算）。sp.points")
+                "加算）。")
 
 
 def _events_table(game: Any) -> Table:
@@ -110,8 +110,8 @@ def _events_table(game: Any) -> Table:
     return Table(title="スプラッシュと処刑",
                  headers=["局面", "できごと", "イカ", "ゲージ", "得点した色", "永続ポイント"],
                  rows=rows, numeric=[5],
-                 caption="スプラッシュ：一晩でゲージが3以上動いたイカ（動いた先の色に5点、sp.splash）。"
-                         "処刑：そのときのゲージがその色の永続ポイントになります（sp.execute）")
+                 caption="スプラッシュ：一晩でゲージが3以上動いたイカ（動いた先の色に5点）。"
+                         "処刑：そのときのゲージがその色の永続ポイントになります")
 
 
 def sections(game: Any) -> list[Section]:

@@ -261,7 +261,7 @@ def test_check_warns_the_gm_that_an_inquiry_or_a_sale_locks_the_night(
     assert "株数を送ると購入になります（今夜はほかの売買・ダービーはできません）" in out
     assert main(["check", str(root), "売却@", "--speaker", "なお", "--phase", "night2"]) == 0
     out = capsys.readouterr().out
-    assert "accepted" in out and "売却は取り消せません（今夜はほかの売買・ダービーはできません）" in out
+    assert "の扱い：受理" in out and "売却は取り消せません（今夜はほかの売買・ダービーはできません）" in out
     assert main(["check", str(root), "予想@りく 1万", "--speaker", "ゆう", "--phase", "night2"]) == 0
     assert "できません" not in capsys.readouterr().out
 
