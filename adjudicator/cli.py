@@ -412,6 +412,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_serve_command(add)
     add_archive_command(add)
+    from .gm_cli import add_gm_commands
+
+    add_gm_commands(add)
 
     s = add("schema", "print the JSON Schema of `resolve --json`", "adjudicator schema")
     s.add_argument("--scenario", action="store_true",

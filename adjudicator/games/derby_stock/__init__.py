@@ -13,7 +13,7 @@ from ... import sentences  # noqa: F401  (the event_ja filter of the GM ledger)
 from ...models import Event
 from ...render import render_phase
 from ...vocab import GENDER_WORDS, ROLE_NAMES, STOCK_LEVELS, yen
-from ..base import Candidate, PhaseInput
+from ..base import Candidate, PhaseInput, Progress
 from .actions import Bet, Buy, DerbyTransformer, Sell
 from .rules import DerbyRules
 from .state import MONEY_KINDS, START_CASH, DsState, evolve, level_ja, price
@@ -26,6 +26,11 @@ class DerbyStock(DerbyRules):
     transformer = DerbyTransformer
     extra_logs: ClassVar[dict[str, str]] = {"chat": "day"}
     extra_targets: ClassVar[dict[str, str]] = {w: w for w in GENDER_WORDS}
+
+    def progress(self, state: DsState, phase: str, actions: list[Candidate],
+                 directives: list[Candidate]) -> list[Progress]:
+        from .progress import progress
+        return progress(state, phase, actions, bool(self.options["first_bite"]))
 
     def evolve(self, state: DsState, ev: Event) -> DsState:
         return evolve(state, ev)

@@ -15,7 +15,7 @@ from typing import Any, ClassVar
 
 from ...models import Event
 from ...render import day_number, heard, public_view, render
-from ..base import Candidate, PhaseInput
+from ..base import Candidate, PhaseInput, Progress
 from .actions import Assassinate, GenpeiTransformer, Nominate
 from .rules import GenpeiRules
 from .state import FACTION_JA, ROLE_JA, TITLE_JA, GpState, evolve
@@ -36,6 +36,11 @@ class Genpei(GenpeiRules):
         "assassin": {s: FACTION_JA[s] for s in ("genji", "heike")},
         "team_won": dict(TEAM_WON_JA),
     }
+
+    def progress(self, state: GpState, phase: str, actions: list[Candidate],
+                 directives: list[Candidate]) -> list[Progress]:
+        from .progress import progress
+        return progress(state, phase, actions)
 
     def evolve(self, state: GpState, ev: Event) -> GpState:
         return evolve(state, ev)

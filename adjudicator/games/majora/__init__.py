@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 from ...models import Event
 from ...normalize import name_key
 from ...render import day_number, heard, render
-from ..base import Candidate, PhaseInput
+from ..base import Candidate, PhaseInput, Progress
 from .actions import Answer, MajoraTransformer, Use
 from .rules import MajoraRules
 from .scenario import DAYS, MAX_LOOPS, json_schema
@@ -34,6 +34,11 @@ class Majora(MajoraRules):
     def scenario_schema() -> dict[str, Any]:
         """The JSON Schema of a scenario file (``adjudicator schema --scenario``)."""
         return json_schema()
+
+    def progress(self, state: MjState, phase: str, actions: list[Candidate],
+                 directives: list[Candidate]) -> list[Progress]:
+        from .progress import progress
+        return progress(state, phase, actions)
 
     def evolve(self, state: MjState, ev: Event) -> MjState:
         return evolve(state, ev)

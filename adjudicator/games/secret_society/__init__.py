@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 from ...models import Event
 from ...render import day_number, heard, public_view, render
 from ...report_sections import phase_label
-from ..base import Candidate, PhaseInput
+from ..base import Candidate, PhaseInput, Progress
 from .actions import ChronoAbility, PirateAbility, SecretSocietyTransformer, Technique
 from .rules import SecretSocietyRules
 from .state import (
@@ -40,6 +40,11 @@ class SecretSociety(SecretSocietyRules):
         "team_won": {**SOCIETY_JA, "none": "勝利結社なし"},
         "techniques": {t: ja for t, (ja, _r) in TECHNIQUES.items()},
     }
+
+    def progress(self, state: SsState, phase: str, actions: list[Candidate],
+                 directives: list[Candidate]) -> list[Progress]:
+        from .progress import progress
+        return progress(state, phase, actions, directives)
 
     def evolve(self, state: SsState, ev: Event) -> SsState:
         return evolve(state, ev)

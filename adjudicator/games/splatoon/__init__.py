@@ -15,7 +15,7 @@ from typing import Any, ClassVar
 from ... import sentences  # noqa: F401  (the event_ja filter of the GM ledger)
 from ...models import Event
 from ...render import day_number, heard, public_view, render
-from ..base import PhaseInput
+from ..base import Candidate, PhaseInput, Progress
 from .actions import SplatoonTransformer
 from .rules import SplatoonRules
 from .state import COLOUR_JA, COLOURS, WEAPONS, SpState, colour_of, evolve, points
@@ -30,6 +30,11 @@ class Splatoon(SplatoonRules):
         "special": {w: ja for w, (ja, *_r) in WEAPONS.items()},
         "team_won": dict(COLOUR_JA),
     }
+
+    def progress(self, state: SpState, phase: str, actions: list[Candidate],
+                 directives: list[Candidate]) -> list[Progress]:
+        from .progress import progress
+        return progress(state, phase, actions)
 
     def evolve(self, state: SpState, ev: Event) -> SpState:
         return evolve(state, ev)

@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 from ... import sentences  # noqa: F401  (the event_ja filter of the GM ledger)
 from ...models import Event
 from ...render import day_number, heard, render
-from ..base import Candidate, PhaseInput
+from ..base import Candidate, PhaseInput, Progress
 from .actions import Say, TrapTransformer
 from .rules import TrapWordRules
 from .state import TwState, evolve
@@ -68,6 +68,11 @@ def missed_ja(d: dict[str, Any]) -> str:
 class TrapWord(TrapWordRules):
     name: ClassVar[str] = "trapword"
     transformer = TrapTransformer
+
+    def progress(self, state: TwState, phase: str, actions: list[Candidate],
+                 directives: list[Candidate]) -> list[Progress]:
+        from .progress import progress
+        return progress(self, state, phase, actions, directives)
 
     def evolve(self, state: TwState, ev: Event) -> TwState:
         return evolve(state, ev)
