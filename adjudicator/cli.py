@@ -217,8 +217,10 @@ def summary_text(game: Any, phase: str | None = None, written: bool = True) -> s
             raise UsageError(f"no phase {phase!r} in this game (phases: {', '.join(ids)})")
         ph = game.phases[ids.index(phase)]
     parts = [f"=== {ph.id}: 公開投稿 ===", ph.public_post.rstrip()]
+    from .replacement import addressee
+
     for name, notes in ph.private.items():
-        parts.append(f"--- {name}さんへの通知 ---")
+        parts.append(f"--- {addressee(game, ph.id, name)}への通知 ---")
         parts.extend(notes)
     counts: dict[str, int] = {}
     for rec in ph.lines:

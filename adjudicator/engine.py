@@ -201,7 +201,8 @@ def directive_words(variant: str) -> tuple[str, ...]:
         if r.origin.name in heads:
             names.update(sym.name for sym in r.expansion if sym.is_term)
     words: set[str] = set()
-    skip = {"NAME", "WORD", "FREE", "TAIL", "SEP", "INT", "AMOUNT", "DEADLINE", "KABU"}
+    skip = {"NAME", "WORD", "FREE", "TAIL", "SEP", "INT", "AMOUNT", "DEADLINE", "KABU",
+            "NEW_HOLDER"}
     for term in parser.terminals:
         if term.name in names and term.name not in skip and not term.name.startswith("_"):
             pat = term.pattern
@@ -249,6 +250,9 @@ class PhaseReader:
         self.order = 0
         self._gm_cache: dict[str, bool] = {}
         self._speaker_cache: dict[str, str | None] = {}
+        from .replacement import seats_for  # 代役: who holds each seat in this phase
+
+        self.seats = seats_for(game, roster, phase)
 
     # -- helpers --
     def _is_gm(self, speaker: str) -> bool:
@@ -267,6 +271,8 @@ class PhaseReader:
             name = None
         if name is not None and not self.variant.is_player(self.state, name):
             name = None
+        if name is not None and self.seats.retired(speaker) is not None:
+            name = None  # a replaced player's lines are chatter (engine.replacement)
         self._speaker_cache[speaker] = name
         return name
 
@@ -317,6 +323,11 @@ class PhaseReader:
     def read(self, lines: list[ChatLine], json_like: bool) -> None:
         # Fast path for the bulk of a log: a one-line message from a player or a stranger
         # that cannot be a command is chatter (the same answer _one gives, found cheaper).
+        from .replacement import seats_for
+
+        self.seats = seats_for(self.game, self.roster, self.phase, lines, self._is_gm)
+        self.roster = self.seats.roster
+        self._speaker_cache.clear()
         maybe = command_hint(self.variant.name)
         free = type(self.variant).free_action is not Variant.free_action
         records = self.records
@@ -360,6 +371,11 @@ class PhaseReader:
             self._take(line, ref, text, actor, free)
             return
         offset, how = found
+        if actor is None and (seat := self.seats.retired(line.speaker)) is not None:
+            self._record(ref, line, text, "chatter", code="replaced",
+                         reason=f"{line.speaker}さんは{self.seats.holders[seat]}さんと交代した"
+                         "ため、この発言は行動として扱いません")
+            return
         if actor is None:
             if how == "count":
                 self._record(ref, line, text, "chatter")
@@ -535,6 +551,12 @@ class PhaseReader:
                 return
             self._take(line, ref, text, player, action.action, by_gm=True)
             return
+        if isinstance(action, A.Replace) and (
+                why := self.seats.refusal(action.seat, action.new)) is not None:
+            self._reject(ref, line, text, None, IllegalActionError(
+                f"replacement {text.strip()!r} refused: {action.new!r} is taken", why,
+                code="bad_replacement", rule="engine.replacement"))
+            return
         try:
             action = self.variant.validate_directive(self.state, self.phase, action)
         except CommandError as e:
@@ -709,9 +731,14 @@ def _resolve_phase(game: Game, roster: Roster, names: list[str], logs: dict[str,
     if not variant.finished(state):
         variant.resolve(em, pin)
     post, private, ledger = variant.render(state, em.state, pin, em.events)
-    game.phases.append(PhaseResult(
+    from .gmposts import finish
+    from .replacement import problems
+
+    game.phases.append(finish(game, PhaseResult(
         id=pid, deaths=variant.deaths(em.events), executed=variant.executed(em.events),
         public_post=post, private=private, ledger=ledger, events=em.events,
-        diagnostics=reader.diagnostics + diags + em.diagnostics, lines=reader.records,
-    ))
+        diagnostics=reader.diagnostics + diags + em.diagnostics + problems(reader.seats),
+        lines=reader.records,
+    ), reader.seats, first=first, ended=bool(variant.finished(em.state))
+        and not variant.finished(state)))
     return em.state

@@ -52,6 +52,8 @@ ENGINE_RULES = {
     "ww.night.dead": "Dead players cannot act; their lines are chatter, and a command from "
     "them is a diagnostic. (werewolf.md, Night)",
     "engine.deadline": "Lines after a GM deadline marker are late. (DESIGN.md, Reading chat)",
+    "engine.replacement": "A replaced player (代役) keeps the seat: the newcomer inherits its "
+    "state from the phase the GM names. (DESIGN.md, Reading chat)",
     "input": "A line that looks like a command (has @ or a command word) but does not parse "
     "is a diagnostic, not chatter. (DESIGN.md, Reading chat)",
 }

@@ -14,6 +14,9 @@ from adjudicator.cli import build_parser
 from adjudicator.parser import command_words
 
 README = (Path(__file__).resolve().parents[1] / "README.md").read_text("utf-8")
+#: README and the docs pages it points to (a command word may be documented in either)
+DOCS = README + "".join(p.read_text("utf-8") for p in sorted(
+    (Path(__file__).resolve().parents[1] / "docs").glob("*.md")))
 
 
 def _examples() -> list[str]:
@@ -48,7 +51,7 @@ def test_readme_opens_with_the_two_commands() -> None:
 
 def test_every_derby_command_word_is_documented() -> None:
     for word in command_words("derby-stock"):
-        assert f"{word}@" in README or f"`{word}" in README, word
+        assert f"{word}@" in DOCS or f"`{word}" in DOCS, word
 
 
 def test_every_chat_format_is_documented() -> None:
