@@ -8,7 +8,7 @@ Compositions (``slots``), from the seeds and rules/:
   gives the 16th seat to a 村人 (村7, as the bundled sample game has it).  The seed plays
   12 to 16 「適当に」, so the smaller counts are ours (fewer players: fewer villagers,
   then one wolf fewer, then no masons), overridable with ``[setup]`` counts in
-  game.toml (``人狼 = 2``…).
+  game.toml (``"人狼" = 2``…).
 - secret-society (ss.setup): 18: a leader for each of the four societies, one first
   member each for ninja, pirates and chrono, 11 unaffiliated.
 - splatoon (sp.setup): 16: orange and purple シューター, ローラー, チャージャー; colourless
@@ -277,7 +277,7 @@ def deal_game(root: Path | str, seed: int | None = None, force: bool = False) ->
     setup = raw.get("setup") or {}
     if not isinstance(setup, dict) or not all(isinstance(v, int) and not isinstance(v, bool)
                                               for v in setup.values()):
-        raise ConfigError(str(path), ["setup: counts are whole numbers (人狼 = 2)"])
+        raise ConfigError(str(path), ["setup: counts are whole numbers (\"人狼\" = 2)"])
     base = slots(variant, len(players), setup)
     if seed is None:
         deal_seed = int.from_bytes(os.urandom(16), "big")
