@@ -141,7 +141,8 @@ def seats_for(game: Any, roster: Roster, phase: str, lines: Sequence[ChatLine] =
         [r for r in _configured(game.cfg) + _from_records(game, phase)
          if phase_key(r[0]) <= phase_key(phase)],
         key=lambda r: phase_key(r[0]))
-    mine = _scan(lines, is_gm, phase) if lines else []
+    mine = [r for r in wanted if r[0] == phase] + (_scan(lines, is_gm, phase) if lines else [])
+    wanted = [r for r in wanted if phase_key(r[0]) < phase_key(phase)]
     seats = Seats(phase=phase, base=roster, roster=roster)
     added: dict[str, list[str]] = {}
     holders: dict[str, str] = {}
@@ -152,7 +153,8 @@ def seats_for(game: Any, roster: Roster, phase: str, lines: Sequence[ChatLine] =
             if (pid, old, new) in seen:
                 continue
             seen.add((pid, old, new))
-            report = target is seats.earlier and pid == phase  # a directive: the reader says
+            # a line of this phase is rejected by the reader itself; game.toml's are said here
+            report = target is seats.here and source == "game.toml"
             try:
                 seat = current.resolve(old)
             except CommandError:

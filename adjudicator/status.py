@@ -125,14 +125,17 @@ def gm_text(st: Status, phase_ja: str = "") -> str:
 
 
 def reminder(groups: list[Progress], phase: str, deadline: str | None, closed: bool,
-             finished: bool) -> str:
-    """The public reminder (see the module's docstring for what it may say)."""
+             finished: bool, holders: dict[str, str] | None = None) -> str:
+    """The public reminder (see the module's docstring for what it may say); a seat
+    taken over by a newcomer (代役) is named by who holds it now (``holders``)."""
+    holders = holders or {}
     if finished:
         return ""
     when = f"（締め切り {deadline}）" if deadline and not closed else ""
     public = [g for g in groups if g.post_label is not None and not g.optional]
     if public:
-        rows = [f"{g.post_label}：{_names(g.waiting, g.suffix)}" for g in public]
+        rows = [f"{g.post_label}：{_names([holders.get(n, n) for n in g.waiting], g.suffix)}"
+                for g in public]
         rows[-1] += when
         head = ("締め切りました。" if closed else "")
         return head + "\n".join(rows)
@@ -206,7 +209,9 @@ def phase_status(root: Path | str, phase: str, data: bytes | str | None = None,
     closed = reader.deadline is not None
     st = Status(phase=phase, groups=groups, votes=votes, tally=tally, deadline=deadline,
                 closed=closed, finished=finished, messages=len(reading.messages))
-    st.post = reminder(groups, phase, deadline, closed, finished)
+    holders = reader.seats.holders
+    st.post = reminder(groups, phase, deadline, closed, finished, holders)
+    st.notes.extend(f"{seat}の席は代役の{new}さん" for seat, new in holders.items())
     hook = getattr(variant, "status_notes", None)
     if hook is not None:
         st.notes.extend(hook(state, phase))
