@@ -174,6 +174,10 @@ _PLAYERS = re.compile(r"^\s*\[\[\s*players\s*\]\]\s*(#.*)?$")
 _SEAL = re.compile(r"^\s*\[\s*seal\s*\]\s*(#.*)?$")
 
 
+#: keys a deal removes besides the sealed ones (a special named by hand: the deal names it)
+STRIPPED: dict[str, tuple[str, ...]] = {"splatoon": ("special",)}
+
+
 def _toml_value(v: Any) -> str:
     if isinstance(v, bool):
         return "true" if v else "false"
@@ -184,7 +188,7 @@ def edit_toml(text: str, variant: str, dealt: list[Slot], seal: dict[str, str]) 
     """``text`` with each ``[[players]]`` block's dealt keys replaced by ``dealt`` (in
     block order) and the ``[seal]`` table replaced or appended; comments kept."""
     fields = SEALED[variant]
-    key_re = re.compile(r"^\s*(" + "|".join(fields) + r")\s*=")
+    key_re = re.compile(r"^\s*(" + "|".join((*fields, *STRIPPED.get(variant, ()))) + r")\s*=")
     lines = text.splitlines(keepends=True)
     out: list[str] = []
     k = -1
@@ -226,7 +230,8 @@ def _expected(raw: dict[str, Any], variant: str, dealt: list[Slot],
     want = dict(raw)
     players = []
     for p, slot in zip(raw.get("players", []), dealt, strict=True):
-        q = {k: v for k, v in p.items() if k not in SEALED[variant]}
+        q = {k: v for k, v in p.items()
+             if k not in SEALED[variant] and k not in STRIPPED.get(variant, ())}
         q.update({k: v for k, v in slot.items() if v is not None})
         players.append(q)
     want["players"] = players
@@ -265,7 +270,7 @@ def deal_game(root: Path | str, seed: int | None = None, force: bool = False) ->
         if not isinstance(p, dict) or not isinstance(p.get("name"), str) or not p["name"].strip():
             problems.append(f"players[{i}].name: every player needs a name before the deal")
             continue
-        have = [f for f in SEALED[variant] if f in p]
+        have = [f for f in (*SEALED[variant], *STRIPPED.get(variant, ())) if f in p]
         if have and not force:
             problems.append(f"players[{i}] ({p['name']}): already has {', '.join(have)} "
                             "(use --force to deal again)")

@@ -255,3 +255,20 @@ def test_a_game_toml_it_cannot_edit_is_left_alone(tmp_path: Path) -> None:
     with pytest.raises(AdjudicatorError, match="by hand"):
         deal_game(root, seed=1)
     assert (root / "game.toml").read_text(encoding="utf-8") == text
+
+
+def test_a_hand_named_special_is_dealt_over(tmp_path: Path) -> None:
+    """Splatoon: a ``special`` the GM wrote by hand goes with --force; the deal names the
+    specials itself (so that the seal covers them)."""
+    root = tmp_path / "sp"
+    shutil.copytree(SAMPLES / "splatoon", root)
+    path = root / "game.toml"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace('weapon = "スペシャル"', 'weapon = "スペシャル"\nspecial = "トルネード"',
+                                 1), encoding="utf-8")
+    with pytest.raises(AdjudicatorError, match="special"):
+        deal_game(root, seed=1)
+    deal_game(root, seed=1, force=True)
+    cfg = load_config(path)
+    assert all(p.special is None for p in cfg.players)
+    assert check(cfg)[0]
