@@ -107,6 +107,17 @@ class Proxy(Action):
         return f"代理@{self.player} {self.action.describe()}"
 
 
+class Replace(Action):
+    """交代@旧名→新名 (代役): ``new`` takes over ``seat`` from this phase on."""
+
+    kind: str = "replace"
+    seat: str
+    new: str
+
+    def describe(self) -> str:
+        return f"交代@{self.seat}→{self.new}"
+
+
 class GmCommand(Action):
     """A GM line holding a player command without 代理@: rejected with a hint."""
 

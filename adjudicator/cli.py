@@ -277,8 +277,10 @@ def summary_text(game: Any, phase: str | None = None, written: bool = True,
         ph = game.phases[ids.index(phase)]
     head = ph.id if en else phase_label(ph.id)
     parts = [f"=== {head}：公開投稿 ===", ph.public_post.rstrip()]
+    from .replacement import addressee
+
     for name, notes in ph.private.items():
-        parts.append(f"--- {name}さんへの通知 ---")
+        parts.append(f"--- {addressee(game, ph.id, name)}への通知 ---")
         parts.extend(notes)
     counts: dict[str, int] = {}
     for rec in ph.lines:
@@ -478,6 +480,10 @@ def build_parser() -> argparse.ArgumentParser:
     from .discord_.cli import add_discord_command  # imports hikari only when it runs
 
     add_discord_command(add)
+
+    from .gm_cli import add_gm_commands
+
+    add_gm_commands(add)
 
     s = add("schema", "print the JSON Schema of `resolve --json`", "adjudicator schema")
     s.add_argument("--scenario", action="store_true",

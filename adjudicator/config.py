@@ -88,6 +88,26 @@ class DiscordConfig(BaseModel):
         return v.strip() if v is not None else None
 
 
+class SealConfig(BaseModel):
+    """``[seal]``: the salt of the 配役's seal (adjudicator deal) and the digest it gave."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    salt: str = Field(pattern=r"^[0-9a-f]{32,128}$")
+    digest: str = Field("", pattern=r"^([0-9a-f]{64})?$")
+
+
+class ReplacementConfig(BaseModel):
+    """One ``[[replacements]]`` entry (代役): ``new`` takes over ``old``'s seat from
+    ``phase`` on."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    phase: str = Field(pattern=r"^(day|night|round)[1-9][0-9]*$")
+    old: str = Field(min_length=1)
+    new: str = Field(min_length=1)
+
+
 class GameConfig(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
@@ -100,6 +120,9 @@ class GameConfig(BaseModel):
     scenario: str | None = None
     recruit_chance: RecruitChanceConfig | None = None  # secret-society
     discord: DiscordConfig | None = None  # adjudicator discord (optional extra)
+    setup: dict[str, StrictInt] = {}  # role counts for `adjudicator deal` (derby-stock)
+    seal: SealConfig | None = None  # the 配役's seal (adjudicator deal)
+    replacements: list[ReplacementConfig] = []  # 代役
     #: the folder of game.toml, for the files it names (majora's ``scenario``); set by
     #: load_config, None for a config built in memory (paths then count from the cwd)
     _folder: Path | None = PrivateAttr(None)

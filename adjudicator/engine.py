@@ -351,11 +351,16 @@ def _resolve_phase(game: Game, roster: Roster, names: list[str], logs: dict[str,
         variant.resolve(em, pin)
         _refuse(reader.records, variant.refused_lines(em.events))
     post, private, ledger = variant.render(state, em.state, pin, em.events)
-    game.phases.append(PhaseResult(
+    from .gmposts import finish
+    from .replacement import problems
+
+    game.phases.append(finish(game, PhaseResult(
         id=pid, deaths=variant.deaths(em.events), executed=variant.executed(em.events),
         public_post=post, private=private, ledger=ledger, events=em.events,
-        diagnostics=reader.diagnostics + diags + em.diagnostics, lines=reader.records,
-    ))
+        diagnostics=reader.diagnostics + diags + em.diagnostics + problems(reader.seats),
+        lines=reader.records,
+    ), reader.seats, first=first, ended=bool(variant.finished(em.state))
+        and not variant.finished(state)))
     return em.state
 
 

@@ -31,9 +31,12 @@ def resolve_player(game: Any, player: str) -> str:
     names = player_names(game, teams=True)
     if player in names:
         return player
+    from .replacement import holders_of
     from .roster import Roster
 
     aliases = {p.name: list(p.aliases) for p in game.cfg.players}
+    for seat, holders in holders_of(game).items():  # 代役: a newcomer reads the seat's view
+        aliases.setdefault(seat, []).extend(holders[1:])
     roster = Roster([(n, aliases.get(n, [])) for n in names])
     try:
         return str(roster.resolve(player))

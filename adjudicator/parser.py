@@ -87,7 +87,8 @@ def build_parser(variant: str) -> Lark:
 def command_words(variant: str) -> tuple[str, ...]:
     """Every literal command word of a variant's grammar (for spotting command-like lines)."""
     words: set[str] = set()
-    skip = {"SEP", "KABU", "STOCK_OF", "NAME", "WORD", "INT", "TAIL", "AMOUNT", "DEADLINE", "WS"}
+    skip = {"SEP", "KABU", "STOCK_OF", "NAME", "WORD", "INT", "TAIL", "AMOUNT", "DEADLINE", "WS",
+            "NEW_HOLDER"}
     for term in build_parser(variant).terminals:
         if term.name in skip or term.name.startswith("__") or term.name.startswith("_"):
             continue
@@ -279,6 +280,10 @@ class CommandTransformer(Transformer[Token, Any]):
     @v_args(inline=True)
     def proxy(self, _kw: Token, player: str, command: A.Action) -> A.Action:
         return A.Proxy(player=player, action=command)
+
+    @v_args(inline=True)
+    def replace(self, _kw: Token, seat: str, new: Token) -> A.Action:
+        return A.Replace(seat=seat, new=re.sub(r"^(?:→|->|⇒|=>)\s*", "", str(new)).strip())
 
 
 #: what a GM reads when a command does not parse, by the command word that starts it
@@ -530,7 +535,8 @@ def directive_words(variant: str) -> tuple[str, ...]:
         if r.origin.name in heads:
             names.update(sym.name for sym in r.expansion if sym.is_term)
     words: set[str] = set()
-    skip = {"NAME", "WORD", "FREE", "TAIL", "SEP", "INT", "AMOUNT", "DEADLINE", "KABU"}
+    skip = {"NAME", "WORD", "FREE", "TAIL", "SEP", "INT", "AMOUNT", "DEADLINE", "KABU",
+            "NEW_HOLDER"}
     for term in parser.terminals:
         if term.name in names and term.name not in skip and not term.name.startswith("_"):
             pat = term.pattern

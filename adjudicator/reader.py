@@ -84,6 +84,9 @@ class PhaseReader:
         self.order = 0
         self._gm_cache: dict[str, bool] = {}
         self._speaker_cache: dict[str, str | None] = {}
+        from .replacement import seats_for  # 代役: who holds each seat in this phase
+
+        self.seats = seats_for(game, roster, phase)
 
     # -- helpers --
     def _is_gm(self, speaker: str) -> bool:
@@ -102,6 +105,8 @@ class PhaseReader:
             name = None
         if name is not None and not self.variant.is_player(self.state, name):
             name = None
+        if name is not None and self.seats.retired(speaker) is not None:
+            name = None  # a replaced player's lines are chatter (engine.replacement)
         self._speaker_cache[speaker] = name
         return name
 
@@ -152,6 +157,11 @@ class PhaseReader:
     def read(self, lines: list[ChatLine], json_like: bool) -> None:
         # Fast path for the bulk of a log: a one-line message from a player or a stranger
         # that cannot be a command is chatter (the same answer _one gives, found cheaper).
+        from .replacement import seats_for
+
+        self.seats = seats_for(self.game, self.roster, self.phase, lines, self._is_gm)
+        self.roster = self.seats.roster
+        self._speaker_cache.clear()
         maybe = command_hint(self.variant.name)
         free = type(self.variant).free_action is not Variant.free_action
         records = self.records
@@ -199,6 +209,11 @@ class PhaseReader:
             self._take(line, ref, text, actor, free)
             return
         offset, how = found
+        if actor is None and (seat := self.seats.retired(line.speaker)) is not None:
+            self._record(ref, line, text, "chatter", code="replaced",
+                         reason=f"{line.speaker}さんは{self.seats.holders[seat]}さんと交代した"
+                         "ため、この発言は行動として扱いません")
+            return
         if actor is None:
             if how == "count":
                 self._record(ref, line, text, "chatter")
@@ -390,6 +405,12 @@ class PhaseReader:
                     code="dead", rule="engine.dead"))
                 return
             self._take(line, ref, text, player, action.action, by_gm=True)
+            return
+        if isinstance(action, A.Replace) and (
+                why := self.seats.refusal(action.seat, action.new)) is not None:
+            self._reject(ref, line, text, None, IllegalActionError(
+                f"replacement {text.strip()!r} refused: {action.new!r} is taken", why,
+                code="bad_replacement", rule="engine.replacement"))
             return
         try:
             action = self.variant.validate_directive(self.state, self.phase, action)

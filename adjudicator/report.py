@@ -365,6 +365,9 @@ def build_context(game: Any, view: View | None = None) -> dict[str, Any]:
     for s in sections:
         covered |= set(s.covers)
     sections += auto_sections(game, covered)
+    from .report_sections.gm import gm_sections  # the seal and the replacements
+
+    sections += gm_sections(game)
     for s in sections:
         s.id = f"sec-{s.id}"
     extra = {k: x for k, x in data.items() if k not in (

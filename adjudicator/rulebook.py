@@ -56,6 +56,8 @@ ENGINE_RULES = {
     "end is refused. (DESIGN.md, Reading chat)",
     "engine.dead": "Dead players cannot act: a command from a dead player, or entered by the "
     "GM on a dead player's behalf, is refused. (DESIGN.md, Reading chat)",
+    "engine.replacement": "A replaced player (代役) keeps the seat: the newcomer inherits its "
+    "state from the phase the GM names. (DESIGN.md, Reading chat)",
     "input": "A line that looks like a command (has @ or a command word) but does not parse "
     "is a diagnostic, not chatter. (DESIGN.md, Reading chat)",
 }

@@ -497,6 +497,10 @@ def create_app(root: Path | str = ".", hosts: tuple[str, ...] = LOOPBACK_HOSTS,
         Route("/g/{name}/check", wrap(check), methods=["GET"]),
         *discord_routes.routes(wrap, preview_page),  # optional extra: shown with a channel
     ]
+    from .gm_routes import Forms
+    from .gm_routes import routes as gm_routes  # 途中集計, 配役と封印
+
+    routes += gm_routes(wrap, Forms(paste=_paste, field=_field, fmt=_fmt, phase=_phase))
     app = Starlette(routes=routes, exception_handlers={HTTPException: not_found})
     app.state.desk = desk
     return app

@@ -15,7 +15,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from pydantic import BaseModel
 
-from ..actions import Action
+from ..actions import Action, Bite, Divine, Guard, Vote
 from ..chatlog import ChatLine
 from ..config import GameConfig
 from ..models import Audience, Diagnostic, Event, LineRecord
@@ -117,6 +117,24 @@ class Emitter(Generic[S]):
             why=why,
         )
         return chosen
+
+
+@dataclass(frozen=True)
+class Progress:
+    """One group of a phase's 途中集計 (``adjudicator status``): who has given the line the
+    group waits for and who has not.  ``label`` is the GM's (it may name a role);
+    ``post_label`` is the public reminder's heading (「未投票」), None when the group may not
+    be named in public (a night role: naming its holders would reveal the role).
+    ``optional`` groups (a derby bet, a leader's invitation) are listed apart and never
+    count as waiting; ``suffix`` follows each name in the post (さん, チーム)."""
+
+    label: str
+    waiting: tuple[str, ...] = ()
+    done: tuple[str, ...] = ()
+    optional: bool = False
+    post_label: str | None = None
+    suffix: str = "さん"
+    note: str = ""
 
 
 @dataclass
@@ -265,6 +283,14 @@ class Variant(Generic[S]):
         speak today); ``state`` is the state at the start of the phase.  None by default."""
         return []
 
+    def progress(self, state: S, phase: str, actions: list[Candidate],
+                 directives: list[Candidate]) -> list[Progress]:
+        """The 途中集計 of a phase read so far (``actions``: the accepted actions, superseding
+        applied).  The werewolf default: by day every living player owes a vote; by night
+        the wolves owe one bite as a pack, the seer a divination and the hunter a guard."""
+        return werewolf_progress(state, phase, actions, bool(self.cfg.options.get(
+            "first_bite", True)))
+
     # --- resolution ---
     def resolve(self, em: Emitter[S], phase: PhaseInput) -> None:
         raise NotImplementedError
@@ -303,3 +329,43 @@ class Variant(Generic[S]):
             if e.kind == "execution" and e.player:
                 return e.player
         return None
+
+
+def vote_progress(state: Any, actions: Sequence[Candidate]) -> Progress:
+    """ww.vote: the living players who have (not) a valid vote so far."""
+    players = getattr(state, "players", {})
+    voted = {c.actor for c in actions if isinstance(c.action, Vote)}
+    alive = [n for n, p in players.items() if p.alive]
+    return Progress("投票", tuple(n for n in alive if n not in voted),
+                    tuple(n for n in alive if n in voted), post_label="未投票")
+
+
+def role_progress(state: Any, role: str, label: str, kinds: tuple[type[Action], ...],
+                  actions: Sequence[Candidate], pack: bool = False) -> Progress | None:
+    """The living holders of ``role`` and whether each gave an action of ``kinds``; with
+    ``pack`` one valid line from any of them serves all (the wolves' bite).  None when no
+    holder is alive."""
+    players = getattr(state, "players", {})
+    holders = [n for n, p in players.items() if p.alive and getattr(p, "role", None) == role]
+    if not holders:
+        return None
+    acted = {c.actor for c in actions if isinstance(c.action, kinds)}
+    if pack:
+        return Progress(label, () if acted & set(holders) else tuple(holders),
+                        tuple(holders) if acted & set(holders) else ())
+    return Progress(label, tuple(n for n in holders if n not in acted),
+                    tuple(n for n in holders if n in acted))
+
+
+def werewolf_progress(state: Any, phase: str, actions: Sequence[Candidate],
+                      first_bite: bool = True) -> list[Progress]:
+    """The werewolf 途中集計 (werewolf.md): the day's vote, or the night roles."""
+    if phase.startswith("day"):
+        return [vote_progress(state, actions)]
+    groups = [
+        None if phase == "night1" and not first_bite else
+        role_progress(state, "wolf", "人狼（噛み）", (Bite,), actions, pack=True),
+        role_progress(state, "seer", "占い師（占い）", (Divine,), actions),
+        role_progress(state, "hunter", "狩人（護衛）", (Guard,), actions),
+    ]
+    return [g for g in groups if g is not None]

@@ -41,13 +41,14 @@ EVERY_WORD = {  # every command word of the grammars -> a line using it
     "スーパーチャンス": "スーパーチャンス@GM", "活躍": "活躍@たろう", "活躍なし": "活躍なし@たろう",
     "活躍無し": "活躍無し@たろう", "声援": "声援@たろう", "声援なし": "声援なし@たろう,はなこ",
     "声援無し": "声援無し@たろう", "代理": "代理@たろう 投票@はなこ", "代行": "代行@たろう 投票@はなこ",
+    "交代": "交代@たろう→じろう", "代役": "代役@はなこ→ゆきこ",
 }
 
 
 def test_every_command_word_is_listed_and_parses() -> None:
     assert set(command_words(V)) == set(EVERY_WORD)
     for word, line in EVERY_WORD.items():
-        gm = word.startswith(("活躍", "声援", "代"))
+        gm = word.startswith(("活躍", "声援", "代", "交代"))
         action = parse(line, gm=gm)
         assert isinstance(action, A.Action), word
         assert find_command(line, V) == (0, "keyword"), word

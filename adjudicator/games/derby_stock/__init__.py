@@ -13,7 +13,7 @@ from ... import sentences  # noqa: F401  (the event_ja filter of the GM ledger)
 from ...models import Event
 from ...render import render_phase
 from ...vocab import GENDER_WORDS, ROLE_NAMES, STOCK_LEVELS, yen
-from ..base import Candidate, PhaseInput
+from ..base import Candidate, PhaseInput, Progress
 from .actions import Bet, Buy, DerbyTransformer, Sell
 from .rules import DerbyRules
 from .state import MONEY_KINDS, START_CASH, DsState, evolve, level_ja, price
@@ -33,6 +33,11 @@ class DerbyStock(DerbyRules):
     target_kinds: ClassVar[dict[str, str]] = {t: "gender" for t in GENDER_TARGET.values()}
     #: ds.derby.bet: 予想@X takes a player or a gender (both really: see setup_warnings)
     slot_kinds: ClassVar[dict[str, frozenset[str]]] = {"予想": frozenset({"player", "gender"})}
+
+    def progress(self, state: DsState, phase: str, actions: list[Candidate],
+                 directives: list[Candidate]) -> list[Progress]:
+        from .progress import progress
+        return progress(state, phase, actions, bool(self.options["first_bite"]))
 
     def evolve(self, state: DsState, ev: Event) -> DsState:
         return evolve(state, ev)

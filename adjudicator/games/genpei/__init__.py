@@ -17,7 +17,7 @@ from ...models import Event
 from ...phases import day_number
 from ...render import heard, public_view, render
 from ...views import notice_events
-from ..base import Candidate, PhaseInput
+from ..base import Candidate, PhaseInput, Progress
 from .actions import Assassinate, GenpeiTransformer, Nominate
 from .rules import GenpeiRules
 from .state import FACTION_JA, ROLE_JA, TITLE_JA, GpState, evolve
@@ -38,6 +38,11 @@ class Genpei(GenpeiRules):
         "assassin": {s: FACTION_JA[s] for s in ("genji", "heike")},
         "team_won": dict(TEAM_WON_JA),
     }
+
+    def progress(self, state: GpState, phase: str, actions: list[Candidate],
+                 directives: list[Candidate]) -> list[Progress]:
+        from .progress import progress
+        return progress(state, phase, actions)
 
     def evolve(self, state: GpState, ev: Event) -> GpState:
         return evolve(state, ev)

@@ -18,7 +18,7 @@ from ...normalize import name_key
 from ...phases import day_number
 from ...render import heard, render
 from ...views import notice_events
-from ..base import Candidate, PhaseInput
+from ..base import Candidate, PhaseInput, Progress
 from .actions import Answer, MajoraTransformer, Use
 from .rules import MajoraRules
 from .scenario import DAYS, MAX_LOOPS, json_schema
@@ -36,6 +36,11 @@ class Majora(MajoraRules):
     def scenario_schema() -> dict[str, Any]:
         """The JSON Schema of a scenario file (``adjudicator schema --scenario``)."""
         return json_schema()
+
+    def progress(self, state: MjState, phase: str, actions: list[Candidate],
+                 directives: list[Candidate]) -> list[Progress]:
+        from .progress import progress
+        return progress(state, phase, actions)
 
     def evolve(self, state: MjState, ev: Event) -> MjState:
         return evolve(state, ev)

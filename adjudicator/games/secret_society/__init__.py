@@ -17,7 +17,7 @@ from ...models import Event
 from ...phases import day_number, phase_label
 from ...render import heard, public_view, render
 from ...views import notice_events
-from ..base import Candidate, PhaseInput
+from ..base import Candidate, PhaseInput, Progress
 from .actions import ChronoAbility, PirateAbility, SecretSocietyTransformer, Technique
 from .rules import SecretSocietyRules
 from .state import (
@@ -45,6 +45,11 @@ class SecretSociety(SecretSocietyRules):
         "team_won": {**SOCIETY_JA, "none": "勝利結社なし"},
         "techniques": {t: ja for t, (ja, _r) in TECHNIQUES.items()},
     }
+
+    def progress(self, state: SsState, phase: str, actions: list[Candidate],
+                 directives: list[Candidate]) -> list[Progress]:
+        from .progress import progress
+        return progress(state, phase, actions, directives)
 
     def evolve(self, state: SsState, ev: Event) -> SsState:
         return evolve(state, ev)

@@ -17,7 +17,7 @@ from ...models import Event
 from ...phases import day_number
 from ...render import heard, public_view, render
 from ...views import notice_events
-from ..base import PhaseInput
+from ..base import Candidate, PhaseInput, Progress
 from .actions import SplatoonTransformer
 from .rules import SplatoonRules
 from .state import COLOUR_JA, COLOURS, WEAPONS, SpState, colour_of, evolve, points
@@ -32,6 +32,11 @@ class Splatoon(SplatoonRules):
         "special": {w: ja for w, (ja, *_r) in WEAPONS.items()},
         "team_won": dict(COLOUR_JA),
     }
+
+    def progress(self, state: SpState, phase: str, actions: list[Candidate],
+                 directives: list[Candidate]) -> list[Progress]:
+        from .progress import progress
+        return progress(state, phase, actions)
 
     def evolve(self, state: SpState, ev: Event) -> SpState:
         return evolve(state, ev)

@@ -14,7 +14,7 @@ from ... import sentences  # noqa: F401  (the event_ja filter of the GM ledger)
 from ...models import Event
 from ...phases import day_number
 from ...render import heard, render
-from ..base import Candidate, PhaseInput
+from ..base import Candidate, PhaseInput, Progress
 from .actions import Say, TrapTransformer
 from .rules import TrapWordRules
 from .state import TwState, evolve
@@ -72,6 +72,11 @@ class TrapWord(TrapWordRules):
     #: the GM's directives name a team (秘密@赤 …), though a player may be named 赤 too
     slot_kinds: ClassVar[dict[str, frozenset[str]]] = {
         w: frozenset({"team"}) for w in ("秘密", "開始", "トラップ設定", "勝者")}
+
+    def progress(self, state: TwState, phase: str, actions: list[Candidate],
+                 directives: list[Candidate]) -> list[Progress]:
+        from .progress import progress
+        return progress(self, state, phase, actions, directives)
 
     def evolve(self, state: TwState, ev: Event) -> TwState:
         return evolve(state, ev)

@@ -1,0 +1,143 @@
+"""The seal of a 配役: a SHA-256 digest over the dealt setup and a salt.
+
+The GM posts the digest before day 1 (「配役の封印：…」); the salt stays in game.toml
+(``[seal] salt``) until the final post reveals it; then anyone holding game.toml's setup
+can recompute the digest (``adjudicator verify GAME --digest D``) and see that no role
+was changed during the game.  Without the salt the digest cannot be tried against
+guessed setups (the salt has 128 random bits, unless the deal was seeded: see deal.py).
+
+Canonical serialisation (``canonical``): UTF-8 JSON, keys sorted, no spaces, not
+ASCII-escaped, of ``{"salt": S, "seats": {name: {field: value}}, "variant": V}``, where the
+fields are the ones the deal writes for the variant (``SEALED``), a missing one as null,
+``leader`` as a boolean.  Seats are keyed by name, so the order of ``[[players]]`` does
+not matter; the values are compared as written (人狼 and 狼 are two different texts).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+from typing import Any
+
+from .config import GameConfig
+
+#: the fields of [[players]] a deal fills in and the seal covers, per variant
+SEALED: dict[str, tuple[str, ...]] = {
+    "derby-stock": ("role",),
+    "secret-society": ("society", "leader"),
+    "splatoon": ("colour", "weapon"),
+    "genpei": ("faction", "role"),
+    "majora": ("role",),
+}
+#: the Japanese name of each sealed field (verify's messages)
+FIELD_JA = {"role": "役職", "society": "結社", "leader": "リーダー", "colour": "色",
+            "weapon": "武器", "faction": "陣営"}
+
+
+def seats(cfg: GameConfig) -> dict[str, dict[str, Any]]:
+    fields = SEALED.get(cfg.variant, ())
+    out: dict[str, dict[str, Any]] = {}
+    for p in cfg.players:
+        seat: dict[str, Any] = {}
+        for f in fields:
+            v = getattr(p, f)
+            seat[f] = bool(v) if f == "leader" else v
+        out[p.name] = seat
+    return out
+
+
+def canonical(variant: str, seat_map: dict[str, dict[str, Any]], salt: str) -> bytes:
+    return json.dumps({"salt": salt, "seats": seat_map, "variant": variant},
+                      ensure_ascii=False, sort_keys=True, separators=(",", ":")).encode("utf-8")
+
+
+def digest_of(variant: str, seat_map: dict[str, dict[str, Any]], salt: str) -> str:
+    return hashlib.sha256(canonical(variant, seat_map, salt)).hexdigest()
+
+
+def config_digest(cfg: GameConfig) -> str | None:
+    """The digest game.toml's setup and salt give now (None: no seal)."""
+    if cfg.seal is None:
+        return None
+    return digest_of(cfg.variant, seats(cfg), cfg.seal.salt)
+
+
+def _value_ja(v: Any) -> str:
+    if v is None:
+        return "なし"
+    if isinstance(v, bool):
+        return "はい" if v else "いいえ"
+    return str(v)
+
+
+def check(cfg: GameConfig, expected: str | None = None) -> tuple[bool, list[str]]:
+    """(whether the seal holds, Japanese lines saying so or what does not match)."""
+    if cfg.seal is None:
+        return False, ["game.toml に封印（[seal] の塩）がありません。配役を封印するには "
+                       "adjudicator deal を使ってください。"]
+    want = (expected or cfg.seal.digest or "").strip().lower()
+    if not want:
+        return False, ["照合する封印の値がありません（--digest で、配役前に公開した値を指定してください）。"]
+    if len(want) != 64 or any(c not in "0123456789abcdef" for c in want):
+        return False, [f"封印の値「{want}」は64桁の16進数ではありません。"]
+    got = config_digest(cfg)
+    if got == want:
+        return True, [f"封印は一致しました：{want}",
+                      "配役と塩は、封印したときのまま変わっていません。"]
+    lines = ["封印が一致しません。", f"  公開された封印：{want}", f"  いまの配役と塩から：{got}"]
+    kept = cfg.seal.digest
+    if expected and kept and kept != want:
+        lines.append("  game.toml に残っている封印の値も、公開された値と違います"
+                     "（配役のあとで封印し直されたか、別のゲームの値です）。")
+    elif kept == want:
+        # the setup or the salt changed since the deal: say which seat differs, if known
+        lines.append("  配役のあとで、役職・所属などの配役か、塩が書き換えられています。")
+    return False, lines
+
+
+def verify_game(root: Path, expected: str | None) -> tuple[bool, list[str]]:
+    from .config import load_config
+
+    cfg = load_config(Path(root) / "game.toml")
+    ok, lines = check(cfg, expected)
+    if not ok and cfg.seal is not None:
+        lines += _differences(Path(root), cfg)
+    return ok, lines
+
+
+def _differences(root: Path, cfg: GameConfig) -> list[str]:
+    """What changed against the deal's own record (deal/dealt.json), seat by seat."""
+    record = root / "deal" / "dealt.json"
+    try:
+        dealt = json.loads(record.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return []
+    out: list[str] = []
+    now = seats(cfg)
+    before = dealt.get("seats", {}) if isinstance(dealt, dict) else {}
+    if isinstance(dealt, dict) and dealt.get("salt") and dealt.get("salt") != cfg.seal.salt:  # type: ignore[union-attr]
+        out.append("  塩が配役のときと違います。")
+    for name in sorted(set(now) | set(before)):
+        a, b = before.get(name), now.get(name)
+        if a is None:
+            out.append(f"  {name}：配役のときにはいなかった席です。")
+        elif b is None:
+            out.append(f"  {name}：配役のときにあった席がありません。")
+        else:
+            for f in sorted(set(a) | set(b)):
+                if a.get(f) != b.get(f):
+                    out.append(f"  {name}の{FIELD_JA.get(f, f)}：{_value_ja(a.get(f))} → "
+                               f"{_value_ja(b.get(f))}")
+    return out
+
+
+def seal_lines(cfg: GameConfig, finished: bool) -> list[str]:
+    """What the posts say of the seal: the digest in the first post, the salt in the
+    final one (so that anyone can check the 配役 after the game)."""
+    if cfg.seal is None or not cfg.seal.digest:
+        return []
+    if finished:
+        return [f"配役の封印の塩：{cfg.seal.salt}",
+                "（公開した配役とこの塩から、最初に公開した封印を確かめられます）"]
+    return [f"配役の封印：{cfg.seal.digest}"]

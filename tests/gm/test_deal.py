@@ -1,0 +1,274 @@
+"""配役 by lot under a seal (adjudicator deal / verify): the composition of every supported
+player count, determinism, the GM's comments kept, the seal in the posts and the report,
+and verify failing after a swapped role or salt."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import unicodedata
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from adjudicator.cli import main
+from adjudicator.config import load_config
+from adjudicator.deal import DERBY, deal_game
+from adjudicator.engine import resolve_game
+from adjudicator.errors import AdjudicatorError, UsageError
+from adjudicator.report import render_report
+from adjudicator.resources import data_dir
+from adjudicator.seal import check, digest_of, seats
+from adjudicator.vocab import ROLE_NAMES
+
+SAMPLES = Path(__file__).resolve().parents[2] / "samples"
+DEALT_KEYS = re.compile(r"^(role|society|leader|colour|weapon|special|faction)\s*=.*\n", re.M)
+
+
+def undealt(tmp_path: Path, name: str) -> Path:
+    """A copy of a bundled sample with every dealt key removed (names, aliases, genders,
+    comments kept)."""
+    root = tmp_path / name
+    shutil.copytree(SAMPLES / name, root)
+    path = root / "game.toml"
+    path.write_text(DEALT_KEYS.sub("", path.read_text(encoding="utf-8")), encoding="utf-8")
+    return root
+
+
+def fresh(tmp_path: Path, variant: str, n: int, extra: str = "") -> Path:
+    root = tmp_path / f"{variant}-{n}"
+    (root / "logs").mkdir(parents=True)
+    body = f'# my village\nvariant = "{variant}"\nseed = 1\n{extra}\n'
+    for i in range(n):
+        gender = f'gender = "{"male" if i % 2 else "female"}"  # needed for bets\n' \
+            if variant == "derby-stock" else ""
+        body += f'\n# seat {i + 1}\n[[players]]\nname = "p{i + 1:02d}"\n{gender}'
+    (root / "game.toml").write_text(body, encoding="utf-8")
+    return root
+
+
+def seed_derby_16() -> Counter[str]:
+    """The seed's own words: 配役：狼３狂１占１霊１狩１共２村６（１６人村）."""
+    text = (data_dir("rules") / "seeds" / "seed-2.txt").read_text(encoding="utf-8")
+    line = unicodedata.normalize("NFKC", re.search(r"配役:(狼.*?)\(16人村\)", unicodedata.normalize(
+        "NFKC", text)).group(1))  # type: ignore[union-attr]
+    return Counter({ROLE_NAMES[k]: int(v) for k, v in re.findall(r"(\D)(\d+)", line)})
+
+
+@pytest.mark.parametrize("n", [12, 13, 14, 15, 16])
+def test_derby_composition_for_every_count(tmp_path: Path, n: int) -> None:
+    root = fresh(tmp_path, "derby-stock", n)
+    r = deal_game(root, seed=5)
+    cfg = load_config(root / "game.toml")  # the variant's own setup checks pass
+    got = Counter(ROLE_NAMES[p.role or ""] for p in cfg.players)
+    assert got == Counter({ROLE_NAMES[k]: v for k, v in DERBY[n].items() if v})
+    assert sum(got.values()) == n and got["wolf"] >= 1
+    assert r.roles == {p.name: p.role for p in cfg.players}
+    if n == 16:  # the seed's counts, whose sum is 15, and one more 村人 for the 16th seat
+        seed = seed_derby_16()
+        assert sum(seed.values()) == 15
+        assert got == seed + Counter(villager=1)
+    if n == 15:
+        assert got == seed_derby_16()
+
+
+def test_derby_setup_counts_override_the_table(tmp_path: Path) -> None:
+    root = fresh(tmp_path, "derby-stock", 14, "[setup]\n'狼' = 2\n'狂' = 1\n'占い師' = 1\n'村人' = 10\n")
+    deal_game(root, seed=2)
+    cfg = load_config(root / "game.toml")
+    assert Counter(p.role for p in cfg.players) == Counter(人狼=2, 狂人=1, 占い師=1, 村人=10)
+    bad = fresh(tmp_path / "b", "derby-stock", 14, "[setup]\n'人狼' = 2\n'村人' = 3\n")
+    with pytest.raises(UsageError, match="add up to 5"):
+        deal_game(bad, seed=2)
+    assert "role" not in (bad / "game.toml").read_text(encoding="utf-8")
+
+
+def test_derby_needs_genders_and_refuses_a_second_deal(tmp_path: Path) -> None:
+    root = fresh(tmp_path, "derby-stock", 12)
+    path = root / "game.toml"
+    path.write_text(path.read_text(encoding="utf-8").replace('gender = "male"  # needed for '
+                                                            'bets\n', "", 1), encoding="utf-8")
+    with pytest.raises(AdjudicatorError, match="gender"):
+        deal_game(root, seed=1)
+    root = fresh(tmp_path / "x", "derby-stock", 12)
+    deal_game(root, seed=1)
+    with pytest.raises(AdjudicatorError, match="already has role"):
+        deal_game(root, seed=2)
+    deal_game(root, seed=2, force=True)  # dealt again, one role line a player
+    text = (root / "game.toml").read_text(encoding="utf-8")
+    assert text.count("role = ") == 12 and text.count("[seal]") == 1
+
+
+@pytest.mark.parametrize("variant", ["derby-stock", "secret-society", "splatoon", "genpei",
+                                     "majora"])
+def test_every_variant_deals_its_composition(tmp_path: Path, variant: str) -> None:
+    """The dealt game.toml passes the variant's own setup checks (which test the rules'
+    composition), keeps every comment and name, and resolves with the sample logs."""
+    root = undealt(tmp_path, variant)
+    before = (root / "game.toml").read_text(encoding="utf-8")
+    r = deal_game(root, seed=9)
+    after = (root / "game.toml").read_text(encoding="utf-8")
+    comments = [line for line in before.splitlines() if line.lstrip().startswith("#")]
+    assert comments and all(c in after.splitlines() for c in comments)
+    cfg = load_config(root / "game.toml")
+    assert [p.name for p in cfg.players] == list(r.roles)
+    assert re.fullmatch("[0-9a-f]{64}", r.digest)
+    assert check(cfg, r.digest)[0]
+    game = resolve_game(root)
+    assert game.phases
+    assert set(r.notices) == {p.name for p in cfg.players}  # every seat is told
+    for name in r.notices:
+        assert (root / "deal" / f"{name}.txt").is_file()
+
+
+def test_secret_society_splatoon_genpei_majora_counts(tmp_path: Path) -> None:
+    ss = load_config(deal_game(undealt(tmp_path, "secret-society"), seed=3).root / "game.toml")
+    assert Counter((p.society, p.leader) for p in ss.players) == Counter({
+        ("ninja", True): 1, ("pirates", True): 1, ("chrono", True): 1, ("secret", True): 1,
+        ("ninja", False): 1, ("pirates", False): 1, ("chrono", False): 1, (None, False): 11})
+    sp = load_config(deal_game(undealt(tmp_path, "splatoon"), seed=3).root / "game.toml")
+    got = Counter((p.colour, p.weapon) for p in sp.players)
+    for colour in ("orange", "purple"):
+        assert all(got[(colour, w)] == 1 for w in ("シューター", "ローラー", "チャージャー"))
+    assert all(got[(None, s)] == 1 for s in ("スーパーセンサー", "トルネード", "スーパーショット"))
+    assert got[(None, "ボム")] == 4 and sum(got.values()) == 16
+    mj = load_config(deal_game(undealt(tmp_path, "majora"), seed=3).root / "game.toml")
+    assert Counter(p.role for p in mj.players) == Counter(仮面の村人=11, 月=1)
+    for n, farmers in ((17, 4), (15, 3)):
+        gp = load_config(deal_game(fresh(tmp_path, "genpei", n), seed=3).root / "game.toml")
+        roles = Counter((p.faction, p.role) for p in gp.players)
+        for side in ("genji", "heike"):
+            assert roles[(side, "農民")] == farmers
+            assert all(roles[(side, r)] == 1 for r in ("大将", "影武者", "参謀", "住職"))
+        assert roles[("emperor", "帝")] == 1
+    with pytest.raises(UsageError, match="17、15"):
+        deal_game(fresh(tmp_path, "genpei", 16), seed=3)
+
+
+def test_trapword_has_nothing_to_deal(tmp_path: Path, capsys: pytest.CaptureFixture[str]
+                                      ) -> None:
+    root = tmp_path / "tw"
+    shutil.copytree(SAMPLES / "trapword", root)
+    assert main(["deal", str(root)]) == 2
+    assert "no hidden setup" in capsys.readouterr().err
+
+
+def test_the_same_seed_deals_the_same_game(tmp_path: Path) -> None:
+    a = deal_game(fresh(tmp_path / "a", "derby-stock", 16), seed=42)
+    b = deal_game(fresh(tmp_path / "b", "derby-stock", 16), seed=42)
+    assert a.roles == b.roles and a.digest == b.digest
+    assert (a.root / "game.toml").read_bytes() == (b.root / "game.toml").read_bytes()
+    others = {tuple(deal_game(fresh(tmp_path / f"s{s}", "derby-stock", 16), seed=s).roles
+                    .values()) for s in range(1, 6)}
+    assert len(others) > 1  # the seed decides
+
+
+def test_without_a_seed_salt_and_deal_are_fresh(tmp_path: Path) -> None:
+    a = deal_game(fresh(tmp_path / "a", "genpei", 17))
+    b = deal_game(fresh(tmp_path / "b", "genpei", 17))
+    assert a.salt != b.salt and len(a.salt) == 32
+    assert a.digest != b.digest
+
+
+def test_json_and_verify(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    root = fresh(tmp_path, "derby-stock", 16)
+    assert main(["deal", str(root), "--seed", "7", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert set(data) == {"digest", "roles"}
+    assert re.fullmatch("[0-9a-f]{64}", data["digest"])
+    assert list(data["roles"]) == [f"p{i:02d}" for i in range(1, 17)]
+    assert main(["verify", str(root), "--digest", data["digest"]]) == 0
+    assert "一致" in capsys.readouterr().out
+    assert main(["verify", str(root)]) == 0  # the digest kept in game.toml
+    capsys.readouterr()
+    assert main(["verify", str(root), "--digest", "0" * 64]) == 1
+    assert "一致しません" in capsys.readouterr().err
+    assert main(["verify", str(root), "--digest", "xyz"]) == 1
+    assert "16進数" in capsys.readouterr().err
+
+
+def _swap_two_roles(path: Path) -> tuple[str, str]:
+    text = path.read_text(encoding="utf-8")
+    roles = re.findall(r'^role = "(.+)"$', text, re.M)
+    i = next(k for k in range(1, len(roles)) if roles[k] != roles[0])
+    parts = re.split(r'(^role = ".+"$)', text, flags=re.M)
+    spots = [k for k, p in enumerate(parts) if p.startswith("role = ")]
+    parts[spots[0]], parts[spots[i]] = parts[spots[i]], parts[spots[0]]
+    path.write_text("".join(parts), encoding="utf-8")
+    return roles[0], roles[i]
+
+
+def test_verify_fails_after_a_swapped_role(tmp_path: Path, capsys: pytest.CaptureFixture[str]
+                                            ) -> None:
+    root = fresh(tmp_path, "derby-stock", 16)
+    r = deal_game(root, seed=11)
+    was, now = _swap_two_roles(root / "game.toml")
+    assert main(["verify", str(root), "--digest", r.digest]) == 1
+    err = capsys.readouterr().err
+    assert "一致しません" in err
+    assert f"p01の役職：{was} → {now}" in err
+    assert "不一致" in render_report(resolve_game(root))
+
+
+def test_verify_fails_after_a_changed_salt(tmp_path: Path, capsys: pytest.CaptureFixture[str]
+                                            ) -> None:
+    root = undealt(tmp_path, "majora")
+    r = deal_game(root, seed=4)
+    path = root / "game.toml"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace(f'salt = "{r.salt}"', f'salt = "{"1" * 32}"'), encoding="utf-8")
+    assert main(["verify", str(root), "--digest", r.digest]) == 1
+    assert "塩が配役のときと違います" in capsys.readouterr().err
+    path.write_text(text, encoding="utf-8")
+    assert main(["verify", str(root), "--digest", r.digest]) == 0
+
+
+def test_the_seal_in_the_first_and_the_final_post(tmp_path: Path) -> None:
+    """The bundled derby game (which ends) sealed as it stands: day 1's post carries the
+    digest, the post that ends the game the salt, and the report says it verifies."""
+    root = tmp_path / "ds"
+    shutil.copytree(SAMPLES / "derby-stock", root)
+    cfg = load_config(root / "game.toml")
+    salt = "ab" * 16
+    digest = digest_of(cfg.variant, seats(cfg), salt)
+    with (root / "game.toml").open("a", encoding="utf-8") as f:
+        f.write(f'\n[seal]\nsalt = "{salt}"\ndigest = "{digest}"\n')
+    game = resolve_game(root)
+    assert game.variant.finished(game.state)
+    assert f"配役の封印：{digest}" in game.phases[0].public_post
+    assert all(digest not in p.public_post for p in game.phases[1:])
+    assert f"配役の封印の塩：{salt}" in game.phases[-1].public_post
+    assert all(salt not in p.public_post for p in game.phases[:-1])
+    html = render_report(game)
+    assert "配役の封印" in html and "一致（配役は配ったときのまま）" in html and salt in html
+
+
+def test_a_game_toml_it_cannot_edit_is_left_alone(tmp_path: Path) -> None:
+    root = tmp_path / "inline"
+    root.mkdir()
+    text = ('variant = "majora"\nscenario = "scenario.toml"\nplayers = [\n'
+            + "".join(f'  {{name = "p{i}"}},\n' for i in range(12)) + "]\n")
+    (root / "game.toml").write_text(text, encoding="utf-8")
+    shutil.copy(SAMPLES / "majora" / "scenario.toml", root / "scenario.toml")
+    with pytest.raises(AdjudicatorError, match="by hand"):
+        deal_game(root, seed=1)
+    assert (root / "game.toml").read_text(encoding="utf-8") == text
+
+
+def test_a_hand_named_special_is_dealt_over(tmp_path: Path) -> None:
+    """Splatoon: a ``special`` the GM wrote by hand goes with --force; the deal names the
+    specials itself (so that the seal covers them)."""
+    root = tmp_path / "sp"
+    shutil.copytree(SAMPLES / "splatoon", root)
+    path = root / "game.toml"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace('weapon = "スペシャル"', 'weapon = "スペシャル"\nspecial = "トルネード"',
+                                 1), encoding="utf-8")
+    with pytest.raises(AdjudicatorError, match="special"):
+        deal_game(root, seed=1)
+    deal_game(root, seed=1, force=True)
+    cfg = load_config(path)
+    assert all(p.special is None for p in cfg.players)
+    assert check(cfg)[0]

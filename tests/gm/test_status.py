@@ -1,0 +1,233 @@
+"""途中集計 (adjudicator status): who has acted and who has not, from a partial log read on
+top of the stored earlier phases; the public reminder names no secret; nothing stored."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from adjudicator.cli import main
+from adjudicator.config import load_config
+from adjudicator.engine import resolve_game
+from adjudicator.errors import UsageError
+from adjudicator.status import announced_deadline, phase_status
+
+SAMPLES = Path(__file__).resolve().parents[2] / "samples"
+VOTE = re.compile(r"^\[[0-9:]+\] ([^:]+): .*投票@")
+
+
+def sample(tmp_path: Path, name: str) -> Path:
+    root = tmp_path / name
+    shutil.copytree(SAMPLES / name, root)
+    return root
+
+
+def lines(root: Path, phase: str) -> list[str]:
+    return (root / "logs" / f"{phase}.txt").read_text(encoding="utf-8").splitlines()
+
+
+def tree_digest(root: Path) -> str:
+    h = hashlib.sha256()
+    for p in sorted(root.rglob("*")):
+        h.update(str(p.relative_to(root)).encode())
+        if p.is_file():
+            h.update(p.read_bytes())
+    return h.hexdigest()
+
+
+def test_a_day_cut_after_every_vote_line(tmp_path: Path) -> None:
+    """Cut day1 after every line: waiting is every living player who has not written a
+    vote so far, done the ones who have; the tally counts every done player once; the
+    reminder names exactly the waiting ones."""
+    root = sample(tmp_path, "derby-stock")
+    players = [p.name for p in load_config(root / "game.toml").players]
+    log = lines(root, "day1")
+    game = resolve_game(root)
+    cuts = 0
+    for k in range(len(log) + 1):
+        part = "\n".join(log[:k])
+        voted = {m.group(1) for line in log[:k] if (m := VOTE.match(line))} & set(players)
+        st = phase_status(root, "day1", part.encode(), game=game)
+        assert st.waiting == [p for p in players if p not in voted], k
+        assert st.done == [p for p in players if p in voted], k
+        assert sum(st.tally.values()) == len(voted)
+        named = set(re.findall(r"([^：、（]+)さん", st.post))
+        assert named == set(st.waiting)
+        assert not named & voted
+        cuts += 1
+    assert cuts == len(log) + 1
+    # the whole log: the waiting ones are the non-voters of the resolved vote post (none)
+    no_vote = [e.data["players"] for e in game.phases[0].events if e.kind == "no_vote"]
+    assert st.waiting == (no_vote[0] if no_vote else [])
+    assert st.closed  # the log ends with the GM's 締め切り
+    assert st.post.startswith("締め切りました。")
+
+
+def test_a_later_day_counts_only_the_living(tmp_path: Path) -> None:
+    root = sample(tmp_path, "derby-stock")
+    game = resolve_game(root)
+    before = game.states[1]  # after night1: the state day2 starts from
+    alive = [n for n, p in before.players.items() if p.alive]
+    dead = [n for n, p in before.players.items() if not p.alive]
+    assert dead
+    st = phase_status(root, "day2", b"[21:00] GM: 2\xe6\x97\xa5\xe7\x9b\xae", game=game)
+    assert st.waiting == alive
+    assert not set(dead) & set(st.waiting)
+
+
+def test_a_superseded_vote_still_counts_once(tmp_path: Path) -> None:
+    root = sample(tmp_path, "derby-stock")
+    text = "[21:00] たろう: 投票@しょう\n[21:01] たろう: やっぱり 投票@はなこ\n"
+    st = phase_status(root, "day1", text.encode())
+    assert st.done == ["たろう"]
+    assert st.tally == {"はなこ": 1}
+    assert st.votes == [("たろう", "はなこ")]
+
+
+def test_nothing_is_stored(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    root = sample(tmp_path, "derby-stock")
+    before = tree_digest(root)
+    part = root.parent / "part.txt"
+    part.write_text("[21:00] たろう: 投票@しょう\n", encoding="utf-8")
+    assert main(["status", str(root), "day1", str(part)]) == 0
+    assert main(["status", str(root), "night2"]) == 0  # the stored log of night2
+    assert main(["status", str(root), "night4", str(part), "--json"]) == 0
+    capsys.readouterr()
+    assert tree_digest(root) == before
+
+
+def test_the_night_post_names_no_one_and_never_changes(tmp_path: Path) -> None:
+    """Wolves act as one pack; the seer and the hunter each; derby actions are optional.
+    The public reminder of the night is one text, whoever has acted."""
+    root = sample(tmp_path, "derby-stock")
+    game = resolve_game(root)
+    state = game.states[0]  # after day1
+    wolves = [n for n, p in state.players.items() if p.alive and p.role == "wolf"]
+    log = lines(root, "night1")
+    posts = set()
+    for k in range(len(log)):
+        st = phase_status(root, "night1", "\n".join(log[:k]).encode(), game=game)
+        wolf = next(g for g in st.groups if g.label.startswith("人狼"))
+        bit = any("噛み@" in line for line in log[:k])
+        assert (wolf.waiting, wolf.done) == (((), tuple(wolves)) if bit else
+                                            (tuple(wolves), ()))
+        optional = [g for g in st.groups if g.optional]
+        assert optional and not set(st.waiting) & {n for g in optional for n in g.done
+                                                   if n not in wolves}
+        if not st.closed:
+            posts.add(st.post)
+        assert not any(n in st.post for n in state.players)
+    assert len(posts) == 1
+    assert "GM" in posts.pop()
+
+
+def test_deadline_announced_or_given(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert announced_deadline("締め切りは21:30です") == "21:30"
+    assert announced_deadline("本日の投票締切 21時半") == "21:30"
+    assert announced_deadline("22時締め切りです") == "22:00"
+    assert announced_deadline("締め切り") is None
+    root = sample(tmp_path, "derby-stock")
+    text = "[21:00] GM: 投票の締め切りは21:30です\n[21:01] たろう: 投票@しょう\n"
+    st = phase_status(root, "day1", text.encode())
+    assert st.deadline == "21:30" and not st.closed
+    assert st.post.endswith("（締め切り 21:30）")
+    part = root / "p.txt"
+    part.write_text("[21:01] たろう: 投票@しょう\n", encoding="utf-8")
+    assert main(["status", str(root), "day1", str(part), "--json", "--deadline", "22:15"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert {"phase", "waiting", "done", "post"} <= set(data)
+    assert data["phase"] == "day1" and data["deadline"] == "22:15"
+    assert "たろう" in data["done"] and "たろう" not in data["post"]
+    assert data["post"].endswith("（締め切り 22:15）")
+    assert main(["status", str(root), "day1", str(part), "--deadline", "9pm"]) == 2
+    assert main(["status", str(root), "day1", str(part), "--post"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("未投票：") and "たろうさん" not in out
+
+
+def test_gm_view_has_the_tally(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    root = sample(tmp_path, "derby-stock")
+    part = root / "p.txt"
+    part.write_text("[21:01] たろう: 投票@しょう\n[21:02] はなこ: 投票@しょう\n", encoding="utf-8")
+    assert main(["status", str(root), "day1", str(part)]) == 0
+    out = capsys.readouterr().out
+    assert "しょう 2票" in out and "たろう→しょう" in out
+    post = out.split("― 公開用の催促 ―")[1]
+    assert not re.search("[0-9]票|→", post)
+
+
+def test_a_phase_not_reached_is_bad_usage(tmp_path: Path, capsys: pytest.CaptureFixture[str]
+                                          ) -> None:
+    root = sample(tmp_path, "genpei")
+    with pytest.raises(UsageError):
+        phase_status(root, "day40", b"x: y")
+    assert main(["status", str(root), "night40"]) == 2
+    assert "night40" in capsys.readouterr().err
+
+
+def test_secret_society_invited_players_owe_an_answer(tmp_path: Path) -> None:
+    root = sample(tmp_path, "secret-society")
+    log = lines(root, "night1")
+    game = resolve_game(root)
+    for k in range(len(log) + 1):
+        part = log[:k]
+        invited = [m.group(1) for line in part if (m := re.search(r"勧誘@(\S+)", line))]
+        answered = {m.group(1) for line in part
+                    if (m := re.match(r"^\[[0-9:]+\] ([^:]+): (承諾|拒否)$", line))}
+        st = phase_status(root, "night1", "\n".join(part).encode(), game=game)
+        assert st.waiting == [n for n in invited if n not in answered], k
+        leaders = next(g for g in st.groups if g.label == "リーダーの勧誘")
+        assert leaders.optional
+        assert not any(n in st.post for n in game.state.players)
+
+
+def test_splatoon_coloured_squids_owe_their_shot(tmp_path: Path) -> None:
+    root = sample(tmp_path, "splatoon")
+    cfg = load_config(root / "game.toml")
+    owed = [p.name for p in cfg.players if p.colour and p.weapon in ("シューター", "ローラー",
+                                                                     "チャージャー")]
+    st = phase_status(root, "night1", b"")
+    assert st.waiting == owed
+    first = lines(root, "night1")
+    shooter = next(m.group(1) for line in first
+                   if (m := re.match(r"^\[[0-9:]+\] ([^:]+): (シューター|ローラー|チャージャー)@",
+                                     line)))
+    st = phase_status(root, "night1", "\n".join(first).encode())
+    assert shooter in st.done and shooter not in st.waiting
+
+
+def test_genpei_the_general_holding_the_right(tmp_path: Path) -> None:
+    root = sample(tmp_path, "genpei")
+    game = resolve_game(root)
+    state = game.states[2]  # after day2: night2 starts from it
+    general = next(n for n, p in state.players.items()
+                   if p.faction == state.assassin and p.role == "general")
+    st = phase_status(root, "night2", b"", game=game)
+    assert st.groups[0].waiting == (general,)
+    scouts = sorted(n for n, p in state.players.items() if p.role == "strategist" and p.alive)
+    assert sorted(st.groups[1].waiting) == scouts
+    assert not any(n in st.post for n in state.players)
+
+
+def test_majora_waits_for_no_one(tmp_path: Path) -> None:
+    root = sample(tmp_path, "majora")
+    st = phase_status(root, "day1")
+    assert st.waiting == [] and st.post == ""
+    assert st.groups and all(g.optional for g in st.groups)
+
+
+def test_trapword_names_the_teams_short_of_traps(tmp_path: Path) -> None:
+    root = sample(tmp_path, "trapword")
+    st = phase_status(root, "round1", b"")
+    teams = [t.name for t in load_config(root / "game.toml").teams]
+    assert st.waiting == teams
+    assert st.post.startswith("トラップワード未設定：")
+    assert all(f"{t}チーム" in st.post for t in teams)
+    st = phase_status(root, "round1")  # the whole stored round: traps and hints given
+    traps = next(g for g in st.groups if g.label == "トラップワード")
+    assert traps.waiting == ()
