@@ -403,6 +403,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.set_defaults(func=cmd_explain)
 
     from .archive_cli import add_archive_command
+    from .guide_cli import add_guide_command
     from .read_cli import add_read_command
     from .report_cli import add_report_command
 
@@ -412,6 +413,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_serve_command(add)
     add_archive_command(add)
+    add_guide_command(add)
 
     s = add("schema", "print the JSON Schema of `resolve --json`", "adjudicator schema")
     s.add_argument("--scenario", action="store_true",
