@@ -108,6 +108,18 @@ class Ctx:
         return self.names[i % len(self.names)]
 
 
+#: how a village reads its players' lines (the sheet's 「書き方の決まり」)
+COMMON_RULES = (
+    "コマンドは1行に1つ、「コマンド@名前」の形で書いてください。＠は全角でも半角でも構いません。",
+    "名前には「さん」「くん」「ちゃん」などを付けても、全角・半角が違っても読み取れます。",
+    "同じ種類のコマンドを書き直したときは、最後に書いたものが有効です。",
+    "GMが「締め切り」と書いた後のコマンドは受け付けられません。",
+    "受け付けられなかったコマンドは、理由と一緒にあなたへの通知でお知らせします。",
+    "名前が読み取れないときは、近い名前の候補と一緒にお知らせします。",
+    "コマンドの言葉を使っただけの会話（「占いCOします」など）はコマンドとして扱いません。",
+)
+
+
 @dataclass(frozen=True)
 class GameGuide:
     """What ``games/<game>/guide.py`` provides (its module-level ``GUIDE``)."""
@@ -117,6 +129,7 @@ class GameGuide:
     settings: Callable[[Ctx], list[str]]  # sentences on this game's options
     intro: Callable[[Ctx], list[str]] = lambda ctx: []
     free: Callable[[Ctx], list[Text]] = lambda ctx: []  # lines that are not commands
+    rules: Callable[[Ctx], tuple[str, ...]] = lambda ctx: COMMON_RULES  # how lines are read
 
 
 @dataclass(frozen=True)
@@ -240,17 +253,6 @@ def entry_for(variant: str, command: str, words: tuple[str, ...], texts: dict[st
                  rule_ja=rule_text_ja(t.rule, variant, ctx.options, t.rule_ja))
 
 
-COMMON_RULES = (
-    "コマンドは1行に1つ、「コマンド@名前」の形で書いてください。＠は全角でも半角でも構いません。",
-    "名前には「さん」「くん」「ちゃん」などを付けても、全角・半角が違っても読み取れます。",
-    "同じ種類のコマンドを書き直したときは、最後に書いたものが有効です。",
-    "GMが「締め切り」と書いた後のコマンドは受け付けられません。",
-    "受け付けられなかったコマンドは、理由と一緒にあなたへの通知でお知らせします。",
-    "名前が読み取れないときは、近い名前の候補と一緒にお知らせします。",
-    "コマンドの言葉を使っただけの会話（「占いCOします」など）はコマンドとして扱いません。",
-)
-
-
 def build_guide(variant: str, cfg: GameConfig | None = None) -> Guide:
     """The sheet of ``variant`` (with ``cfg``'s names and options, or the defaults)."""
     g = game_guide(variant)
@@ -260,7 +262,7 @@ def build_guide(variant: str, cfg: GameConfig | None = None) -> Guide:
                     for name, words in grammar_commands(variant))
     return Guide(variant=variant, title=TITLES[variant], intro=tuple(g.intro(ctx)),
                  entries=entries, free=tuple(g.free(ctx)), settings=tuple(g.settings(ctx)),
-                 rules=COMMON_RULES)
+                 rules=tuple(g.rules(ctx)))
 
 
 # ------------------------------------------------------------------ rendering
@@ -296,7 +298,7 @@ def render_text(guide: Guide) -> str:
     out += [f"・{r}" for r in guide.rules]
     for e in guide.entries:
         t = e.text
-        out += ["", f"■ {t.title}（{t.when}）"]
+        out += ["", f"■ {t.title}：{t.when}"]
         out.append(f"　書き方：{t.form}{_others(e.words, t.form)}")
         out.append(f"　誰が：{t.who}")
         out.append(f"　例：{'　'.join(x.line for x in t.examples)}")
@@ -307,7 +309,7 @@ def render_text(guide: Guide) -> str:
             at = f"（{phase_ja(m.phase)}）" if m.phase not in ("day", "night") else ""
             out.append(f"　間違いの例：「{m.line}」{at} → {m.answer}")
     for t in guide.free:
-        out += ["", f"■ {t.title}（{t.when}）", f"　書き方：{t.form}", f"　誰が：{t.who}"]
+        out += ["", f"■ {t.title}：{t.when}", f"　書き方：{t.form}", f"　誰が：{t.who}"]
         if t.examples:
             out.append(f"　例：{'　'.join(x.line for x in t.examples)}")
         out.append(f"　きまり：{t.rule_ja}")

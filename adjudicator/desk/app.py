@@ -41,6 +41,7 @@ from ..render import environment
 from ..report_sections import phase_label
 from ..resources import data_dir
 from . import service as S
+from .guide import routes as guide_routes
 
 CSRF_COOKIE = "adjudicator_desk_csrf"
 VARIANT_JA = {
@@ -446,6 +447,7 @@ def create_app(root: Path | str = ".", hosts: tuple[str, ...] = LOOPBACK_HOSTS,
         Route("/g/{name}/report", wrap(report), methods=["GET"]),
         Route("/g/{name}/explain", wrap(explain), methods=["GET"]),
         Route("/g/{name}/check", wrap(check), methods=["GET"]),
+        *guide_routes(wrap),
     ]
     app = Starlette(routes=routes, exception_handlers={HTTPException: not_found})
     app.state.desk = desk

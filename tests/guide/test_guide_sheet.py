@@ -13,7 +13,6 @@ from typing import Any
 import pytest
 
 from adjudicator.checkline import check_line, check_phases
-from adjudicator.config import GameConfig
 from adjudicator.games import REGISTRY
 from adjudicator.guide import (
     build_guide,

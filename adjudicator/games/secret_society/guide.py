@@ -17,7 +17,7 @@ def _t(title: str, form: str, who: str, when: str, rule: str, text: str,
 
 def texts(ctx: Ctx) -> dict[str, Text]:
     x, y = ctx.name(-1), ctx.name(-2)
-    pirate = "海賊団の人（金が必要）"
+    pirate = "海賊団の人"
     chrono = "クロノマターの人（能力使用権が必要）"
     out = {"vote": werewolf_texts(ctx)["vote"]}
     out["invite"] = _t(
@@ -70,17 +70,17 @@ def texts(ctx: Ctx) -> dict[str, Text]:
         "変わり身の術", "変わり身", ninja, _VOTE_TIME, "ss.ninja.kawarimi",
         "その日の投票で処刑されても死亡しません。", Example("変わり身", "day"))
     out["flag"] = _t(
-        "海賊旗", "海賊旗", pirate, _VOTE_TIME + "（1金）", "ss.pirate.flag",
+        "海賊旗", "海賊旗", pirate + "（1金）", _VOTE_TIME, "ss.pirate.flag",
         "海賊旗を買い、その夜に旗を揚げます。金は課題に1回成功するごとに1金もらえます。",
         Example("海賊旗", "day"))
     out["telescope"] = _t(
-        "望遠鏡", "望遠鏡", pirate, "夜（1金）", "ss.pirate.telescope",
+        "望遠鏡", "望遠鏡", pirate + "（1金）", "夜", "ss.pirate.telescope",
         "その夜に海賊旗を揚げた人がわかります。能力は一晩に1つまでです。", Example("望遠鏡", "night"))
     out["treasure"] = _t(
-        "トレジャーハント", "トレジャーハント", pirate, "夜（1金）", "ss.pirate.treasure",
+        "トレジャーハント", "トレジャーハント", pirate + "（1金）", "夜", "ss.pirate.treasure",
         "50%の確率で2金を手に入れます。", Example("トレジャーハント", "night"))
     out["pistol"] = _t(
-        "ピストル", "ピストル@名前", pirate, "夜（3金）", "ss.pirate.pistol",
+        "ピストル", "ピストル@名前", pirate + "（3金）", "夜", "ss.pirate.pistol",
         "サイコロを1つ振り、4〜6ならその人が死亡、2〜3なら何も起きず、1なら撃った人が死亡します。",
         Example(f"ピストル@{x}", "night", refused="no_gold"))
     out["rope"] = _t(

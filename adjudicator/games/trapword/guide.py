@@ -20,9 +20,9 @@ def texts(ctx: Ctx) -> dict[str, Text]:
     return {
         "trap_set": Text(
             title="トラップワードの設定", form="トラップ@単語、単語",
-            who="相手チームがヒントを出す前のチーム全員", when="相手チームのヒントが始まる前",
+            who="両チームの全員", when="ラウンドの初め（ヒントが始まる前）",
             rule="tw.trap.count",
-            rule_ja="相手チームの秘密のワードを当てるヒントに出てきそうな言葉を、トラップワードに"
+            rule_ja="相手チームが秘密のワードのヒントに使いそうな言葉を、トラップワードに"
                     "します。設定できる数は、相手チームがいる部屋の番号と同じです（呪いで変わる"
                     "ことがあります）。名詞・形容詞・副詞・動詞・数詞だけが使え、「それ」や「に」"
                     "などは受け付けられません。相手チームの最初のヒントの後に書いたものは無効です。",
@@ -78,4 +78,13 @@ def intro(ctx: Ctx) -> list[str]:
             "トラップワードの設定とコールの2つだけです。"]
 
 
-GUIDE = GameGuide(defaults=DEFAULTS, texts=texts, settings=settings, intro=intro, free=free)
+def rules(ctx: Ctx) -> tuple[str, ...]:
+    return ("トラップワードは「トラップ@」の後に、「、」で区切って書いてください。＠は全角でも"
+            "半角でも構いません。",
+            "ヒントを出す人と答える人の発言は、すべてヒント・答えとして扱います。",
+            "トラップが成立したかどうかは自動で判定し、最後はGMが決めます（GMの判定が優先です）。",
+            "受け付けられなかったトラップワードは、理由と一緒にお知らせします。")
+
+
+GUIDE = GameGuide(defaults=DEFAULTS, texts=texts, settings=settings, intro=intro, free=free,
+                  rules=rules)
