@@ -66,6 +66,7 @@ class Mistake:
     line: str
     answer: str  # what the player is told, in words
     phase: str
+    code: str  # the rejection's code (tests hold the sheet to what the tool does)
 
 
 @dataclass(frozen=True)
@@ -305,8 +306,9 @@ def render_text(guide: Guide) -> str:
         out.append(f"　きまり：{e.rule_ja}")
         if t.note:
             out.append(f"　{t.note}")
-        for m in t.mistakes:
-            at = f"（{phase_ja(m.phase)}）" if m.phase not in ("day", "night") else ""
+        for m in t.mistakes:  # a mistake of timing says when it was written
+            at = ("" if m.phase in {x.phase for x in t.examples}
+                  else f"（{phase_ja(m.phase)}に書いたとき）")
             out.append(f"　間違いの例：「{m.line}」{at} → {m.answer}")
     for t in guide.free:
         out += ["", f"■ {t.title}：{t.when}", f"　書き方：{t.form}", f"　誰が：{t.who}"]
@@ -325,7 +327,8 @@ def to_json(guide: Guide) -> dict[str, Any]:
         return {"title": t.title, "form": t.form, "who": t.who, "when": t.when,
                 "rule": t.rule, "note": t.note,
                 "examples": [{"line": x.line, "phase": x.phase} for x in t.examples],
-                "mistakes": [{"line": m.line, "answer": m.answer, "phase": m.phase}
+                "mistakes": [{"line": m.line, "answer": m.answer, "phase": m.phase,
+                              "code": m.code}
                              for m in t.mistakes]}
 
     return {
@@ -352,7 +355,7 @@ def werewolf_texts(ctx: Ctx, vote_who: str = "生存している全員") -> dict
     repeat = ("2夜続けて同じ人を護衛することもできます。" if o.get("hunter_repeat", True)
               else "2夜続けて同じ人を護衛することはできません。")
     first = ("" if o.get("first_bite", True) else "1日目の夜は噛みがありません。")
-    unknown = Mistake("投票@", "@の後に投票する人の名前を書いてください。", "day")
+    unknown = Mistake("投票@", "@の後に投票する人の名前を書いてください。", "day", "syntax")
     return {
         "vote": Text(
             title="投票", form="投票@名前", who=vote_who, when="昼",

@@ -19,7 +19,7 @@ def texts(ctx: Ctx) -> dict[str, Text]:
                 "男女比に応じて2倍から4倍が返ってきます。",
         examples=(Example(f"予想@{a} 3万", "night"), Example("予想@女性 2万", "night")),
         mistakes=(Mistake(f"予想@{a} 3まん", "金額は「3万」「30000」のように数字で書いてください。",
-                          "night"),),
+                          "night", "syntax"),),
         note="夜の行動（予想・購入・売却）は1晩に1つです。締め切りまでは書き直せます。")
     out["buy"] = Text(
         title="株の購入", form="購入@名前の株 株数", who="生存している全員", when="夜",
@@ -31,8 +31,8 @@ def texts(ctx: Ctx) -> dict[str, Text]:
                 "ダービーはできません。",
         examples=(Example(f"購入@{b}の株 1株", "night"), Example(f"購入@{b}の株", "night")),
         mistakes=(Mistake(f"購入@{b} 2株", "「の株」を付けて「購入@名前の株 株数」と書いてください。",
-                          "night"),
-                  Mistake(f"購入@{b}の株 1.5株", "株は1株単位で買えます。", "night")))
+                          "night", "syntax"),
+                  Mistake(f"購入@{b}の株 1.5株", "株は1株単位で買えます。", "night", "fraction")))
     out["sell"] = Text(
         title="株の売却", form="売却@", who="株を持っている人", when="夜",
         rule="ds.stock.sell",
@@ -47,7 +47,7 @@ def texts(ctx: Ctx) -> dict[str, Text]:
                 "100万ドルがもらえます。結果はゲームが終わるまで誰にも知らされません。",
         examples=(Example(f"チャンス@{a}", "night2"), Example("チャンス@GM", "night2")),
         mistakes=(Mistake(f"チャンス@{a}", "スーパーチャンスは2日目の夜時間にだけ行えます。",
-                          "night1"),),
+                          "night1", "chance_not_now"),),
         note="スーパーチャンスは夜の行動（予想・購入・売却）とは別に行えます。")
     return out
 

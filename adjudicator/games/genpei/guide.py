@@ -17,21 +17,21 @@ def texts(ctx: Ctx) -> dict[str, Text]:
                 "帝も選べます）。暗殺権は毎晩どちらか一方の陣営だけが持ち、暗殺の結果によって"
                 "次の夜に移ります。",
         examples=(Example(f"暗殺@{b}", "night"),),
-        mistakes=(Mistake(f"暗殺@{b}", "暗殺は夜に行ってください。", "day1"),))
+        mistakes=(Mistake(f"暗殺@{b}", "暗殺は夜に行ってください。", "day1", "wrong_phase"),))
     out["scout"] = Text(
         title="偵察", form="偵察@名前", who="参謀", when="2日目の夜から",
         rule="gp.strategist",
         rule_ja="参謀は2日目の夜から毎晩1人を偵察し、その人が源氏・平氏・帝のどれかを次の通知で"
                 "知ります。",
         examples=(Example(f"偵察@{c}", "night2"),),
-        mistakes=(Mistake(f"偵察@{c}", "偵察は2日目の夜からです。", "night1"),))
+        mistakes=(Mistake(f"偵察@{c}", "偵察は2日目の夜からです。", "night1", "too_early"),))
     out["nominate"] = Text(
         title="後継者の指名", form="指名@名前", who="帝", when="2日目の夜から",
         rule="gp.emperor.nominate",
         rule_ja="帝は2日目の夜から、後継者を1人指名できます。指名はゲーム中に2回まで、"
                 "後継者が生きている間は新しく指名できません。",
         examples=(Example(f"指名@{a}", "night2"),),
-        mistakes=(Mistake(f"指名@{a}", "指名は2日目の夜からです。", "night1"),))
+        mistakes=(Mistake(f"指名@{a}", "指名は2日目の夜からです。", "night1", "too_early"),))
     return out
 
 

@@ -22,7 +22,7 @@ def texts(ctx: Ctx) -> dict[str, Text]:
                     "有効になり、見つけたり受け取ったりしたアイテムはその日のうちに使えます。",
             examples=(Example("使用@カギ→扉", "day", refused="unknown_item"),),
             mistakes=(Mistake("使用@カギ→扉", "アイテムや能力は昼時間に宣言してください"
-                              "（夜は会話だけです）。", "night"),)),
+                              "（夜は会話だけです）。", "night", "wrong_phase"),)),
         "ability": Text(
             title="仮面の能力", form="能力@", who="能力のある仮面をつけた人", when=_DAY,
             rule="mj.declare",

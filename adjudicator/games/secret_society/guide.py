@@ -26,7 +26,8 @@ def texts(ctx: Ctx) -> dict[str, Text]:
         "答えます（答えなければ拒否です）。シークレットのリーダーの勧誘は、GMを通して"
         "名前を伏せて届きます。",
         Example(f"勧誘@{x}", "night1"),
-        mistakes=(Mistake(f"勧誘@{x}", "2日目の夜は勧誘できません。", "night2"),))
+        mistakes=(Mistake(f"勧誘@{x}", "2日目の夜は勧誘できません。", "night2",
+                                   "no_recruit_night2"),))
     out["accept"] = _t(
         "承諾", "承諾", "勧誘された人", "勧誘された夜", "ss.p.answer",
         "勧誘に応じて結社に入ります。一晩に2つ以上の勧誘を受けたときは「承諾@結社名」と"

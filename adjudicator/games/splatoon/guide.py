@@ -31,7 +31,8 @@ def texts(ctx: Ctx) -> dict[str, Text]:
         "ローラー", "ローラー@名前,名前,名前", "sp.weapon.roller",
         "違う3人にそれぞれ1ダメージを与えます。", f"ローラー@{three}")
     out["roller"] = replace(out["roller"], mistakes=(Mistake(
-        f"ローラー@{a},{b}", "ローラーは違う3人の名前を書いてください。", "night"),))
+        f"ローラー@{a},{b}", "ローラーは違う3人の名前を書いてください。", "night",
+        "target_count"),))
     out["charger"] = _weapon(
         "チャージャー", "チャージャー@名前", "sp.weapon.charger", "1人に3ダメージを与えます。",
         f"チャージャー@{b}")
