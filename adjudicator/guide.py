@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from importlib import import_module
 from typing import Any
@@ -40,10 +40,12 @@ DEFAULT_TEAMS = ("赤", "青")
 
 
 def rule_text_ja(rule_id: str, variant: str, options: Mapping[str, Any], fallback: str) -> str:
-    """The precise rule ``rule_id`` in Japanese, as this game's options make it.
+    """The precise rule ``rule_id`` in Japanese, as this game's options (its defaults
+    filled in) make it: the one place where the sheet reuses a rule's Japanese text.
 
-    Today: ``fallback`` (the guide's own sentence).  Wired to the rulebook it reads the
-    rule's Japanese text, and keeps ``fallback`` where the rulebook has none."""
+    Today: ``fallback`` (the guide's own sentence).  Wired to the rulebook (the Japanese
+    text per rule id of ``rules/*.seed.toml``) it reads
+    ``seedquotes.rule_ja(rule_id, variant, options) or fallback``."""
     return fallback
 
 
@@ -261,8 +263,10 @@ def build_guide(variant: str, cfg: GameConfig | None = None) -> Guide:
     texts = g.texts(ctx)
     entries = tuple(entry_for(variant, name, words, texts, ctx)
                     for name, words in grammar_commands(variant))
+    free = tuple(replace(t, rule_ja=rule_text_ja(t.rule, variant, ctx.options, t.rule_ja))
+                 for t in g.free(ctx))
     return Guide(variant=variant, title=TITLES[variant], intro=tuple(g.intro(ctx)),
-                 entries=entries, free=tuple(g.free(ctx)), settings=tuple(g.settings(ctx)),
+                 entries=entries, free=free, settings=tuple(g.settings(ctx)),
                  rules=tuple(g.rules(ctx)))
 
 
@@ -378,7 +382,7 @@ def werewolf_texts(ctx: Ctx, vote_who: str = "生存している全員") -> dict
             examples=(Example(f"占い@{ctx.name(2)}", "night"),)),
         "guard": Text(
             title="護衛", form="護衛@名前", who="狩人", when="夜",
-            rule="ww.guard",
+            rule="ww.role.hunter",
             rule_ja="狩人は夜に、自分以外の生存者を1人護衛します。護衛された人は噛まれても"
                     "死亡しません。" + repeat,
             examples=(Example(f"護衛@{ctx.name(4)}", "night"),)),

@@ -56,7 +56,7 @@ def test_the_options_change_the_sheet(tmp_path: Path, capsys: pytest.CaptureFixt
         "utf-8")
     _c, after, _e = run(capsys, "guide", str(game))
     assert "狩人の連続護衛：なし（2夜続けて同じ人は護衛できません）" in after
-    assert "2夜続けて同じ人を護衛することはできません。" in after  # the guard's own rule
+    assert "2夜続けて同じ人を護衛することはできません" in after  # the guard's own rule
     assert "1日目の夜の噛み：なし" in after
     assert "誰も噛まれません" in after
     assert "hunter_repeat" not in after and "false" not in after

@@ -144,3 +144,21 @@ def test_the_json_holds_the_same_sheet(variant: str) -> None:
     for c in data["commands"]:
         for x in c["examples"]:
             assert x["line"] in data["text"]
+
+
+def test_a_rule_without_a_japanese_text_keeps_the_sheets_own_sentence() -> None:
+    from adjudicator.guide import rule_text_ja
+
+    assert rule_text_ja("xx.no_such_rule", "genpei", {}, "ふつうの文。") == "ふつうの文。"
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_every_command_cites_a_rule_of_its_game(variant: str) -> None:
+    from adjudicator.rulebook import rules
+
+    guide = build_guide(variant)
+    for e in guide.entries:
+        assert e.text.rule in rules(), f"{e.command}: {e.text.rule} is no rule id"
+        assert e.rule_ja
+    for t in guide.free:
+        assert t.rule in rules(), f"{t.title}: {t.rule} is no rule id"

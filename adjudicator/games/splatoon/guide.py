@@ -25,30 +25,30 @@ def texts(ctx: Ctx) -> dict[str, Text]:
     out = werewolf_texts(ctx)
     out["shooter"] = _weapon(
         "シューター", "シューター@名前", "sp.weapon.shooter",
-        "1人に2ダメージを与えます。相手チームのシューターに撃たれたイカの攻撃は、"
+        "1人に2カラーダメージを与えます。相手チームのシューターに撃たれたイカの攻撃は、"
         "その夜は無効になります（相手もシューターのときを除く）。", f"シューター@{a}")
     out["roller"] = _weapon(
         "ローラー", "ローラー@名前,名前,名前", "sp.weapon.roller",
-        "違う3人にそれぞれ1ダメージを与えます。", f"ローラー@{three}")
+        "違う3人にそれぞれ1カラーダメージを与えます。", f"ローラー@{three}")
     out["roller"] = replace(out["roller"], mistakes=(Mistake(
         f"ローラー@{a},{b}", "ローラーは違う3人の名前を書いてください。", "night",
         "target_count"),))
     out["charger"] = _weapon(
-        "チャージャー", "チャージャー@名前", "sp.weapon.charger", "1人に3ダメージを与えます。",
+        "チャージャー", "チャージャー@名前", "sp.weapon.charger", "1人に3カラーダメージを与えます。",
         f"チャージャー@{b}")
     out["bomb"] = _weapon(
         "ボム", "ボム@名前", "sp.weapon.bomb",
-        "1人に1ダメージを与えます。ボムは村全体で3発までで、書かれた順に使われます。"
+        "1人に1カラーダメージを与えます。ボムは村全体で3発までで、書かれた順に使われます。"
         "投げられた人には、誰が投げたかは知らされません。", f"ボム@{a}")
     out["sensor"] = _weapon(
         "スーパーセンサー", "スーパーセンサー", "sp.special.sensor",
         "相手の色のイカが誰かを知ることができます。", "スーパーセンサー", special)
     out["tornado"] = _weapon(
         "トルネード", "トルネード@名前,名前,名前", "sp.special.tornado",
-        "違う3人にそれぞれ2ダメージを与えます。", f"トルネード@{other}", special)
+        "違う3人にそれぞれ2カラーダメージを与えます。", f"トルネード@{other}", special)
     out["supershot"] = _weapon(
         "スーパーショット", "スーパーショット@名前", "sp.special.supershot",
-        "1人に5ダメージを与えます。", f"スーパーショット@{a}", special)
+        "1人に5カラーダメージを与えます。", f"スーパーショット@{a}", special)
     return out
 
 
