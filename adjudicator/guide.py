@@ -98,8 +98,9 @@ class Entry:
 
 @dataclass(frozen=True)
 class Ctx:
-    """What a game's guide may use: names for the examples (in roster order, never chosen
-    by role: the sheet is public), the game's options with its defaults, its setup."""
+    """What a game's guide may use: names for the examples (sorted by the names
+    themselves, never chosen by role nor in roster order: the sheet is public), the
+    game's options with its defaults, its setup."""
 
     variant: str
     names: tuple[str, ...]
@@ -240,6 +241,10 @@ def context(variant: str, cfg: GameConfig | None = None) -> Ctx:
     if cfg is not None and cfg.teams and not names:
         names = tuple(m for t in cfg.teams for m in t.members)
     options = {**g.defaults, **(cfg.options if cfg is not None else {})}
+    # the sheet is public: the names of its examples are in the order of the names
+    # themselves, never the roster's (a roster written from a template lists the roles
+    # in a known order, so its first names could tell who the wolves are)
+    names = tuple(sorted(names))
     return Ctx(variant=variant, names=names or DEFAULT_NAMES, teams=teams or DEFAULT_TEAMS,
                options=options, cfg=cfg)
 
@@ -385,7 +390,7 @@ def werewolf_texts(ctx: Ctx, vote_who: str = "生存している全員") -> dict
             rule="ww.role.hunter",
             rule_ja="狩人は夜に、自分以外の生存者を1人護衛します。護衛された人は噛まれても"
                     "死亡しません。" + repeat,
-            examples=(Example(f"護衛@{ctx.name(4)}", "night"),)),
+            examples=(Example(f"護衛@{ctx.name(1)}", "night"),)),
     }
 
 

@@ -162,3 +162,20 @@ def test_every_command_cites_a_rule_of_its_game(variant: str) -> None:
         assert e.rule_ja
     for t in guide.free:
         assert t.rule in rules(), f"{t.title}: {t.rule} is no rule id"
+
+
+@pytest.mark.parametrize("variant", ["derby-stock", "secret-society", "splatoon", "genpei"])
+def test_the_sheet_tells_nothing_of_the_roles_nor_the_roster_order(variant: str) -> None:
+    """The sheet is pasted to everyone: the same whatever the order of the roster (a
+    roster written from a template lists roles in a known order) and whoever holds which
+    role, society, colour or faction."""
+    cfg = _sample(variant).cfg
+    text = render_text(build_guide(variant, cfg))
+    players = list(cfg.players)
+    reordered = cfg.model_copy(update={"players": players[::-1]})
+    assert render_text(build_guide(variant, reordered)) == text
+    secret = ("role", "society", "leader", "colour", "weapon", "faction", "gender")
+    shifted = [p.model_copy(update={k: getattr(players[(i + 1) % len(players)], k)
+                                    for k in secret})
+               for i, p in enumerate(players)]
+    assert render_text(build_guide(variant, cfg.model_copy(update={"players": shifted}))) == text

@@ -20,7 +20,7 @@ def _weapon(title: str, form: str, rule: str, text: str, line: str,
 def texts(ctx: Ctx) -> dict[str, Text]:
     a, b, c = ctx.name(0), ctx.name(1), ctx.name(2)
     three = f"{a},{b},{c}"
-    other = f"{ctx.name(7)},{ctx.name(8)},{ctx.name(9)}"  # in roster order, never by role
+    other = f"{ctx.name(7)},{ctx.name(8)},{ctx.name(9)}"  # sorted names, never by role
     special = "スペシャルを持つ、色のついたイカ（ゲーム中1回）"
     out = werewolf_texts(ctx)
     out["shooter"] = _weapon(
