@@ -468,6 +468,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.set_defaults(func=cmd_explain)
 
     from .archive_cli import add_archive_command
+    from .guide_cli import add_guide_command
     from .read_cli import add_read_command
     from .report_cli import add_report_command
 
@@ -484,6 +485,8 @@ def build_parser() -> argparse.ArgumentParser:
     from .gm_cli import add_gm_commands
 
     add_gm_commands(add)
+
+    add_guide_command(add)
 
     s = add("schema", "print the JSON Schema of `resolve --json`", "adjudicator schema")
     s.add_argument("--scenario", action="store_true",

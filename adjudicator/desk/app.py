@@ -46,6 +46,7 @@ from ..render import environment
 from ..resources import data_dir
 from . import discord_routes
 from . import service as S
+from .guide import routes as guide_routes
 
 CSRF_COOKIE = "adjudicator_desk_csrf"
 VARIANT_JA = {
@@ -496,6 +497,7 @@ def create_app(root: Path | str = ".", hosts: tuple[str, ...] = LOOPBACK_HOSTS,
         Route("/g/{name}/explain", wrap(explain), methods=["GET"]),
         Route("/g/{name}/check", wrap(check), methods=["GET"]),
         *discord_routes.routes(wrap, preview_page),  # optional extra: shown with a channel
+        *guide_routes(wrap),
     ]
     from .gm_routes import Forms
     from .gm_routes import routes as gm_routes  # 途中集計, 配役と封印

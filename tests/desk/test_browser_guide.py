@@ -1,0 +1,65 @@
+"""The command sheet's page in headless Chromium: from the game page, follow the link to
+コマンド一覧, press コピー, and the clipboard holds byte for byte what ``adjudicator guide``
+prints (no console error, no request outside the desk).  Skipped, with the reason, where
+there is no Chromium or no Playwright."""
+
+from __future__ import annotations
+
+import shutil
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from adjudicator.config import load_config
+from adjudicator.guide import build_guide, render_text
+from tests.desk.test_browser import free_port
+from tests.support import SAMPLES
+
+
+@pytest.fixture()
+def server(tmp_path: Path) -> Iterator[tuple[str, Path]]:
+    uvicorn = pytest.importorskip("uvicorn")
+    from adjudicator.desk.app import create_app
+
+    root = tmp_path / "games"
+    root.mkdir()
+    shutil.copytree(SAMPLES / "splatoon", root / "sp")
+    port = free_port()
+    srv = uvicorn.Server(uvicorn.Config(create_app(root), host="127.0.0.1", port=port,
+                                        log_level="warning"))
+    th = threading.Thread(target=srv.run, daemon=True)
+    th.start()
+    deadline = time.monotonic() + 10
+    while not srv.started and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert srv.started, "the desk did not start"
+    yield f"http://127.0.0.1:{port}", root
+    srv.should_exit = True
+    th.join(timeout=10)
+
+
+def test_copy_the_sheet_from_the_game_page(server: tuple[str, Path], browser: Any) -> None:
+    base, root = server
+    ctx = browser.new_context(viewport={"width": 1000, "height": 800})
+    ctx.grant_permissions(["clipboard-read", "clipboard-write"], origin=base)
+    page = ctx.new_page()
+    problems: list[str] = []
+    page.on("console", lambda m: problems.append(f"console {m.type}: {m.text}")
+            if m.type in ("error", "warning") else None)
+    page.on("pageerror", lambda e: problems.append(f"page error: {e}"))
+    page.on("request", lambda r: problems.append(f"request: {r.url}")
+            if not r.url.startswith(base) else None)
+    page.goto(f"{base}/g/sp")
+    page.click("a[href='/g/sp/guide']")
+    page.wait_for_url(f"{base}/g/sp/guide")
+    page.click("button[data-copy=sheet]")
+    page.wait_for_selector("button[data-copy=sheet][data-copied='1']")
+    copied = page.evaluate("navigator.clipboard.readText()")
+    cfg = load_config(root / "sp" / "game.toml")
+    assert copied == render_text(build_guide(cfg.variant, cfg))
+    assert problems == []
+    ctx.close()
