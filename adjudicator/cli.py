@@ -21,7 +21,7 @@ from . import __version__
 from .chatlog import FORMATS
 from .errors import AdjudicatorError, ChatFormatError, UsageError
 from .export import dumps, export_game, json_schema
-from .fsio import history, os_error_message, store_log, swap_folder, write_atomic
+from .fsio import history, os_error_message, store_log, swap_tree, write_atomic
 from .resources import data_dir
 
 PHASE_RE = re.compile(r"^(day|night|round)[1-9][0-9]*(-chat)?$")
@@ -169,27 +169,24 @@ def _show_history(logs: Path, phase: str | None) -> int:
 # ------------------------------------------------------------------ resolve
 def write_outputs(game: Any, data: dict[str, Any], out: Path | None = None) -> Path:
     """Every output of a resolved game under ``out`` (default GAME/out/), replacing it
-    whole: built in a temporary folder beside it and swapped in (``fsio.swap_folder``)."""
+    whole: built in a temporary folder beside it and swapped in (``fsio.swap_tree``);
+    when ``out`` already holds exactly these bytes, nothing is written."""
     out = out if out is not None else game.root / "out"
-
-    def fill(tmp: Path) -> None:
-        (tmp / "game.json").write_text(dumps(data), encoding="utf-8")
-        for ph in game.phases:
-            folder = tmp / ph.id
-            (folder / "private").mkdir(parents=True)
-            (folder / "public.txt").write_text(ph.public_post, encoding="utf-8")
-            (folder / "ledger.txt").write_text(ph.ledger, encoding="utf-8")
-            used: set[str] = set()
-            for name, notes in ph.private.items():
-                fname = _safe(name)
-                while fname.casefold() in used:
-                    fname += "_"
-                used.add(fname.casefold())
-                (folder / "private" / f"{fname}.txt").write_text(
-                    "\n".join(notes) + "\n", encoding="utf-8")
-        (tmp / "diagnostics.txt").write_text(diagnostics_text(game), encoding="utf-8")
-
-    return swap_folder(out, fill)
+    files: dict[str, str] = {"game.json": dumps(data)}
+    dirs: list[str] = []
+    for ph in game.phases:
+        dirs.append(f"{ph.id}/private")
+        files[f"{ph.id}/public.txt"] = ph.public_post
+        files[f"{ph.id}/ledger.txt"] = ph.ledger
+        used: set[str] = set()
+        for name, notes in ph.private.items():
+            fname = _safe(name)
+            while fname.casefold() in used:
+                fname += "_"
+            used.add(fname.casefold())
+            files[f"{ph.id}/private/{fname}.txt"] = "\n".join(notes) + "\n"
+    files["diagnostics.txt"] = diagnostics_text(game)
+    return swap_tree(out, files, dirs)
 
 
 _MAX_NAME_BYTES = 120  # file systems allow 255; leave room for suffixes
@@ -363,7 +360,23 @@ class _Parser(argparse.ArgumentParser):
             self._mixing = False
 
 
-def build_parser() -> argparse.ArgumentParser:
+#: the commands whose modules are imported only when the command line needs them (their
+#: own command, a help listing, a mistyped command): `resolve` never loads sqlite3,
+#: asyncio or the desk's sockets
+_LAZY_COMMANDS = frozenset({"read", "report", "serve", "archive", "discord"})
+_CORE_COMMANDS = frozenset({"new", "add", "resolve", "check", "explain", "schema", "demo"})
+
+
+def _command_word(argv: Sequence[str] | None) -> str | None:
+    """The subcommand the command line names (its first word not an option), else None."""
+    words = sys.argv[1:] if argv is None else argv
+    return next((w for w in words if not w.startswith("-")), None)
+
+
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The whole command line; given one of the core ``command`` names, the other
+    commands' modules are not imported (they are not needed to parse it)."""
+    lazy = command not in _CORE_COMMANDS
     p = _Parser(
         prog="adjudicator",
         description="The referee's desk for chat-played games: paste the chat log, get "
@@ -440,19 +453,20 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--format", choices=FORMATS, help=fmt_help_read)
     s.set_defaults(func=cmd_explain)
 
-    from .archive_cli import add_archive_command
-    from .read_cli import add_read_command
-    from .report_cli import add_report_command
+    if lazy:  # (the listing keeps its order: read, report, serve, archive, discord)
+        from .archive_cli import add_archive_command
+        from .read_cli import add_read_command
+        from .report_cli import add_report_command
 
-    add_read_command(add)
-    add_report_command(add)
-    from .desk.cli import add_serve_command
+        add_read_command(add)
+        add_report_command(add)
+        from .desk.cli import add_serve_command
 
-    add_serve_command(add)
-    add_archive_command(add)
-    from .discord_.cli import add_discord_command  # imports hikari only when it runs
+        add_serve_command(add)
+        add_archive_command(add)
+        from .discord_.cli import add_discord_command  # imports hikari only when it runs
 
-    add_discord_command(add)
+        add_discord_command(add)
 
     s = add("schema", "print the JSON Schema of `resolve --json`", "adjudicator schema")
     s.add_argument("--scenario", action="store_true",
@@ -484,7 +498,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _main(argv: Sequence[str] | None) -> int:
-    parser = build_parser()
+    parser = build_parser(_command_word(argv))
     try:
         args = parser.parse_args(argv)
     except SystemExit as e:
