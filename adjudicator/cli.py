@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import gc
+import importlib
 import json
 import re
 import shutil
@@ -20,7 +21,6 @@ from typing import Any
 from . import __version__
 from .chatlog import FORMATS
 from .errors import AdjudicatorError, ChatFormatError, UsageError
-from .export import dumps, export_game, json_schema
 from .fsio import history, os_error_message, store_log, swap_tree, write_atomic
 from .resources import data_dir
 
@@ -140,8 +140,7 @@ def cmd_add(args: argparse.Namespace) -> int:
 def _read_source(src: Path, shown: str) -> bytes:
     """The file a GM adds: a regular file of at most the log cap (checked on the open file:
     what was checked is what is read)."""
-    from .engine import MAX_LOG_BYTES
-    from .fsio import NotRegularFile, TooLarge, read_capped
+    from .fsio import MAX_LOG_BYTES, NotRegularFile, TooLarge, read_capped
 
     try:
         return read_capped(src, MAX_LOG_BYTES)
@@ -171,6 +170,8 @@ def write_outputs(game: Any, data: dict[str, Any], out: Path | None = None) -> P
     """Every output of a resolved game under ``out`` (default GAME/out/), replacing it
     whole: built in a temporary folder beside it and swapped in (``fsio.swap_tree``);
     when ``out`` already holds exactly these bytes, nothing is written."""
+    from .export import dumps
+
     out = out if out is not None else game.root / "out"
     files: dict[str, str] = {"game.json": dumps(data)}
     dirs: list[str] = []
@@ -218,6 +219,7 @@ def diagnostics_text(game: Any) -> str:
 
 def cmd_resolve(args: argparse.Namespace) -> int:
     from .engine import resolve_game
+    from .export import dumps, export_game
 
     root = _game_dir(args.game)
     game = resolve_game(root, fmt=args.format)
@@ -318,6 +320,8 @@ def cmd_schema(args: argparse.Namespace) -> int:
 
         schema = get_variant("majora").scenario_schema()
     else:
+        from .export import json_schema
+
         schema = json_schema()
     sys.stdout.write(json.dumps(schema, ensure_ascii=False, indent=2) + "\n")
     return 0
@@ -363,8 +367,8 @@ class _Parser(argparse.ArgumentParser):
 #: the commands whose modules are imported only when the command line needs them (their
 #: own command, a help listing, a mistyped command): `resolve` never loads sqlite3,
 #: asyncio or the desk's sockets
-_LAZY_COMMANDS = frozenset({"read", "report", "serve", "archive", "discord"})
-_CORE_COMMANDS = frozenset({"new", "add", "resolve", "check", "explain", "schema", "demo"})
+_KNOWN = frozenset({"new", "add", "resolve", "check", "explain", "schema", "demo", "read",
+                    "report", "serve", "archive", "discord"})
 
 
 def _command_word(argv: Sequence[str] | None) -> str | None:
@@ -374,9 +378,8 @@ def _command_word(argv: Sequence[str] | None) -> str | None:
 
 
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
-    """The whole command line; given one of the core ``command`` names, the other
-    commands' modules are not imported (they are not needed to parse it)."""
-    lazy = command not in _CORE_COMMANDS
+    """The whole command line; given a ``command`` name, the modules of the other
+    commands are not imported (they are not needed to parse it)."""
     p = _Parser(
         prog="adjudicator",
         description="The referee's desk for chat-played games: paste the chat log, get "
@@ -453,20 +456,15 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     s.add_argument("--format", choices=FORMATS, help=fmt_help_read)
     s.set_defaults(func=cmd_explain)
 
-    if lazy:  # (the listing keeps its order: read, report, serve, archive, discord)
-        from .archive_cli import add_archive_command
-        from .read_cli import add_read_command
-        from .report_cli import add_report_command
-
-        add_read_command(add)
-        add_report_command(add)
-        from .desk.cli import add_serve_command
-
-        add_serve_command(add)
-        add_archive_command(add)
-        from .discord_.cli import add_discord_command  # imports hikari only when it runs
-
-        add_discord_command(add)
+    # read, report, serve, archive, discord (in this order in the listing): only the
+    # module of the command named is imported, all of them for a listing or a typo
+    for name, module, adder in (("read", "read_cli", "add_read_command"),
+                                ("report", "report_cli", "add_report_command"),
+                                ("serve", "desk.cli", "add_serve_command"),
+                                ("archive", "archive_cli", "add_archive_command"),
+                                ("discord", "discord_.cli", "add_discord_command")):
+        if command == name or command not in _KNOWN:  # discord: hikari only when it runs
+            getattr(importlib.import_module(f".{module}", __package__), adder)(add)
 
     s = add("schema", "print the JSON Schema of `resolve --json`", "adjudicator schema")
     s.add_argument("--scenario", action="store_true",

@@ -30,6 +30,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 HISTORY = ".history"
+#: a log file larger than this is refused, not read (/dev/zero); here, not in the engine,
+#: so that reading a paste (``read``, ``add``) never imports the engine
+MAX_LOG_BYTES = 50_000_000
 
 
 def write_atomic(path: Path, data: bytes | str, durable: bool = True) -> None:

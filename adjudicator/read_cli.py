@@ -79,8 +79,7 @@ def _input(file: str | None) -> tuple[bytes, str]:
         raise UsageError(f"{file!r} is a folder, not a chat log file")
     if not path.exists():
         raise UsageError(f"no file at {file!r}")
-    from .engine import MAX_LOG_BYTES
-    from .fsio import NotRegularFile, TooLarge, read_capped
+    from .fsio import MAX_LOG_BYTES, NotRegularFile, TooLarge, read_capped
 
     try:
         return read_capped(path, MAX_LOG_BYTES), file
