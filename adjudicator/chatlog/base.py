@@ -387,6 +387,7 @@ def read_dated(lines: list[str], ctx: Ctx, fmt: str, match: Callable[[str], re.M
     last: int | None = None  # index of the message continuation lines belong to
     stops = _Stops(lines)
     clock: dict[str, tuple[str | None, bool]] = {}  # time text -> (24-hour time, next day)
+    speakers: dict[str, str] = {}  # every message of a speaker shares one name string
     pending: dict[int, str] = {}  # message index -> "name text" split later
     rolled: list[int] = []  # messages at 24:xx / 25:xx: the next day's 00:xx / 01:xx
     make = ChatLine
@@ -417,6 +418,7 @@ def read_dated(lines: list[str], ctx: Ctx, fmt: str, match: Callable[[str], re.M
                           "part of the message above")
         if got is not None:
             speaker, text, later = got
+            speaker = speakers.setdefault(speaker, speaker)  # one string per speaker
             if roll:
                 if not rolled:
                     ctx.guess(no, "time", f"{stamp!r} is read as {time} of the next day "

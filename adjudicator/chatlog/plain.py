@@ -39,6 +39,7 @@ def read(src: Source, ctx: Ctx) -> list[ChatLine]:
     # the roster's own strings, and one string per distinct time: every message of a
     # speaker shares its speaker and time strings (no per-line copies)
     known = {n: n for n in names}
+    shared = dict(known)  # the general path's speakers: the roster's, else one per name
     times: dict[str, str] = {}
     fast = RE_PLAIN_FAST.fullmatch
     make = ChatLine  # positional: source, lineno, speaker, text, raw, date, time
@@ -61,7 +62,9 @@ def read(src: Source, ctx: Ctx) -> list[ChatLine]:
                 ctx.guess(no, "indented", "this indented line starts with a whole message "
                           "header: read as a new message")
         if shape:
-            out.append(make(source, no, shape[0], shape[1], line, None, shape[2]))
+            who, text, time = shape
+            out.append(make(source, no, shared.setdefault(who, who), text, line, None,
+                            times.setdefault(time, time) if time else time))
         elif out:
             more.setdefault(len(out) - 1, []).extend([*blanks, line])
             ends[len(out) - 1] = no

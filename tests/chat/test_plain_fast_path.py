@@ -56,3 +56,15 @@ def test_seconds_take_the_fast_path_and_share_strings(monkeypatch: pytest.Monkey
     assert all(m.speaker is names[i % 2] for i, m in enumerate(msgs))
     assert msgs[0].time is msgs[60].time  # one string per distinct time
     assert len({id(m.time) for m in msgs}) == len({m.time for m in msgs})
+
+
+def test_every_reader_path_shares_speaker_and_time_strings() -> None:
+    forget_readings()
+    plain_text = "\n".join(f"21:0{i % 10} {['じろう', 'たろう'][i % 2]} 本文{i}" for i in range(40))
+    line_text = "[LINE] 村のトーク履歴\n2026/03/01(日)\n" + "\n".join(
+        f"21:0{i % 10}\t{['じろう', 'はなこ'][i % 2]}\t本文{i}" for i in range(40))
+    for text, fmt in ((plain_text, "plain"), (line_text, "line")):
+        msgs = read_chat(text, "t.txt", fmt=fmt, names=["たろう"]).messages
+        assert len(msgs) == 40
+        assert len({id(m.speaker) for m in msgs}) == len({m.speaker for m in msgs}) == 2
+        assert len({id(m.time) for m in msgs}) == len({m.time for m in msgs}) == 10
