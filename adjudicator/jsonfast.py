@@ -18,6 +18,7 @@ from typing import Any
 
 _SCALARS = (str, int, float, bool, type(None))
 _SCALAR_SET = frozenset(_SCALARS)
+_CHUNK = 1000  # objects of an array written in one C call
 _STDLIB = {"ensure_ascii": False}
 
 
@@ -101,22 +102,8 @@ class _Walk:
             s = self._encoder(depth + 1)(list(o))
             out.append("[\n" + inner + s[1:-1] + "\n" + outer + "]")
             return
-        if set(map(type, o)) == {dict}:
-            # one C call: inside each object the separator is already right; between two
-            # objects it reads "},\n<pad>{" (only there: no value of a flat object ends in
-            # "}"), rewritten to close one object on its own line and open the next
-            pad = " " * (self.indent * (depth + 2))
-            s = self._encoder(depth + 2)(list(o))
-            # Flat and non-empty objects only: a nested value would follow a key as ": {"
-            # or ": [", and an empty object reads "{}" (a key that is no string is written
-            # as the standard library writes it).  A string may hold those three too: then
-            # the exact check decides.
-            if (": {" not in s and ": [" not in s and "{}" not in s) or all(
-                    v and _SCALAR_SET.issuperset(map(type, v.values())) for v in o):
-                s = s.replace("},\n" + pad + "{", "\n" + inner + "},\n" + inner + "{\n" + pad)
-                out += ("[\n" + inner + "{\n" + pad, s[2:-2],
-                        "\n" + inner + "}\n" + outer + "]")
-                return
+        if set(map(type, o)) == {dict} and self._flat_objects(o, depth):
+            return
         out.append("[")
         sep = "\n"
         for v in o:
@@ -124,3 +111,34 @@ class _Walk:
             self.value(v, depth + 1)
             sep = ",\n"
         out.append("\n" + outer + "]")
+
+    def _flat_objects(self, o: list[Any] | tuple[Any, ...], depth: int) -> bool:
+        """An array of objects written by the C encoder, a chunk at a time (small strings:
+        no copy of the whole array), when every object is flat and not empty; False (and
+        nothing written) otherwise.  Inside each object the separator is already right;
+        between two objects it reads "},\n<pad>{" (only there: no value of a flat object
+        ends in "}"), rewritten to close one object on its own line and open the next."""
+        inner = " " * (self.indent * (depth + 1))
+        pad = " " * (self.indent * (depth + 2))
+        enc = self._encoder(depth + 2)
+        between = "\n" + inner + "},\n" + inner + "{\n" + pad
+        parts: list[str] = []
+        for i in range(0, len(o), _CHUNK):
+            chunk = list(o[i : i + _CHUNK])
+            s = enc(chunk)
+            # Flat and non-empty: a nested value would follow a key as ": {" or ": [",
+            # an empty object reads "{}" (a key that is no string is written as the
+            # standard library writes it).  A string may hold those three too: then the
+            # exact check decides.
+            if not (": {" not in s and ": [" not in s and "{}" not in s) and not all(
+                    v and _SCALAR_SET.issuperset(map(type, v.values())) for v in chunk):
+                return False
+            parts.append(s.replace("},\n" + pad + "{", between)[2:-2])
+        out = self.out
+        out.append("[\n" + inner + "{\n" + pad)
+        for k, part in enumerate(parts):
+            if k:
+                out.append(between)
+            out.append(part)
+        out.append("\n" + inner + "}\n" + " " * (self.indent * depth) + "]")
+        return True

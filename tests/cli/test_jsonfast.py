@@ -55,3 +55,14 @@ def test_other_data_falls_back_to_the_standard_library() -> None:
                 continue
             raise AssertionError("a TypeError was expected") from None
         assert jsonfast.dumps(odd) == want
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(FLAT_OBJ, min_size=1, max_size=9), st.lists(JSON, max_size=3))
+def test_arrays_written_a_chunk_at_a_time(objs: list[dict[str, Any]], more: list[Any]) -> None:
+    import pytest
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(jsonfast, "_CHUNK", 2)
+        for doc in (objs, {"a": objs, "b": [*objs, *more]}, [objs, {}]):
+            assert jsonfast.dumps(doc) == _std(doc)
