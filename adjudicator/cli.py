@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import gc
+import importlib
 import json
 import re
 import shutil
@@ -20,8 +21,7 @@ from typing import Any
 from . import __version__
 from .chatlog import FORMATS
 from .errors import AdjudicatorError, ChatFormatError, UsageError
-from .export import dumps, export_game, json_schema
-from .fsio import history, os_error_message, store_log, swap_folder, write_atomic
+from .fsio import history, os_error_message, store_log, swap_tree, write_atomic
 from .resources import data_dir
 
 PHASE_RE = re.compile(r"^(day|night|round)[1-9][0-9]*(-chat)?$")
@@ -140,8 +140,7 @@ def cmd_add(args: argparse.Namespace) -> int:
 def _read_source(src: Path, shown: str) -> bytes:
     """The file a GM adds: a regular file of at most the log cap (checked on the open file:
     what was checked is what is read)."""
-    from .engine import MAX_LOG_BYTES
-    from .fsio import NotRegularFile, TooLarge, read_capped
+    from .fsio import MAX_LOG_BYTES, NotRegularFile, TooLarge, read_capped
 
     try:
         return read_capped(src, MAX_LOG_BYTES)
@@ -169,27 +168,26 @@ def _show_history(logs: Path, phase: str | None) -> int:
 # ------------------------------------------------------------------ resolve
 def write_outputs(game: Any, data: dict[str, Any], out: Path | None = None) -> Path:
     """Every output of a resolved game under ``out`` (default GAME/out/), replacing it
-    whole: built in a temporary folder beside it and swapped in (``fsio.swap_folder``)."""
+    whole: built in a temporary folder beside it and swapped in (``fsio.swap_tree``);
+    when ``out`` already holds exactly these bytes, nothing is written."""
+    from .export import dumps
+
     out = out if out is not None else game.root / "out"
-
-    def fill(tmp: Path) -> None:
-        (tmp / "game.json").write_text(dumps(data), encoding="utf-8")
-        for ph in game.phases:
-            folder = tmp / ph.id
-            (folder / "private").mkdir(parents=True)
-            (folder / "public.txt").write_text(ph.public_post, encoding="utf-8")
-            (folder / "ledger.txt").write_text(ph.ledger, encoding="utf-8")
-            used: set[str] = set()
-            for name, notes in ph.private.items():
-                fname = _safe(name)
-                while fname.casefold() in used:
-                    fname += "_"
-                used.add(fname.casefold())
-                (folder / "private" / f"{fname}.txt").write_text(
-                    "\n".join(notes) + "\n", encoding="utf-8")
-        (tmp / "diagnostics.txt").write_text(diagnostics_text(game), encoding="utf-8")
-
-    return swap_folder(out, fill)
+    files: dict[str, str] = {"game.json": dumps(data)}
+    dirs: list[str] = []
+    for ph in game.phases:
+        dirs.append(f"{ph.id}/private")
+        files[f"{ph.id}/public.txt"] = ph.public_post
+        files[f"{ph.id}/ledger.txt"] = ph.ledger
+        used: set[str] = set()
+        for name, notes in ph.private.items():
+            fname = _safe(name)
+            while fname.casefold() in used:
+                fname += "_"
+            used.add(fname.casefold())
+            files[f"{ph.id}/private/{fname}.txt"] = "\n".join(notes) + "\n"
+    files["diagnostics.txt"] = diagnostics_text(game)
+    return swap_tree(out, files, dirs)
 
 
 _MAX_NAME_BYTES = 120  # file systems allow 255; leave room for suffixes
@@ -235,6 +233,7 @@ def diagnostics_text(game: Any, lang: str = "ja") -> str:
 
 def cmd_resolve(args: argparse.Namespace) -> int:
     from .engine import resolve_game
+    from .export import dumps, export_game
 
     lang = getattr(args, "lang", "ja")
     root = _game_dir(args.game)
@@ -344,6 +343,8 @@ def cmd_schema(args: argparse.Namespace) -> int:
 
         schema = get_variant("majora").scenario_schema()
     else:
+        from .export import json_schema
+
         schema = json_schema()
     sys.stdout.write(json.dumps(schema, ensure_ascii=False, indent=2) + "\n")
     return 0
@@ -386,7 +387,23 @@ class _Parser(argparse.ArgumentParser):
             self._mixing = False
 
 
-def build_parser() -> argparse.ArgumentParser:
+#: the commands whose modules are imported only when the command line needs them (their
+#: own command, a help listing, a mistyped command): `resolve` never loads sqlite3,
+#: asyncio or the desk's sockets
+_KNOWN = frozenset({"new", "add", "resolve", "check", "explain", "schema", "demo", "read",
+                    "report", "serve", "archive", "discord", "status", "deal", "verify",
+                    "guide"})
+
+
+def _command_word(argv: Sequence[str] | None) -> str | None:
+    """The subcommand the command line names (its first word not an option), else None."""
+    words = sys.argv[1:] if argv is None else argv
+    return next((w for w in words if not w.startswith("-")), None)
+
+
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The whole command line; given a ``command`` name, the modules of the other
+    commands are not imported (they are not needed to parse it)."""
     p = _Parser(
         prog="adjudicator",
         description="The referee's desk for chat-played games: paste the chat log, get "
@@ -467,26 +484,18 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--format", choices=FORMATS, help=fmt_help_read)
     s.set_defaults(func=cmd_explain)
 
-    from .archive_cli import add_archive_command
-    from .guide_cli import add_guide_command
-    from .read_cli import add_read_command
-    from .report_cli import add_report_command
-
-    add_read_command(add)
-    add_report_command(add)
-    from .desk.cli import add_serve_command
-
-    add_serve_command(add)
-    add_archive_command(add)
-    from .discord_.cli import add_discord_command  # imports hikari only when it runs
-
-    add_discord_command(add)
-
-    from .gm_cli import add_gm_commands
-
-    add_gm_commands(add)
-
-    add_guide_command(add)
+    # read, report, serve, archive, discord (in this order in the listing): only the
+    # module of the command named is imported, all of them for a listing or a typo
+    for name, module, adder in (("read", "read_cli", "add_read_command"),
+                                ("report", "report_cli", "add_report_command"),
+                                ("serve", "desk.cli", "add_serve_command"),
+                                ("archive", "archive_cli", "add_archive_command"),
+                                ("discord", "discord_.cli", "add_discord_command"),
+                                (("status", "deal", "verify"), "gm_cli", "add_gm_commands"),
+                                ("guide", "guide_cli", "add_guide_command")):
+        names = (name,) if isinstance(name, str) else name
+        if command in names or command not in _KNOWN:  # discord: hikari only when it runs
+            getattr(importlib.import_module(f".{module}", __package__), adder)(add)
 
     s = add("schema", "print the JSON Schema of `resolve --json`", "adjudicator schema")
     s.add_argument("--scenario", action="store_true",
@@ -518,7 +527,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _main(argv: Sequence[str] | None) -> int:
-    parser = build_parser()
+    parser = build_parser(_command_word(argv))
     try:
         args = parser.parse_args(argv)
     except SystemExit as e:

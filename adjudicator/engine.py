@@ -16,7 +16,7 @@ from typing import Any
 from .chatlog import FORMATS, ChatLine, read_chat
 from .config import GameConfig, load_config
 from .errors import ChatFormatError
-from .fsio import remembered_format
+from .fsio import MAX_LOG_BYTES, remembered_format
 from .games import get_variant
 from .games.base import Emitter, PhaseInput, Variant
 from .models import Diagnostic, LineRecord, PhaseResult
@@ -26,7 +26,6 @@ from .roster import Roster
 
 LOG_SUFFIXES = (".txt", ".csv", ".json", ".log")
 MAX_PHASES = 400  # phase ids looked at when matching log files to phases
-MAX_LOG_BYTES = 50_000_000  # a log file larger than this is refused, not read (/dev/zero)
 
 
 @dataclass

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
+from . import jsonfast
 from .models import Diagnostic, LineRecord
 
 
@@ -62,7 +62,7 @@ def export_game(game: Any) -> dict[str, Any]:
 
 
 def dumps(data: Any) -> str:
-    return json.dumps(data, ensure_ascii=False, indent=2, sort_keys=False) + "\n"
+    return jsonfast.dumps(data) + "\n"  # json.dumps(data, ensure_ascii=False, indent=2)
 
 
 def json_schema() -> dict[str, Any]:

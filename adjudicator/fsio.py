@@ -6,6 +6,9 @@
 - ``swap_folder(dest, fill)``: a whole folder (``GAME/out/``) is built in a temporary
   folder beside ``dest`` and swapped in by two renames; concurrent runs each build their
   own and the last swap wins; a failure part-way leaves the last good ``dest``.
+- ``swap_tree(dest, files)``: the same for a folder given as its files' texts, and no
+  write at all when ``dest`` already holds exactly those bytes (a re-run with nothing
+  changed leaves ``GAME/out/`` untouched: mtimes and inodes as they were).
 - ``keep_history(logs, path)``: before a stored log is replaced, its bytes are copied to
   ``logs/.history/<name>.<n>`` (n counts up, never reused); ``history(logs)`` lists them.
 - ``os_error_message(e)``: an ``OSError`` as one line naming the path and what to do.
@@ -22,11 +25,14 @@ import re
 import shutil
 import sys
 import tempfile
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
 HISTORY = ".history"
+#: a log file larger than this is refused, not read (/dev/zero); here, not in the engine,
+#: so that reading a paste (``read``, ``add``) never imports the engine
+MAX_LOG_BYTES = 50_000_000
 
 
 def write_atomic(path: Path, data: bytes | str, durable: bool = True) -> None:
@@ -162,6 +168,61 @@ def swap_folder(dest: Path, fill: Callable[[Path], None]) -> Path:
     finally:
         if tmp.exists():
             shutil.rmtree(tmp, ignore_errors=True)
+
+
+def swap_tree(dest: Path, files: Mapping[str, str], dirs: Iterable[str] = ()) -> Path:
+    """Make ``dest`` hold exactly ``files`` (relative POSIX path -> UTF-8 text) and the
+    folders ``dirs`` (and those the files sit in).  When it already does, byte for byte,
+    nothing is written (a re-run with nothing changed leaves every file, its mtime and
+    inode as they were); otherwise the whole folder is rebuilt and swapped in
+    (``swap_folder``)."""
+    dest = Path(dest)
+    nl = os.linesep  # the bytes ``Path.write_text`` writes
+    data = {rel: (text if nl == "\n" else text.replace("\n", nl)).encode("utf-8")
+            for rel, text in files.items()}
+    folders: set[str] = set()  # every folder, its parents too
+    for rel in [*(d + "/" for d in dirs), *data]:
+        parts = rel.split("/")[:-1]
+        folders.update("/".join(parts[: k + 1]) for k in range(len(parts)))
+    if not dest.is_symlink() and dest.is_dir() and _holds_exactly(dest, data, folders):
+        clean_stale(dest)
+        return dest
+
+    def fill(tmp: Path) -> None:
+        for rel in sorted(folders, key=lambda r: r.count("/")):
+            (tmp / rel).mkdir(exist_ok=True)
+        for rel, text in files.items():
+            (tmp / rel).write_text(text, encoding="utf-8")
+
+    return swap_folder(dest, fill)
+
+
+def _holds_exactly(dest: Path, files: Mapping[str, bytes], folders: set[str]) -> bool:
+    """Whether the folder ``dest`` holds these files (same bytes) and folders, and no
+    other entry (a link anywhere counts as a difference)."""
+    n_files = n_dirs = 0
+    try:
+        for root, dnames, fnames in os.walk(dest):
+            base = os.path.relpath(root, dest).replace(os.sep, "/")
+            prefix = "" if base == "." else base + "/"
+            for d in dnames:
+                if prefix + d not in folders or os.path.islink(os.path.join(root, d)):
+                    return False
+                n_dirs += 1
+            for f in fnames:
+                want = files.get(prefix + f)
+                path = os.path.join(root, f)
+                if want is None or os.path.islink(path):
+                    return False
+                if os.path.getsize(path) != len(want):
+                    return False
+                with open(path, "rb") as fh:
+                    if fh.read() != want:
+                        return False
+                n_files += 1
+    except OSError:
+        return False
+    return n_files == len(files) and n_dirs == len(folders)
 
 
 _STALE_RE = re.compile(

@@ -8,7 +8,6 @@ splits names that contain spaces.
 
 from __future__ import annotations
 
-import json
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -17,6 +16,7 @@ from typing import Any
 
 from .chatlog import FORMAT_HELP, FORMATS, Reading, read_chat
 from .errors import AdjudicatorError, ConfigError, UsageError
+from .jsonfast import pieces
 
 STDIN_NAME = "standard input"
 
@@ -79,8 +79,7 @@ def _input(file: str | None) -> tuple[bytes, str]:
         raise UsageError(f"{file!r} is a folder, not a chat log file")
     if not path.exists():
         raise UsageError(f"no file at {file!r}")
-    from .engine import MAX_LOG_BYTES
-    from .fsio import NotRegularFile, TooLarge, read_capped
+    from .fsio import MAX_LOG_BYTES, NotRegularFile, TooLarge, read_capped
 
     try:
         return read_capped(path, MAX_LOG_BYTES), file
@@ -166,8 +165,8 @@ def cmd_read(args: Any) -> int:
     cast = game_cast(args.game) if args.game else None
     reading = read_chat(data, shown, fmt=args.format, names=cast.names if cast else ())
     if args.json:
-        sys.stdout.write(json.dumps(reading_json(reading, cast), ensure_ascii=False, indent=2)
-                         + "\n")
+        # json.dumps(..., ensure_ascii=False, indent=2), byte for byte, written in pieces
+        sys.stdout.writelines([*pieces(reading_json(reading, cast)), "\n"])
     else:
         sys.stdout.write(reading_text(reading, cast))
     return 0

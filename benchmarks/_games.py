@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 import shutil
 import time
 from collections.abc import Callable, Sequence
@@ -12,15 +13,18 @@ ROOT = Path(__file__).resolve().parents[1]
 CHATTER = ["おはよう", "今日は誰吊る？", "占い結果待ち", "株買った人いる？", "うーん怪しい",
            "ダービーどうしよう", "草", "それな", "はなこさん信じるよ", "じろう黒っぽい",
            "(笑)", "ちょっと離席します", "戻りました", "３万くらい賭けようかな"]
+RE_STAMP = re.compile(r"^\[(\d\d:\d\d)\]")
 SPEAKERS = ["たろう", "はなこ", "じろう", "さくら", "けんた", "みゆき", "だいすけ", "あやか"]
 
 
 def make_game(dest: Path, lines: int, source: Path, chatter: Sequence[str] = CHATTER,
-              seed: int = 1, numbered: bool = False) -> int:
+              seed: int = 1, numbered: bool = False, seconds: bool = False) -> int:
     """Copy the game at ``source`` to ``dest`` and spread chatter through its plain-text
     phase logs until they hold ``lines`` lines in all; the real commands are kept, and
     the deadline stays last so that no command turns late.  Returns the line count.
-    ``numbered`` makes two chatter lines in three unique (no two rows alike)."""
+    ``numbered`` makes two chatter lines in three unique (no two rows alike).
+    ``seconds`` writes every time as ``[HH:MM:SS]`` (as DiscordChatExporter and Trap
+    Word logs do): the chatter's with varied seconds, the real lines' with ``:00``."""
     rng = random.Random(seed)
     shutil.copytree(source, dest, ignore=shutil.ignore_patterns("expected", "out",
                                                                 "report.html"))
@@ -30,7 +34,10 @@ def make_game(dest: Path, lines: int, source: Path, chatter: Sequence[str] = CHA
     total = 0
     for path in logs:
         real = path.read_text("utf-8").splitlines()
-        out = [f"[20:{i % 60:02d}] {rng.choice(SPEAKERS)}: {rng.choice(chatter)}"
+        if seconds:
+            real = [RE_STAMP.sub(r"[\1:00]", x, count=1) for x in real]
+        sec = (lambda i: f":{i * 7 % 60:02d}") if seconds else (lambda i: "")
+        out = [f"[20:{i % 60:02d}{sec(i)}] {rng.choice(SPEAKERS)}: {rng.choice(chatter)}"
                + (f" ({total + i})" if numbered and i % 3 else "")
                for i in range(max(0, per - len(real)))]
         for line in real:

@@ -10,7 +10,10 @@ the English UI (ambiguous ``Sat, 3/6/2021`` dates, AM/PM times, English system l
 LINE for PC without a roster (names split from the file) and a Discord paste with
 interface residue, and a fifth of the size, to show the reading is linear.  Wall time
 and CPU time are both printed (best of ``--runs``).
-Target: 50,000 LINE messages in <= 0.5 s.
+Target: 50,000 LINE messages in <= 0.5 s.  Then the whole ``adjudicator read FILE
+--json`` command on the 50,000-message LINE export, process start included: CPU and
+wall, medians of ``--runs``, paired with the floor (a bare Python process that reads the
+file and NFKC-normalizes each line).  Target: <= 0.3 s.
 """
 
 from __future__ import annotations
@@ -19,10 +22,13 @@ import argparse
 import datetime
 import random
 import sys
+import tempfile
 import time
 from collections.abc import Callable
+from pathlib import Path
 
 from _games import best
+from _timing import compile_package, floor_cmd, paired
 
 NAMES = ["たろう", "はなこ", "じろう", "さくら", "けんた", "ゆい", "あきら", "しずか",
          "佐藤 一郎", "Mei (=^_^=)"]
@@ -137,7 +143,15 @@ def main() -> None:
     print(f"target: {n:,} LINE messages read in <= 0.5 s: wall {target[0]:.3f} s, "
           f"cpu {target[1]:.3f} s ({'meets' if ok else 'MISSES'}; on a loaded machine the "
           "wall time includes waiting for a CPU)")
-    sys.exit(0 if ok else 1)
+    # the whole command, process start included: `adjudicator read FILE --json`
+    compile_package()
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "line.txt"
+        path.write_bytes(line_export(n))
+        cmd = [sys.executable, "-m", "adjudicator", "read", str(path), "--json"]
+        med = paired(f"`read --json`, {n:,}-message LINE export", cmd, floor_cmd(path),
+                     args.runs, target_cpu=0.3)
+    sys.exit(0 if ok and med["cpu"] <= 0.3 else 1)
 
 
 if __name__ == "__main__":

@@ -1,10 +1,15 @@
-"""Benchmark: a 16-player derby-stock game with 50,000 chat lines, resolved end to end.
+"""Benchmark: a 16-player derby-stock game with 50,000 and 200,000 chat lines
+(``[HH:MM:SS]`` times, as DiscordChatExporter and Trap Word logs write them), resolved
+end to end.
 
-    python benchmarks/bench_resolve.py [--lines 50000]
+    python benchmarks/bench_resolve.py [--lines 50000 200000] [--runs 7] [--minutes]
 
-Prints: wall time of `adjudicator resolve GAME --json` (process start included), the
-same for the game without chatter (start-up + rules), a bare loop that only reads and
-NFKC-normalizes the same lines, and the per-line ratio.  Not a timed test: figures only.
+Prints, for ``adjudicator resolve GAME --json --no-write`` (process start included) and
+for a re-run that writes out/ with nothing changed: CPU and wall time, medians of
+``--runs``, and the CPU ratio to the floor (a bare Python process that reads the same
+files and NFKC-normalizes each line) run in turn with it, pair by pair.  Targets: <= 4x
+the floor at 50,000 lines, <= 3.5x at 200,000.  Also the per-line cost inside one
+process.  Not a timed test: figures only.
 """
 
 from __future__ import annotations
@@ -20,21 +25,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 from _games import ROOT, make_game
+from _timing import compile_package, floor_cmd, paired
 
 SOURCE = ROOT / "tests" / "fixtures" / "derby16"
-
-
-def wall(cmd: list[str], runs: int = 9) -> float:
-    """The best of ``runs`` wall times (this machine's timings are noisy: the minimum is
-    the run least disturbed, the figure to compare with a target)."""
-    times = []
-    for _ in range(runs):
-        t = time.perf_counter()
-        subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
-        times.append(time.perf_counter() - t)
-    times.sort()
-    print(f"  {' '.join(cmd[-3:])}: best {times[0]:.3f} s, median {times[len(times) // 2]:.3f} s")
-    return times[0]
 
 
 def bare_loop(game: Path) -> float:
@@ -48,49 +41,46 @@ def bare_loop(game: Path) -> float:
 
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--lines", type=int, default=50_000)
+    ap.add_argument("--lines", type=int, nargs="+", default=[50_000, 200_000],
+                    help="game sizes (default: 50,000 and 200,000 lines)")
+    ap.add_argument("--runs", type=int, default=7)
+    ap.add_argument("--minutes", action="store_true",
+                    help="write [HH:MM] times instead of [HH:MM:SS]")
     ap.add_argument("--callgrind", action="store_true",
                     help="also count instructions under valgrind (steady where wall time "
                     "is noisy; takes about a minute)")
     args = ap.parse_args()
     exe = [sys.executable, "-m", "adjudicator", "resolve"]
-    # A wheel installed by pip has its modules byte-compiled; a source checkout under
-    # PYTHONDONTWRITEBYTECODE=1 (as on this workplace's machines) would compile them on
-    # every run. Compile once, as an install does, so that start-up is measured fairly.
-    subprocess.run([sys.executable, "-m", "compileall", "-q", str(ROOT / "adjudicator")],
-                   check=True, stdout=subprocess.DEVNULL)
+    compile_package()
+    targets = {50_000: 4.0, 200_000: 3.5}
     with tempfile.TemporaryDirectory() as tmp:
-        big, small = Path(tmp) / "big", Path(tmp) / "small"
-        n = make_game(big, args.lines, SOURCE)
+        small = Path(tmp) / "small"
         shutil.copytree(SOURCE, small, ignore=shutil.ignore_patterns("expected", "out"))
-        t_big = wall([*exe, str(big), "--json", "--no-write"])
-        t_small = wall([*exe, str(small), "--json", "--no-write"])
-        t_start = wall([sys.executable, "-c", "import adjudicator.cli"])
-        t_bare = min(bare_loop(big) for _ in range(9))
-        per_line = (t_big - t_small) / n * 1e6
-        bare = t_bare / n * 1e6
-        print(f"lines in the game:                     {n:,}")
-        print(f"resolve --json, 50k-line game:         {t_big:.3f} s (target <= 1.0 s)")
-        print(f"resolve --json, commands only:         {t_small:.3f} s (start-up + rules)")
-        print(f"python start + import adjudicator.cli: {t_start:.3f} s")
-        print(f"per line beyond start-up:              {per_line:.2f} µs")
-        print(f"bare read + NFKC loop:                 {bare:.2f} µs per line")
-        print(f"ratio:                                 {per_line / bare:.1f}x (target <= 5x)")
-        # the same per-line cost measured inside one process (steadier than whole runs)
-        import gc
+        paired("resolve --json, commands only (start-up + rules)",
+               [*exe, str(small), "--json", "--no-write"], floor_cmd(small / "logs"), args.runs)
+        for lines in args.lines:
+            big = Path(tmp) / f"big{lines}"
+            n = make_game(big, lines, SOURCE, seconds=not args.minutes)
+            paired(f"resolve --json, {n:,}-line game", [*exe, str(big), "--json", "--no-write"],
+                   floor_cmd(big / "logs"), args.runs, target=targets.get(lines))
+            paired(f"resolve (writes out/), {n:,}-line game, nothing changed",
+                   [*exe, str(big)], floor_cmd(big / "logs"), args.runs)
+            # the same per-line cost measured inside one process (steadier than whole runs)
+            import gc
 
-        from adjudicator.engine import resolve_game
+            from adjudicator.engine import resolve_game
 
-        gc.disable()
-        resolve_game(big)
-        warm_big = min(_timed(lambda: resolve_game(big)) for _ in range(7))
-        warm_small = min(_timed(lambda: resolve_game(small)) for _ in range(7))
-        gc.enable()
-        inner = (warm_big - warm_small) / n * 1e6
-        print(f"in-process resolve, per line:          {inner:.2f} µs "
-              f"({inner / bare:.1f}x the bare loop)")
-        if args.callgrind:
-            _instructions(exe, big, small, n)
+            gc.disable()
+            resolve_game(big)
+            warm_big = min(_timed(lambda b=big: resolve_game(b)) for _ in range(5))  # type: ignore[misc]
+            warm_small = min(_timed(lambda: resolve_game(small)) for _ in range(5))
+            gc.enable()
+            bare = min(bare_loop(big) for _ in range(5)) / n * 1e6
+            inner = (warm_big - warm_small) / n * 1e6
+            print(f"  in-process resolve, per line: {inner:.2f} µs; bare read + NFKC: "
+                  f"{bare:.2f} µs ({inner / bare:.1f}x)")
+            if args.callgrind:
+                _instructions(exe, big, small, n)
 
 
 BARE = """import sys, unicodedata

@@ -373,9 +373,13 @@ AfterRead = Callable[[list[ChatLine], dict[int, str]], None]
 
 
 def read_dated(lines: list[str], ctx: Ctx, fmt: str, match: Callable[[str], re.Match[str] | None],
-               split: LineSplit, after: AfterRead | None = None) -> list[ChatLine]:
+               split: LineSplit, after: AfterRead | None = None,
+               fast: Callable[[str], re.Match[str] | None] | None = None) -> list[ChatLine]:
     """LINE's layout: an optional header, date lines, message lines (``match`` finds
-    them, ``split`` reads them), quoted multi-line messages and continuation lines."""
+    them, ``split`` reads them), quoted multi-line messages and continuation lines.
+    ``fast``, when given, fullmatches the commonest message line in one go, its groups
+    (a valid ``HH:MM`` time, the speaker, the text) exactly what ``match`` and ``split``
+    would make of it; anything else takes the general path."""
     source = ctx.source
     out: list[ChatLine] = []
     more: dict[int, list[str]] = {}
@@ -387,6 +391,7 @@ def read_dated(lines: list[str], ctx: Ctx, fmt: str, match: Callable[[str], re.M
     last: int | None = None  # index of the message continuation lines belong to
     stops = _Stops(lines)
     clock: dict[str, tuple[str | None, bool]] = {}  # time text -> (24-hour time, next day)
+    speakers: dict[str, str] = {}  # every message of a speaker shares one name string
     pending: dict[int, str] = {}  # message index -> "name text" split later
     rolled: list[int] = []  # messages at 24:xx / 25:xx: the next day's 00:xx / 01:xx
     make = ChatLine
@@ -395,6 +400,17 @@ def read_dated(lines: list[str], ctx: Ctx, fmt: str, match: Callable[[str], re.M
     while i < n:
         line, no = lines[i], i + 1
         i += 1
+        fm = fast(line) if fast is not None else None
+        if fm is not None:
+            stamp, speaker, text = fm.groups()
+            hit = clock.get(stamp)
+            if hit is None:
+                hit = clock[stamp] = (stamp, False)  # what _stamp_time gives a valid HH:MM
+            last = len(out)
+            out.append(make(source, no, speakers.setdefault(speaker, speaker), text, line,
+                            date, hit[0], 0))
+            blanks = []
+            continue
         if not line or line.isspace():
             blanks.append(line)
             continue
@@ -417,6 +433,7 @@ def read_dated(lines: list[str], ctx: Ctx, fmt: str, match: Callable[[str], re.M
                           "part of the message above")
         if got is not None:
             speaker, text, later = got
+            speaker = speakers.setdefault(speaker, speaker)  # one string per speaker
             if roll:
                 if not rolled:
                     ctx.guess(no, "time", f"{stamp!r} is read as {time} of the next day "

@@ -18,10 +18,11 @@ from .base import (
     plain_shape,
 )
 
-#: the commonest shape, `[21:03] name: text`, read in one match when `name` is a known
-#: speaker (the general path below gives the same result, several times slower)
-RE_PLAIN_FAST = re.compile(r"\[(?:[01][0-9]|2[0-3]):[0-5][0-9]\][ \t\u3000]*([^:：\t]{1,64}?)[:：]"
-                           r"(?!//)[ \t\u3000]*(.*)")
+#: the commonest shapes, `[21:03] name: text` and `[21:03:07] name: text`, read in one
+#: match when `name` is a known speaker (the general path below gives the same result,
+#: several times slower): the time as written is already 24-hour and zero-padded
+RE_PLAIN_FAST = re.compile(r"\[((?:[01][0-9]|2[0-3]):[0-5][0-9](?::[0-5][0-9])?)\][ \t\u3000]*"
+                           r"([^:：\t]{1,64}?)[:：](?!//)[ \t\u3000]*(.*)")
 
 
 def sniff(sample: Sample) -> bool:
@@ -35,15 +36,21 @@ def read(src: Source, ctx: Ctx) -> list[ChatLine]:
     more: dict[int, list[str]] = {}  # message index -> continuation lines
     ends: dict[int, int] = {}
     blanks: list[str] = []
-    known = frozenset(names)
+    # the roster's own strings, and one string per distinct time: every message of a
+    # speaker shares its speaker and time strings (no per-line copies)
+    known = {n: n for n in names}
+    shared = dict(known)  # the general path's speakers: the roster's, else one per name
+    times: dict[str, str] = {}
     fast = RE_PLAIN_FAST.fullmatch
     make = ChatLine  # positional: source, lineno, speaker, text, raw, date, time
     for no, line in enumerate(src.lines, 1):
         m = fast(line) if known and not blanks else None
         if m is not None:
-            who, text = m.groups()
-            if who in known:
-                out.append(make(source, no, who, text, line, None, line[1:6]))
+            time, who, text = m.groups()
+            speaker = known.get(who)
+            if speaker is not None:
+                out.append(make(source, no, speaker, text, line, None,
+                                times.setdefault(time, time)))
                 continue
         if not line.strip():
             blanks.append(line)
@@ -55,7 +62,9 @@ def read(src: Source, ctx: Ctx) -> list[ChatLine]:
                 ctx.guess(no, "indented", "this indented line starts with a whole message "
                           "header: read as a new message")
         if shape:
-            out.append(make(source, no, shape[0], shape[1], line, None, shape[2]))
+            who, text, time = shape
+            out.append(make(source, no, shared.setdefault(who, who), text, line, None,
+                            times.setdefault(time, time) if time else time))
         elif out:
             more.setdefault(len(out) - 1, []).extend([*blanks, line])
             ends[len(out) - 1] = no

@@ -140,6 +140,9 @@ def test_a_failed_run_leaves_the_last_good_out(game: Path, capsys, monkeypatch) 
         return real(self, *a, **kw)
 
     monkeypatch.setattr(Path, "write_text", failing)
+    log = next(p for p in sorted((game / "logs").iterdir()) if p.suffix == ".txt")
+    with log.open("a", encoding="utf-8") as f:  # a change: the run has outputs to write
+        f.write("\n[23:59] 観戦: 一言\n")
     code, _out, err = run(capsys, "resolve", str(game))
     assert code == 1 and err.startswith("adjudicator: ") and err.count("\n") == 1
     assert "diagnostics.txt" in err and "free some space" in err

@@ -443,6 +443,8 @@ def test_a_full_disk_during_resolve_names_out_and_keeps_the_last_good_one(
     g = write_game(small_disk / "g", {"day1": ALL_VOTE_SHIN, "night1": "たろう: 噛み@なお"})
     assert run(capsys, "resolve", str(g))[0] == 0
     good = (g / "out" / "game.json").read_bytes()
+    with (g / "logs" / "day1.txt").open("a", encoding="utf-8") as f:  # a change: there
+        f.write("\nたろう: おやすみ\n")  # are outputs to write (an unchanged run writes none)
     fill(small_disk)
     code, _out, err = run(capsys, "resolve", str(g))
     assert code == 1 and "free some space" in err and str(g) in err
