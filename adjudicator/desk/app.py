@@ -249,7 +249,7 @@ def _load(desk: Desk, name: str) -> tuple[Path, Any]:
         return path, resolve_game(path)
     except ConfigError as e:
         raise S.DeskError("game.toml に問題があります。直してから開き直してください", 422,
-                          e.problems) from None
+                          e.problems_ja) from None
     except AdjudicatorError as e:
         raise S.DeskError(f"このゲームを解決できません: {e}", 422) from None
 
@@ -460,7 +460,7 @@ def create_app(root: Path | str = ".", hosts: tuple[str, ...] = LOOPBACK_HOSTS,
             except S.DeskError as e:
                 return desk.error(request, str(e), e.status, e.problems)
             except ConfigError as e:
-                return desk.error(request, "game.toml に問題があります", 422, e.problems)
+                return desk.error(request, "game.toml に問題があります", 422, e.problems_ja)
             except AdjudicatorError as e:
                 return desk.error(request, str(e), 422)
             except OSError as e:

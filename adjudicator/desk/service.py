@@ -80,7 +80,7 @@ def summarize(root: Path, name: str) -> GameSummary:
     try:
         game = resolve_game(path)
     except ConfigError as e:
-        s.problems = list(e.problems)
+        s.problems = list(e.problems_ja)
         return s
     except AdjudicatorError as e:
         s.problems = [str(e)]
@@ -181,7 +181,7 @@ def preview(root: Path, name: str, phase: str, text: str, fmt: str | None = None
     try:
         cfg = load_config(path / "game.toml")
     except ConfigError as e:
-        raise DeskError("game.toml に問題があります", 422, e.problems) from None
+        raise DeskError("game.toml に問題があります", 422, e.problems_ja) from None
     why = phase_refusal(path, phase)
     if why:
         raise DeskError(why, 400)
@@ -275,7 +275,7 @@ def store(root: Path, name: str, phase: str, text: str, fmt: str | None = None,
     try:
         cfg = load_config(path / "game.toml")
     except ConfigError as e:
-        raise DeskError("game.toml に問題があります", 422, e.problems) from None
+        raise DeskError("game.toml に問題があります", 422, e.problems_ja) from None
     from ..games import get_variant
 
     variant = get_variant(cfg.variant)(cfg)
@@ -423,7 +423,7 @@ def create_game(root: Path, name: str, variant: str, seed: str, gm: str, options
             try:
                 load_config(Path(tmp) / "game.toml")
             except ConfigError as e:
-                problems = list(e.problems)
+                problems = list(e.problems_ja)
     if problems:
         raise DeskError("ゲームを作れません。次の点を直してください", 422, problems)
     try:
