@@ -298,25 +298,28 @@ def load_config(path: Path) -> GameConfig:
     try:
         text = read_capped(path, MAX_CONFIG_BYTES).decode("utf-8-sig")
     except FileNotFoundError:
-        raise ConfigError(shown, ["file not found (run `adjudicator new` to write one)"]) from None
+        raise _error(shown, ["file not found (run `adjudicator new` to write one)"]) from None
     except UnicodeDecodeError as e:
-        raise ConfigError(shown, [f"not UTF-8 text ({e.reason} at byte {e.start})"]) from None
+        raise _error(shown, [f"not UTF-8 text ({e.reason} at byte {e.start})"]) from None
     except NotRegularFile:
-        raise ConfigError(shown, ["普通のファイルではありません（パイプ・装置へのリンクなど）："
+        raise _error(shown, ["普通のファイルではありません（パイプ・装置へのリンクなど）："
                                   "game.toml を普通のファイルとして書き直してください"
                                   "（not a regular file）"]) from None
     except TooLarge:
-        raise ConfigError(shown, [f"大きすぎます（{MAX_CONFIG_BYTES // 1_000_000} MBまで）："
+        raise _error(shown, [f"大きすぎます（{MAX_CONFIG_BYTES // 1_000_000} MBまで）："
                                   "game.toml ではないファイルのようです（too large）"]) from None
     except OSError as e:
-        raise ConfigError(shown, [f"cannot read: {e.strerror}"]) from None
+        raise _error(shown, [f"cannot read: {e.strerror}"]) from None
     try:
         raw = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
-        raise ConfigError(shown, [f"not valid TOML: {e}"]) from None
+        raise _error(shown, [f"not valid TOML: {e}"]) from None
     except RecursionError:
-        raise ConfigError(shown, ["入れ子が深すぎて読めません（[ や { の入れ子を減らしてください）"
+        raise _error(shown, ["入れ子が深すぎて読めません（[ や { の入れ子を減らしてください）"
                                   "（nested too deeply）"]) from None
+    from .config_words import translate
+
+    raw = translate(raw)
     early = raw_problems(raw)
     try:
         cfg = GameConfig.model_validate(raw)
@@ -334,11 +337,47 @@ def load_config(path: Path) -> GameConfig:
             elif err["type"] in ("int_type", "bool_type", "string_type", "list_type"):
                 msg = f"got {err.get('input')!r}; {msg.lower()}"
             problems.append(f"{where}: {msg}")
-        raise ConfigError(shown, problems + early + _partial_problems(raw)) from None
+        raise _error(shown, problems + early + _partial_problems(raw) + _count(raw),
+                     _variant_of(raw)) from None
     from .games import get_variant
 
     cfg._folder = path.parent
     problems = early + common_problems(cfg) + get_variant(cfg.variant, shown).config_problems(cfg)
     if problems:
-        raise ConfigError(shown, problems)
+        raise _error(shown, problems, cfg.variant)
     return cfg
+
+
+def _error(path: str, problems: list[str], variant: str = "") -> ConfigError:
+    """Every problem, the roster's count first (the GM fixes it first), with the same
+    problems in Japanese."""
+    from .config_ja import is_count, problem_ja
+
+    ordered = sorted(problems, key=lambda p: not is_count(p))
+    return ConfigError(path, ordered, [problem_ja(p, variant) for p in ordered])
+
+
+def _variant_of(raw: dict[str, Any]) -> str:
+    v = raw.get("variant")
+    return v if isinstance(v, str) and v in VARIANTS else ""
+
+
+def _count(raw: dict[str, Any]) -> list[str]:
+    """The roster's count problem when other keys fail validation: the variant's own
+    check over a setup of bare names (so that a typo does not hide a wrong count)."""
+    variant = _variant_of(raw)
+    players = raw.get("players")
+    if not variant or variant == "trapword" or not isinstance(players, list):
+        return []
+    from .config_ja import is_count
+    from .games import get_variant
+
+    bare = [PlayerConfig.model_construct(name=f"\ue000{k}", aliases=[])
+            for k in range(len(players))]
+    partial = GameConfig.model_construct(variant=variant, gm=["GM"], players=bare,
+                                         options={}, teams=[], scenario=None)
+    try:
+        found = get_variant(variant).config_problems(partial)
+    except Exception:  # a partial setup must never hide the real problems
+        return []
+    return [p for p in found if is_count(p)]

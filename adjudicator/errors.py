@@ -33,12 +33,16 @@ class AdjudicatorError(Exception):
 class ConfigError(AdjudicatorError):
     """game.toml is invalid; ``problems`` lists every problem found, one line each."""
 
-    def __init__(self, path: str, problems: list[str]) -> None:
+    def __init__(self, path: str, problems: list[str],
+                 problems_ja: list[str] | None = None) -> None:
         self.path = path
         self.problems = list(problems)
+        #: the same problems in the GM's words (CLI and desk; adjudicator.config_ja)
+        self.problems_ja = list(problems_ja) if problems_ja is not None else list(problems)
         lines = "\n".join(f"  - {p}" for p in self.problems)
         super().__init__(f"invalid game setup {path!r}:\n{lines}")
-        self.ja = f"ゲームの設定（{path}）に問題があります：\n{lines}"
+        lines_ja = "\n".join(f"  - {p}" for p in self.problems_ja)
+        self.ja = f"ゲームの設定（{path}）に問題があります：\n{lines_ja}"
 
 
 class ChatFormatError(AdjudicatorError):

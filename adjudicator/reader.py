@@ -63,6 +63,16 @@ def _sub_lines(line: ChatLine, json_like: bool) -> list[tuple[str, str]]:
 _TIME_SHAPE = re.compile(r"\[?[ \t]*([0-9]{1,2}:[0-9]{2}(?::[0-9]{2})?)[ \t]*[\]\t ]")
 
 
+#: the GM's directives a look-alike GM may write (締め切り, 課題成功@…): warned, not chatter
+_GM_DIRECTIVE = re.compile(r"^\s*(締め?切り?|〆切|課題(成功|失敗)|勝者|開始|終了|交代)")
+
+
+def _visible_strip(text: str) -> str:
+    from .names_shown import has_odd
+
+    return "".join(c for c in text if not has_odd(c))
+
+
 class PhaseReader:
     """Classifies every line of one phase: exactly one disposition each."""
 
@@ -83,12 +93,47 @@ class PhaseReader:
         self.deadline: str | None = None
         self.order = 0
         self._gm_cache: dict[str, bool] = {}
+        self._near_cache: dict[str, str | None] = {}
         self._speaker_cache: dict[str, str | None] = {}
         from .replacement import seats_for  # 代役: who holds each seat in this phase
 
         self.seats = seats_for(game, roster, phase)
 
     # -- helpers --
+    def _near_gm(self, speaker: str) -> str | None:
+        """The GM name ``speaker`` is close to (「ゲームマスタ」 for 「ゲームマスター」), when it
+        is neither a GM nor a player: a GM directive from it is a warning, not chatter."""
+        if speaker in self._near_cache:
+            return self._near_cache[speaker]
+        near: str | None = None
+        if speaker and not self._is_gm(speaker) and self._speaker(speaker) is None:
+            import difflib
+
+            key = nfkc(speaker).casefold().replace(" ", "")
+            for gm in self.game.cfg.gm:
+                gk = nfkc(gm).casefold().replace(" ", "")
+                if gk and (difflib.SequenceMatcher(None, key, gk).ratio() >= 0.75
+                           or (len(gk) >= 2 and (gk in key or key in gk))
+                           or nfkc(_visible_strip(speaker)).casefold() == gk):
+                    near = gm
+                    break
+        self._near_cache[speaker] = near
+        return near
+
+    def _warn_near_gm(self, line: ChatLine, ref: str, text: str) -> None:
+        gm = self._near_gm(line.speaker)
+        if gm is None or _GM_DIRECTIVE.match(text) is None:
+            return
+        from .names_shown import shown
+
+        self.diagnostics.append(Diagnostic(
+            level="warning", code="near_gm", source=ref, speaker=line.speaker,
+            text=shorten(text), message=f"GM directive from {line.speaker!r}, who is neither a "
+            f"GM nor a player but close to the GM name {gm!r}: not taken as the GM's",
+            reason_ja=f"「{shown(line.speaker)}」はGMの名前「{gm}」に似ていますが、GMとして"
+            f"登録されていないため、「{shorten(text.strip(), 30)}」はGMの指示として扱って"
+            "いません（GMの名前か別名に加えてください）"))
+
     def _is_gm(self, speaker: str) -> bool:
         hit = self._gm_cache.get(speaker)
         if hit is None:
@@ -178,6 +223,8 @@ class PhaseReader:
             is_gm = gm_cache.get(speaker)
             if is_gm is None:
                 is_gm = self._is_gm(speaker)
+            if not is_gm and self._near_gm(speaker) is not None:
+                self._warn_near_gm(line, f"{line.source}:{line.lineno}", text)
             if fast and not is_gm and not maybe(text) and "\n" not in text:
                 records.append(LineRecord(f"{line.source}:{line.lineno}", speaker, text,
                                           line.time))  # disposition: chatter
@@ -218,13 +265,18 @@ class PhaseReader:
             if how == "count":
                 self._record(ref, line, text, "chatter")
                 return
+            from .names_shown import shown
+
+            close = self.roster.suggestions(line.speaker)
+            hint = f"（近い名前：{'、'.join(close)}）" if close else ""
             self._record(ref, line, text, "rejected", code="unknown_speaker",
-                         reason=f"「{line.speaker}」は参加者として登録されていません")
+                         reason=f"「{shown(line.speaker)}」は参加者として登録されていません")
             self.diagnostics.append(Diagnostic(
                 level="warning", code="unknown_speaker", source=ref, speaker=line.speaker,
                 text=shorten(text), message=f"command from {line.speaker!r}, who is neither a player "
-                "nor a GM: add the name or an alias in game.toml",
-                reason_ja=f"「{line.speaker}」は参加者として登録されていません",
+                "nor a GM: add the name or an alias in game.toml"
+                + (f"; close names: {', '.join(close)}" if close else ""),
+                reason_ja=f"「{shown(line.speaker)}」は参加者として登録されていません{hint}",
             ))
             return
         if how == "count" and not self._pending_inquiry(actor):

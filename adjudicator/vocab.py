@@ -26,6 +26,11 @@ ROLE_NAMES: Final[dict[str, str]] = {
     **{rid: rid for rid in ROLES},
 }
 
+#: ww.vote.tie / ww.bite in game.toml: "random" (drawn and recorded) or "none" (nobody)
+RANDOM_NONE_WORDS: Final[dict[str, str]] = {
+    "random": "random", "none": "none", "ランダム": "random", "無作為": "random",
+    "抽選": "random", "なし": "none", "無し": "none"}
+
 TEAM_JA: Final[dict[str, str]] = {"village": "村人陣営", "wolves": "人狼陣営"}
 
 GENDERS: Final[dict[str, str]] = {"male": "男性", "female": "女性"}

@@ -220,7 +220,23 @@ async def new_form(desk: Desk, request: Request) -> Response:
         raise S.DeskError(f"未対応の村です: {variant!r}", 400)
     return desk.page(request, "new.html.j2", title="新しいゲーム", form=_new_form(variant),
                      variants=_variants(), roster_help=S.roster_help(variant), problems=[],
-                     message="")
+                     message="", **_new_extras())
+
+
+def _new_extras() -> dict[str, Any]:
+    """What the form's script switches with the 村 (hints, default options)."""
+    return {"variant_info": {v: {"hint": S.roster_help(v), "options": S.default_options(v)}
+                             for v, _ja in _variants()}}
+
+
+async def _scenario_upload(form: FormData) -> bytes | None:
+    f = form.get("scenario_file")
+    if isinstance(f, UploadFile) and f.filename:
+        data = await f.read(1_000_001)
+        if len(data) > 1_000_000:
+            raise S.DeskError("シナリオのファイルが大きすぎます（1 MBまで）", 413)
+        return data
+    return None
 
 
 async def new_post(desk: Desk, request: Request) -> Response:
@@ -228,12 +244,13 @@ async def new_post(desk: Desk, request: Request) -> Response:
     values = {k: _field(form, k) for k in ("name", "variant", "seed", "gm", "roster", "options")}
     try:
         S.create_game(desk.root, values["name"].strip(), values["variant"], values["seed"],
-                      values["gm"], values["options"], values["roster"])
+                      values["gm"], values["options"], values["roster"],
+                      await _scenario_upload(form))
     except S.DeskError as e:
         return desk.page(request, "new.html.j2", status=e.status, title="新しいゲーム",
                          form=values, variants=_variants(),
                          roster_help=S.roster_help(values["variant"]),
-                         problems=e.problems or [str(e)], message=str(e))
+                         problems=e.problems or [str(e)], message=str(e), **_new_extras())
     return RedirectResponse(f"/g/{_q(values['name'].strip())}", status_code=303)
 
 
@@ -249,7 +266,7 @@ def _load(desk: Desk, name: str) -> tuple[Path, Any]:
         return path, resolve_game(path)
     except ConfigError as e:
         raise S.DeskError("game.toml に問題があります。直してから開き直してください", 422,
-                          e.problems) from None
+                          e.problems_ja) from None
     except AdjudicatorError as e:
         raise S.DeskError(f"このゲームを解決できません: {e}", 422) from None
 
@@ -460,7 +477,7 @@ def create_app(root: Path | str = ".", hosts: tuple[str, ...] = LOOPBACK_HOSTS,
             except S.DeskError as e:
                 return desk.error(request, str(e), e.status, e.problems)
             except ConfigError as e:
-                return desk.error(request, "game.toml に問題があります", 422, e.problems)
+                return desk.error(request, "game.toml に問題があります", 422, e.problems_ja)
             except AdjudicatorError as e:
                 return desk.error(request, str(e), 422)
             except OSError as e:

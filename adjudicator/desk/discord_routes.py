@@ -46,7 +46,7 @@ def _game(desk: Any, name: str) -> tuple[Any, Any, str]:
     try:
         game = resolve_game(path)
     except ConfigError as e:
-        raise S.DeskError("game.toml に問題があります", 422, e.problems) from None
+        raise S.DeskError("game.toml に問題があります", 422, e.problems_ja) from None
     ch = channel(game.cfg)
     if ch is None:
         raise S.DeskError("このゲームにはDiscordのチャンネルが設定されていません"

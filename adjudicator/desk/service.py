@@ -80,7 +80,7 @@ def summarize(root: Path, name: str) -> GameSummary:
     try:
         game = resolve_game(path)
     except ConfigError as e:
-        s.problems = list(e.problems)
+        s.problems = list(e.problems_ja)
         return s
     except AdjudicatorError as e:
         s.problems = [str(e)]
@@ -181,7 +181,7 @@ def preview(root: Path, name: str, phase: str, text: str, fmt: str | None = None
     try:
         cfg = load_config(path / "game.toml")
     except ConfigError as e:
-        raise DeskError("game.toml に問題があります", 422, e.problems) from None
+        raise DeskError("game.toml に問題があります", 422, e.problems_ja) from None
     why = phase_refusal(path, phase)
     if why:
         raise DeskError(why, 400)
@@ -275,7 +275,7 @@ def store(root: Path, name: str, phase: str, text: str, fmt: str | None = None,
     try:
         cfg = load_config(path / "game.toml")
     except ConfigError as e:
-        raise DeskError("game.toml に問題があります", 422, e.problems) from None
+        raise DeskError("game.toml に問題があります", 422, e.problems_ja) from None
     from ..games import get_variant
 
     variant = get_variant(cfg.variant)(cfg)
@@ -303,11 +303,29 @@ _GENDER = {"男": "male", "男性": "male", "female": "female", "女": "female",
 _SPLIT = re.compile(r"\s*[,、，\t]\s*")
 
 
+#: the GM's name of each roster column, with the words it takes
+COLUMN_JA: dict[str, str] = {
+    "gender": "性別（男性/女性）", "role": "役職", "colour": "色（オレンジ/ムラサキ）",
+    "weapon": "ブキ", "society": "結社（忍びの里/海賊団/クロノマター/シークレット）",
+    "leader": "リーダー（○）", "faction": "陣営（源氏/平氏/帝）",
+}
+_ROLE_HINT = {"derby-stock": "役職（人狼/狂人/占い師/霊能者/狩人/共有者/村人）",
+              "genpei": "役職（大将/影武者/参謀/住職/農民/帝）",
+              "majora": "役職（仮面の村人/月）"}
+
+
 def roster_help(variant: str) -> str:
     if variant == "trapword":
         return "1行に1チーム: チーム名: メンバー1, メンバー2, …（最初の行のチームが先攻）"
-    cols = ROSTER_COLUMNS.get(variant, ())
-    return "1行に1人: 名前" + "".join(f", {c}" for c in cols) + "（別名は 別名=太郎/タロウ）"
+    cols = [(_ROLE_HINT.get(variant) if c == "role" else None) or COLUMN_JA.get(c, c)
+            for c in ROSTER_COLUMNS.get(variant, ())]
+    return ("1行に1人: 名前" + "".join(f", {c}" for c in cols)
+            + "（空欄は「, ,」のように空けておけます。別名は 別名=太郎/タロウ）")
+
+
+def roster_hints() -> dict[str, str]:
+    """Every variant's roster hint (the form's script switches them with the 村)."""
+    return {v: roster_help(v) for v in ROSTER_COLUMNS}
 
 
 def _toml_str(s: str) -> str:
@@ -342,8 +360,11 @@ def roster_toml(variant: str, text: str) -> tuple[str, list[str]]:
             if i == 1:
                 out.append("first = true")
             continue
-        cells = [c for c in _SPLIT.split(row) if c != ""]
+        cells = _SPLIT.split(row)  # an empty cell keeps its column (「きら, , トルネード」)
         name, rest = cells[0], cells[1:]
+        if not name:
+            problems.append(f"名簿 {i}行目: 名前がありません: {row!r}")
+            continue
         table = ["", "[[players]]", f"name = {_toml_str(name)}"]
         cols = list(ROSTER_COLUMNS.get(variant, ()))
         for cell in rest:
@@ -359,12 +380,15 @@ def roster_toml(variant: str, text: str) -> tuple[str, list[str]]:
                     problems.append(f"名簿 {i}行目: 項目名 {key!r} が読めません")
                 continue
             if not cols:
-                problems.append(f"名簿 {i}行目: 余分な列 {cell!r}")
+                if cell:
+                    problems.append(f"名簿 {i}行目: 余分な列「{cell}」")
                 continue
             key = cols.pop(0)
+            if not cell:
+                continue
             value = _GENDER.get(cell, cell) if key == "gender" else cell
             if key == "leader":
-                value = "true" if cell in ("true", "リーダー", "leader", "○", "1") else "false"
+                value = "true" if cell in ("true", "リーダー", "leader", "○", "◯", "1") else "false"
                 table.append(f"leader = {value}")
             else:
                 table.append(f"{key} = {_toml_str(value)}")
@@ -376,22 +400,26 @@ def game_toml_text(variant: str, seed: str, gm: str, options: str, roster: str
                    ) -> tuple[str, list[str]]:
     problems: list[str] = []
     if not re.fullmatch(r"[0-9]{1,12}", seed.strip()):
-        problems.append(f"seed: 整数で書いてください（{seed!r}）")
+        problems.append(f"シード：整数で書いてください（「{seed}」）")
     gms = [g for g in _SPLIT.split(gm.strip()) if g]
     if not gms:
-        problems.append("gm: GMの名前を1つ以上書いてください")
+        problems.append("GMの名前：1つ以上書いてください")
     try:
         tomllib.loads("[options]\n" + options)
     except tomllib.TOMLDecodeError as e:
-        problems.append(f"options: TOMLとして読めません（{e}）")
+        options = ""
+        problems.append(f"オプション：TOMLとして読めません（{e}）")
     except RecursionError:
-        problems.append("options: 入れ子が深すぎて読めません（[ や { の入れ子を減らしてください）")
+        options = ""
+        problems.append("オプション：入れ子が深すぎて読めません（[ や { の入れ子を減らしてください）")
     players, roster_problems = roster_toml(variant, roster)
     problems += roster_problems
     head = (f"# adjudicator game setup, written by the desk (same keys as `adjudicator new`).\n"
             f"variant = {_toml_str(variant)}\n"
-            f"seed = {seed.strip() if not problems or seed.strip().isdigit() else 1}\n"
-            f"gm = [{', '.join(_toml_str(g) for g in gms)}]\n\n[options]\n{options.strip()}\n")
+            f"seed = {seed.strip() if re.fullmatch(r'[0-9]{1,12}', seed.strip()) else 1}\n"
+            f"gm = [{', '.join(_toml_str(g) for g in gms or ['GM'])}]\n"
+            + ('scenario = "scenario.toml"\n' if variant == "majora" else "")
+            + f"\n[options]\n{options.strip()}\n")
     return head + players, problems
 
 
@@ -404,8 +432,16 @@ def default_options(variant: str) -> str:
     return m.group(1).strip() + "\n" if m else ""
 
 
+def sample_scenario(variant: str) -> bytes | None:
+    """The bundled sample scenario of ``variant`` (majora), as ``adjudicator new`` writes it."""
+    from ..resources import data_dir
+
+    path = data_dir("samples") / variant / "scenario.toml"
+    return path.read_bytes() if path.is_file() else None
+
+
 def create_game(root: Path, name: str, variant: str, seed: str, gm: str, options: str,
-                roster: str) -> Path:
+                roster: str, scenario: bytes | None = None) -> Path:
     """Write ``root/name/game.toml`` (and ``logs/``) after checking it as ``resolve`` would;
     every problem at once in a DeskError."""
     from ..games import REGISTRY
@@ -417,13 +453,24 @@ def create_game(root: Path, name: str, variant: str, seed: str, gm: str, options
     if path.exists() or path.is_symlink():
         raise DeskError(f"「{name}」はもうあります。別の名前にしてください", 409)
     text, problems = game_toml_text(variant, seed, gm, options, roster)
-    if not problems:
-        with tempfile.TemporaryDirectory(prefix="adjudicator-new-") as tmp:
-            (Path(tmp) / "game.toml").write_text(text, encoding="utf-8")
-            try:
-                load_config(Path(tmp) / "game.toml")
-            except ConfigError as e:
-                problems = list(e.problems)
+    if variant == "majora" and scenario is None:
+        scenario = sample_scenario(variant)
+    # every problem at once: the form's own (seed, roster lines) and then game.toml's,
+    # checked with the rest in place (a bad seed or option does not hide the roster's)
+    with tempfile.TemporaryDirectory(prefix="adjudicator-new-") as tmp:
+        (Path(tmp) / "game.toml").write_text(text, encoding="utf-8")
+        if scenario is not None:
+            (Path(tmp) / "scenario.toml").write_bytes(scenario)
+        try:
+            load_config(Path(tmp) / "game.toml")
+        except ConfigError as e:
+            from ..config_ja import is_count
+
+            counts = [ja for en, ja in zip(e.problems, e.problems_ja, strict=True)
+                      if is_count(en)]
+            rest = [ja for en, ja in zip(e.problems, e.problems_ja, strict=True)
+                    if not is_count(en)]
+            problems = counts + problems + [p for p in rest if p not in problems]
     if problems:
         raise DeskError("ゲームを作れません。次の点を直してください", 422, problems)
     try:
@@ -431,5 +478,7 @@ def create_game(root: Path, name: str, variant: str, seed: str, gm: str, options
     except FileExistsError:
         raise DeskError(f"「{name}」はもうあります。別の名前にしてください", 409) from None
     (path / "logs").mkdir()
+    if scenario is not None:
+        write_atomic(path / "scenario.toml", scenario)
     write_atomic(path / "game.toml", text)
     return path

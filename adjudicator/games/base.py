@@ -165,6 +165,9 @@ class Variant(Generic[S]):
     #: Japanese words for the values of enumerated export fields (field -> value -> ja),
     #: used by the report beside the shared ones (adjudicator.report_sections.VALUE_JA)
     value_ja: ClassVar[dict[str, dict[str, str]]] = {}
+    #: game.toml in the GM's words: ``players.colour`` / ``options.tie`` -> {word: value}
+    #: for every enumerated value (adjudicator.config_words; a test runs over every entry)
+    config_words: ClassVar[dict[str, dict[str, str]]] = {}
 
     def __init__(self, cfg: GameConfig) -> None:
         self.cfg = cfg

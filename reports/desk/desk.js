@@ -9,3 +9,40 @@ document.addEventListener("click", function (e) {
     navigator.clipboard.writeText(text).then(done, function () { b.textContent = "コピーできません"; });
   } else { b.textContent = "コピーできません"; }
 });
+
+(function () {
+  // the new-game form: the 村 changes the roster hint, the options box and the link to
+  // its defaults (without the script, the link still shows them: /new?variant=…)
+  var sel = document.getElementById("variant");
+  if (!sel || !document.getElementById("new-game")) { return; }
+  var opts = document.getElementById("options");
+  var hint = document.getElementById("roster-hint");
+  var link = document.getElementById("variant-defaults");
+  var box = document.getElementById("scenario-box");
+  var roster = document.getElementById("roster");
+  var count = document.getElementById("players");
+  var last = sel.value;
+  var shownDefaults = function (v) {
+    var o = sel.querySelector("option[value='" + v + "']");
+    return o ? o.getAttribute("data-options") || "" : "";
+  };
+  sel.addEventListener("change", function () {
+    var o = sel.options[sel.selectedIndex];
+    if (hint && o.getAttribute("data-hint") !== null) { hint.textContent = o.getAttribute("data-hint"); }
+    // the options box follows unless the GM edited it
+    if (opts && (opts.value.trim() === "" || opts.value.trim() === shownDefaults(last).trim())) {
+      opts.value = o.getAttribute("data-options") || "";
+    }
+    if (link) { link.setAttribute("href", "/new?variant=" + encodeURIComponent(sel.value)); }
+    if (box) { box.hidden = sel.value !== "majora"; }
+    last = sel.value;
+  });
+  var recount = function () {
+    if (!roster || !count) { return; }
+    var n = roster.value.split("\n").filter(function (l) {
+      return l.trim() !== "" && l.trim().charAt(0) !== "#";
+    }).length;
+    count.textContent = n + "人";
+  };
+  if (roster) { roster.addEventListener("input", recount); recount(); }
+})();

@@ -84,9 +84,9 @@ def test_help_has_an_example(capsys) -> None:  # type: ignore[no-untyped-def]
 
 
 BROKEN_TOML = {
-    "missing key": ('seed = 1\n', "variant: required key is missing"),
-    "not toml": ('variant = "derby-stock\n', "not valid TOML"),
-    "unknown variant": ('variant = "chess"\n', "variant: got 'chess'"),
+    "missing key": ('seed = 1\n', "村：書かれていません"),
+    "not toml": ('variant = "derby-stock\n', "TOMLとして読めません"),
+    "unknown variant": ('variant = "chess"\n', "村：「chess」は使えません（使えるのは ダービー"),
 }
 
 
@@ -102,8 +102,10 @@ def test_game_toml_lists_every_problem(tmp_path: Path, capsys) -> None:  # type:
     write_game(tmp_path, {}, roster=roster, options={"tie": "coin"})
     code, _out, err = run(capsys, "resolve", str(tmp_path))
     assert code == 1
-    for needle in ("17 players", "already used", "unknown role '魔法使い'", "options.tie"):
+    for needle in ("名簿：17人います", "「p0」と同じです", "「魔法使い」という役職はありません",
+                   "オプションの「tie」：「coin」は使えません（使えるのは ランダム・なし）"):
         assert needle in err, needle
+    assert err.index("17人います") < err.index("魔法使い")  # the count first
 
 
 def test_unreadable_log_names_file_and_line(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]

@@ -88,4 +88,4 @@ def test_a_missing_folder_and_a_broken_game_toml(tmp_path: Path,
     (tmp_path / "g").mkdir()
     (tmp_path / "g" / "game.toml").write_text('variant = "genpei"\nseed = true\n', "utf-8")
     code, _o, err = run(capsys, "guide", str(tmp_path / "g"))
-    assert code == 1 and "seed" in err and "Traceback" not in err
+    assert code == 1 and "シード" in err and "Traceback" not in err

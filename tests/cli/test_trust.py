@@ -478,8 +478,8 @@ def test_game_toml_lists_all_four_problems(tmp_path: Path, capsys) -> None:  # t
     assert code == 1
     problems = [line for line in err.splitlines() if line.startswith("  - ")]
     assert len(problems) == 6, err
-    for want in ["seed: got True", "U+200B", "U+202E", "an alias cannot be empty",
-                 "'GM' is the GM name", "got 'cat'"]:
+    for want in ["シード：「true」ではなく整数", "U+200B", "U+202E", "空の別名があります",
+                 "「GM」はGMの名前「GM」と同じです", "「cat」は使えません（使えるのは 男性・女性）"]:
         assert want in err
     assert "\u202e" not in err  # shown escaped: it would reorder the terminal line
 

@@ -12,7 +12,7 @@ from typing import Any, ClassVar
 from ... import sentences  # noqa: F401  (the event_ja filter of the GM ledger)
 from ...models import Event
 from ...render import render_phase
-from ...vocab import GENDER_WORDS, ROLE_NAMES, STOCK_LEVELS, yen
+from ...vocab import GENDER_WORDS, GENDERS, RANDOM_NONE_WORDS, ROLE_NAMES, STOCK_LEVELS, yen
 from ..base import Candidate, PhaseInput, Progress
 from .actions import Bet, Buy, DerbyTransformer, Sell
 from .rules import DerbyRules
@@ -25,6 +25,12 @@ GENDER_TARGET = {"male": "男性", "female": "女性"}
 
 
 class DerbyStock(DerbyRules):
+    config_words: ClassVar[dict[str, dict[str, str]]] = {
+        "players.gender": {**{g: g for g in GENDERS}, **GENDER_WORDS},
+        "players.role": dict(ROLE_NAMES),
+        "options.tie": dict(RANDOM_NONE_WORDS),
+        "options.no_bite": dict(RANDOM_NONE_WORDS),
+    }
     name: ClassVar[str] = "derby-stock"
     transformer = DerbyTransformer
     extra_logs: ClassVar[dict[str, str]] = {"chat": "day"}

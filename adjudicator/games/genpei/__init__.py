@@ -20,6 +20,7 @@ from ...views import notice_events
 from ..base import Candidate, PhaseInput, Progress
 from .actions import Assassinate, GenpeiTransformer, Nominate
 from .rules import GenpeiRules
+from .state import CONFIG_WORDS as _CONFIG_WORDS
 from .state import FACTION_JA, ROLE_JA, TITLE_JA, GpState, evolve
 
 #: team_won values: a side, or sides winning together (gp.win.joint)
@@ -30,7 +31,9 @@ TEAM_WON_JA = {
 }
 
 
+
 class Genpei(GenpeiRules):
+    config_words: ClassVar[dict[str, dict[str, str]]] = _CONFIG_WORDS
     name: ClassVar[str] = "genpei"
     transformer = GenpeiTransformer
     value_ja: ClassVar[dict[str, dict[str, str]]] = {

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Final
 
 from ...models import Event
+from ...vocab import RANDOM_NONE_WORDS
 from .. import werewolf as ww
 
 # ---------------------------------------------------------------- vocabulary
@@ -18,6 +19,16 @@ ROLE_JA: Final[dict[str, str]] = {
 #: what game.toml may say in ``role`` -> role id
 ROLE_WORDS: Final[dict[str, str]] = {**{ja: rid for rid, ja in ROLE_JA.items()},
                                      **{rid: rid for rid in ROLE_JA}}
+#: game.toml's words (adjudicator.config_words)
+CONFIG_WORDS: Final[dict[str, dict[str, str]]] = {
+    "players.faction": {**{f: f for f in FACTION_JA}, **{ja: f for f, ja in FACTION_JA.items()}},
+    "players.role": dict(ROLE_WORDS),
+    "options.tie": dict(RANDOM_NONE_WORDS),
+    "options.body_double": {"immune": "immune", "substitute": "substitute", "無効": "immune",
+                            "失敗": "immune", "身代わり": "substitute"},
+    "options.first_assassin": {"genji": "genji", "heike": "heike", "源氏": "genji",
+                               "平氏": "heike"},
+}
 #: gp.emperor.invalid: roles a successor can never be established from
 INVALID_SUCCESSORS: Final[frozenset[str]] = frozenset({"general", "strategist", "body_double"})
 #: gp.castle.complete: the title a completed castle gives its general

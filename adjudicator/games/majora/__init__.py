@@ -22,10 +22,12 @@ from ..base import Candidate, PhaseInput, Progress
 from .actions import Answer, MajoraTransformer, Use
 from .rules import MajoraRules
 from .scenario import DAYS, MAX_LOOPS, json_schema
+from .state import CONFIG_WORDS as _CONFIG_WORDS
 from .state import ROLE_JA, MjState, evolve, held_by
 
 
 class Majora(MajoraRules):
+    config_words: ClassVar[dict[str, dict[str, str]]] = _CONFIG_WORDS
     name: ClassVar[str] = "majora"
     transformer = MajoraTransformer
     value_ja: ClassVar[dict[str, dict[str, str]]] = {

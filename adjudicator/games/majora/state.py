@@ -20,6 +20,9 @@ ROLE_JA = {"villager": "仮面の村人", "moon": "月"}
 ROLE_WORDS = {"仮面の村人": "villager", "村人": "villager", "villager": "villager",
               "月": "moon", "moon": "moon"}
 
+#: game.toml's words (adjudicator.config_words)
+CONFIG_WORDS = {"players.role": dict(ROLE_WORDS)}
+
 
 class MjPlayer(ww.PlayerState):
     role: str = "villager"  # villager | moon

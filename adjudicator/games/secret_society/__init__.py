@@ -30,9 +30,11 @@ from .state import (
     evolve,
     society_ja,
 )
+from .state import CONFIG_WORDS as _CONFIG_WORDS
 
 
 class SecretSociety(SecretSocietyRules):
+    config_words: ClassVar[dict[str, dict[str, str]]] = _CONFIG_WORDS
     name: ClassVar[str] = "secret-society"
     transformer = SecretSocietyTransformer
     extra_targets: ClassVar[dict[str, str]] = dict(SOCIETY_WORDS)

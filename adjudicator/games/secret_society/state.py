@@ -6,6 +6,7 @@ from __future__ import annotations
 from pydantic import BaseModel, ConfigDict
 
 from ...models import Event
+from ...vocab import RANDOM_NONE_WORDS
 from .. import werewolf as ww
 
 # ---------------------------------------------------------------- vocabulary
@@ -19,6 +20,11 @@ SOCIETY_WORDS: dict[str, str] = {
     "海賊団": "pirates", "海賊": "pirates",
     "クロノマター": "chrono", "クロノ": "chrono",
     "シークレット": "secret", "秘密結社": "secret",
+}
+#: game.toml's words (adjudicator.config_words): the seed's society names and the ids
+CONFIG_WORDS: dict[str, dict[str, str]] = {
+    "players.society": {**{s: s for s in SOCIETY_JA}, **SOCIETY_WORDS},
+    "options.tie": dict(RANDOM_NONE_WORDS),
 }
 #: the three main societies: they have tasks (ss.task) and decide the end (ss.win.main)
 MAIN = ("ninja", "pirates", "chrono")

@@ -21,9 +21,11 @@ from ..base import Candidate, PhaseInput, Progress
 from .actions import SplatoonTransformer
 from .rules import SplatoonRules
 from .state import COLOUR_JA, COLOURS, WEAPONS, SpState, colour_of, evolve, points
+from .state import CONFIG_WORDS as _CONFIG_WORDS
 
 
 class Splatoon(SplatoonRules):
+    config_words: ClassVar[dict[str, dict[str, str]]] = _CONFIG_WORDS
     name: ClassVar[str] = "splatoon"
     transformer = SplatoonTransformer
     value_ja: ClassVar[dict[str, dict[str, str]]] = {

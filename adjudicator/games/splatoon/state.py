@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Final
 
 from ...models import Event
+from ...vocab import RANDOM_NONE_WORDS
 from .. import werewolf as ww
 
 # ---------------------------------------------------------------- vocabulary
@@ -25,6 +26,15 @@ WEAPON_WORDS: Final[dict[str, str]] = {
     **{wid: wid for wid in WEAPONS},
     "スペシャル": "special",
     "special": "special",
+}
+#: game.toml's words (adjudicator.config_words): colours as the seed writes them
+CONFIG_WORDS: Final[dict[str, dict[str, str]]] = {
+    "players.colour": {"orange": "orange", "purple": "purple", "オレンジ": "orange",
+                       "おれんじ": "orange", "橙": "orange", "橙色": "orange",
+                       "ムラサキ": "purple", "むらさき": "purple", "紫": "purple",
+                       "紫色": "purple", "パープル": "purple"},
+    "players.weapon": dict(WEAPON_WORDS),
+    "options.tie": dict(RANDOM_NONE_WORDS),
 }
 COLOURS: Final[dict[int, str]] = {1: "orange", -1: "purple"}
 COLOUR_JA: Final[dict[str, str]] = {"orange": "オレンジ", "purple": "ムラサキ"}

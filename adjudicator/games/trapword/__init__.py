@@ -68,6 +68,10 @@ def missed_ja(d: dict[str, Any]) -> str:
 
 class TrapWord(TrapWordRules):
     name: ClassVar[str] = "trapword"
+    #: game.toml's words (adjudicator.config_words)
+    config_words: ClassVar[dict[str, dict[str, str]]] = {
+        "options.trap_mode": {"call": "call", "auto": "auto", "コール": "call", "宣言": "call",
+                              "自動": "auto"}}
     transformer = TrapTransformer
     #: the GM's directives name a team (秘密@赤 …), though a player may be named 赤 too
     slot_kinds: ClassVar[dict[str, frozenset[str]]] = {
