@@ -46,6 +46,7 @@ from ..render import environment
 from ..resources import data_dir
 from . import discord_routes
 from . import service as S
+from . import wording as W
 from .guide import routes as guide_routes
 
 CSRF_COOKIE = "adjudicator_desk_csrf"
@@ -88,7 +89,8 @@ class Desk:
             token = secrets.token_urlsafe(32)
         html = environment().get_template(f"desk/{template}").render(
             css=Markup(self.css), js=Markup(self.js), csrf=token, phase_ja=phase_label,
-            **ctx)
+            format_ja=W.format_ja, skip_ja=W.skip_ja, guess_ja=W.guess_ja,
+            level_ja={"error": "エラー", "warning": "注意"}, **ctx)
         resp = HTMLResponse(html, status_code=status)
         self.secure(resp)
         if fresh:
@@ -112,7 +114,8 @@ class Desk:
                  507: "ディスクがいっぱいです"}.get(status, "エラー")
         try:
             return self.page(request, "error.html.j2", status=status, title=title,
-                             message=message, problems=problems or [], back=back)
+                             message=W.desk_message(message),
+                             problems=[W.desk_message(p) for p in problems or []], back=back)
         except Exception:  # noqa: BLE001 - the error page itself failed: a plain one
             log.exception("the desk's error page failed")
             from html import escape
@@ -189,7 +192,8 @@ async def _paste(form: FormData, limit: int) -> str:
 def _fmt(form: FormData) -> str | None:
     fmt = _field(form, "format")
     if fmt and fmt not in FORMATS:
-        raise S.DeskError(f"形式 {fmt!r} はありません（{'、'.join(FORMATS)}）", 400)
+        raise S.DeskError(f"形式「{fmt}」はありません（選べる形式: "
+                          f"{'、'.join(W.format_ja(f) for f in FORMATS)}）", 400)
     return fmt or None
 
 
@@ -260,12 +264,11 @@ async def game_page(desk: Desk, request: Request) -> Response:
     want = request.query_params.get("phase")
     ids = [r.id for r in game.phases]
     if want and want not in ids:
-        raise S.DeskError(f"フェーズ「{want}」のログはまだありません", 404)
+        raise S.DeskError(f"{phase_label(want)}のログはまだありません", 404)
     shown = next((r for r in game.phases if r.id == want), None) if want else (
         game.phases[-1] if game.phases else None)
-    problems = [f"{d.source}: {d.message}" for d in game.diagnostics if d.level == "error"]
-    problems += [f"{d.source}: {d.message}" for r in game.phases for d in r.diagnostics
-                 if d.level == "error"]
+    problems = [W.diag_ja(d) for d in game.diagnostics if d.level == "error"]
+    problems += [W.diag_ja(d) for r in game.phases for d in r.diagnostics if d.level == "error"]
     stored = request.query_params.get("stored")
     note = f"{phase_label(stored)}のログを保存しました。" if stored and stored in ids else ""
     return desk.page(request, "game.html.j2", title=name, name=name,
@@ -310,12 +313,22 @@ def preview_page(desk: Desk, request: Request, name: str, phase: str, text: str,
     for d in (p.result.diagnostics if p.result else []):
         if d.level in ("error", "warning") and not any(
                 r["lineno"] == d.source.rsplit(":", 1)[-1] for r in rows):
-            rows.append({"lineno": d.source.rsplit(":", 1)[-1], "speaker": "", "text": d.message,
-                         "disposition": d.level, "reason": d.reason_ja or ""})
+            tail = d.source.rsplit(":", 1)[-1]
+            rows.append({"lineno": tail if tail.isdigit() else "", "speaker": "",
+                         "text": W.explain_for_desk(_place(d.source)),
+                         "disposition": d.level, "reason": d.reason_ja or d.message})
     messages = _message_rows(p.reading.messages, by_line)
-    return desk.page(request, "preview.html.j2", title=f"{name} {phase} の判定", name=name, p=p,
+    return desk.page(request, "preview.html.j2", title=f"{name}：{phase_label(phase)}の判定", name=name, p=p,
                      rows=rows, shown=p.result, messages=messages, text=text, fmt=fmt or "",
                      **extra)
+
+
+def _place(source: str) -> str:
+    from ..wording import line_place
+
+    if source.startswith("phase:"):
+        return phase_label(source[6:])
+    return line_place(source) if ":" in source else ""
 
 
 def _message_rows(messages: list[Any], by_line: dict[int, Any]) -> Markup:
@@ -361,6 +374,26 @@ async def report(desk: Desk, request: Request) -> Response:
     return resp
 
 
+def _ja(e: AdjudicatorError) -> str:
+    """The error's Japanese message (a plain Japanese sentence when it has none)."""
+    return e.ja or "指定された内容が見つかりません。選び直してください"
+
+
+def _line_ref(game: Any, line: str, phase: str | None) -> str:
+    """``7`` with a phase chosen is line 7 of that phase's log; ``night1:7`` the same;
+    ``logs/night1.txt:7`` as the command line writes it."""
+    import re
+
+    m = re.fullmatch(r"(?:([a-z0-9-]+)\s*[:：]\s*)?([0-9]+)(?:行目?)?", line)
+    if not m:
+        return line
+    pid = m.group(1) or phase or ""
+    ph = next((r for r in game.phases if r.id == pid), None)
+    if ph is None or not ph.lines:
+        return line
+    return ph.lines[0].ref.rsplit(":", 1)[0] + ":" + m.group(2)
+
+
 def _players(game: Any) -> list[str]:
     return [n for n, _a in game.variant.roster_entries()]
 
@@ -375,6 +408,7 @@ async def explain(desk: Desk, request: Request) -> Response:
     phase = request.query_params.get("phase") or None
     gm = request.query_params.get("gm") == "1"
     line = (request.query_params.get("line") or "").strip()
+    ref = _line_ref(game, line, phase)
     if line and not gm and not player:
         raise S.DeskError("行の経緯は、プレイヤーを選ぶか「GM用」にチェックして表示してください",
                           400)
@@ -384,12 +418,16 @@ async def explain(desk: Desk, request: Request) -> Response:
             from ..explain_ja import explain_line
 
             view = View.gm() if gm else View.of(resolve_player(game, player or ""))
-            body = explain_line(game, line, view=view)
+            body = explain_line(game, ref, view=view)
         else:  # the page defaults to what a player may read, never the GM's view
             body = explain_text(game, player=player, phase=phase,
                                 view=View.gm() if gm else None if player else View.public())
     except AdjudicatorError as e:
-        raise S.DeskError(str(e), 404) from None
+        if line:
+            raise S.DeskError(f"「{line}」の行は見つかりません。フェーズを選んで、そのログの行番号"
+                              "（例: 7）を入れてください", 404) from None
+        raise S.DeskError(_ja(e), 404) from None
+    body = W.explain_for_desk(body)
     return desk.page(request, "text.html.j2", title=f"{name}：経緯", name=name, body=body,
                      form_kind="explain", players=_players(game), phases=[r.id for r in game.phases],
                      player=player or "", phase=phase or "", gm=gm, line=line)
@@ -416,7 +454,8 @@ async def check(desk: Desk, request: Request) -> Response:
         try:
             r = check_line(game, line, who, phase)
         except AdjudicatorError as e:
-            raise S.DeskError(e.ja or f"フェーズ「{phase}」はまだありません（{e}）", 400) from None
+            raise S.DeskError(e.ja or f"フェーズ「{phase_label(phase or '')}」はまだありません",
+                              400) from None
         from ..checkline import check_text
 
         out = [check_text(game, r, r.speaker)]

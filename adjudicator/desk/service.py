@@ -89,9 +89,10 @@ def summarize(root: Path, name: str) -> GameSummary:
     s.phase = game.phases[-1].id if game.phases else ""
     s.finished = bool(game.variant.finished(game.state))
     s.next_phase = next_phase(game)
-    s.problems = [f"{d.source}: {d.message}" for d in game.diagnostics if d.level == "error"]
-    s.problems += [f"{d.source}: {d.message}" for p in game.phases for d in p.diagnostics
-                   if d.level == "error"]
+    from .wording import diag_ja
+
+    s.problems = [diag_ja(d) for d in game.diagnostics if d.level == "error"]
+    s.problems += [diag_ja(d) for p in game.phases for d in p.diagnostics if d.level == "error"]
     return s
 
 
@@ -143,10 +144,18 @@ def read_paste(text: str, source: str, fmt: str | None, names: list[str],
 
 # ------------------------------------------------------------------ preview and store
 @dataclass
+class Change:
+    """One changed place of a text: the lines before (stored) and after (with the paste)."""
+
+    before: list[str]
+    after: list[str]
+
+
+@dataclass
 class PhaseDiff:
     phase: str
-    public: list[str]  # unified diff lines of the public post
-    private: dict[str, list[str]]  # per player
+    public: list[Change]  # the changed places of the public post
+    private: dict[str, list[Change]]  # per player
 
 
 @dataclass
@@ -219,7 +228,9 @@ def preview(root: Path, name: str, phase: str, text: str, fmt: str | None = None
             before = None
     p = Preview(phase=phase, reading=reading, game=after)
     p.result = next((r for r in after.phases if r.id == phase), None)
-    p.problems = [f"{d.source}: {d.message}" for d in after.diagnostics]
+    from .wording import diag_ja
+
+    p.problems = [diag_ja(d) for d in after.diagnostics]
     if before is not None:
         p.diffs = diff_games(before, after, phase)
     return p
@@ -235,11 +246,10 @@ def diff_games(before: Game, after: Game, phase: str) -> list[PhaseDiff]:
         if not seen or r.id == phase or r.id not in old:
             continue
         o = old[r.id]
-        pub = _udiff(o.public_post, r.public_post, f"{r.id} 公開")
+        pub = _udiff(o.public_post, r.public_post)
         priv = {}
         for who in sorted(set(o.private) | set(r.private)):
-            d = _udiff("\n".join(o.private.get(who, [])), "\n".join(r.private.get(who, [])),
-                       f"{r.id} {who}")
+            d = _udiff("\n".join(o.private.get(who, [])), "\n".join(r.private.get(who, [])))
             if d:
                 priv[who] = d
         if pub or priv:
@@ -247,11 +257,18 @@ def diff_games(before: Game, after: Game, phase: str) -> list[PhaseDiff]:
     return out
 
 
-def _udiff(a: str, b: str, label: str) -> list[str]:
+def _udiff(a: str, b: str, label: str = "") -> list[Change]:
+    """The places where ``b`` differs from ``a``, as 変更前 / 変更後 pairs of lines (with
+    one unchanged line around each for context)."""
     if a == b:
         return []
-    return list(difflib.unified_diff(a.splitlines(), b.splitlines(), f"{label}（保存済み）",
-                                     f"{label}（貼り付け後）", lineterm="", n=1))
+    old, new = a.splitlines(), b.splitlines()
+    out: list[Change] = []
+    for group in difflib.SequenceMatcher(None, old, new, autojunk=False).get_grouped_opcodes(1):
+        i1, i2 = group[0][1], group[-1][2]
+        j1, j2 = group[0][3], group[-1][4]
+        out.append(Change(old[i1:i2], new[j1:j2]))
+    return out
 
 
 @dataclass
