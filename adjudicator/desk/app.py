@@ -106,7 +106,8 @@ class Desk:
         resp.headers["Cache-Control"] = "no-store"
 
     def error(self, request: Request, message: str, status: int,
-              problems: list[str] | None = None, back: str = "/") -> Response:
+              problems: list[str] | None = None, back: str = "/",
+              resume: dict[str, str] | None = None) -> Response:
         title = {400: "入力に問題があります", 403: "この操作は受け付けられません",
                  404: "見つかりません", 405: "この方法では使えません",
                  409: "すでにあります", 413: "大きすぎます",
@@ -115,7 +116,8 @@ class Desk:
         try:
             return self.page(request, "error.html.j2", status=status, title=title,
                              message=W.desk_message(message),
-                             problems=[W.desk_message(p) for p in problems or []], back=back)
+                             problems=[W.desk_message(p) for p in problems or []], back=back,
+                             resume=resume)
         except Exception:  # noqa: BLE001 - the error page itself failed: a plain one
             log.exception("the desk's error page failed")
             from html import escape
@@ -260,8 +262,15 @@ def _load(desk: Desk, name: str) -> tuple[Path, Any]:
 
 async def game_page(desk: Desk, request: Request) -> Response:
     name = request.path_params["name"]
-    _path, game = _load(desk, name)
-    want = request.query_params.get("phase")
+    return game_view(desk, request, name, request.query_params.get("phase"),
+                     stored=request.query_params.get("stored"))
+
+
+def game_view(desk: Desk, request: Request, name: str, want: str | None, stored: str | None = None,
+              paste: str = "", paste_phase: str = "", paste_fmt: str = "") -> Response:
+    """The game's page; ``paste`` (with its phase and format) is a pasted text brought
+    back from an error page, put again in the paste box."""
+    path, game = _load(desk, name)
     ids = [r.id for r in game.phases]
     if want and want not in ids:
         raise S.DeskError(f"{phase_label(want)}のログはまだありません", 404)
@@ -269,14 +278,60 @@ async def game_page(desk: Desk, request: Request) -> Response:
         game.phases[-1] if game.phases else None)
     problems = [W.diag_ja(d) for d in game.diagnostics if d.level == "error"]
     problems += [W.diag_ja(d) for r in game.phases for d in r.diagnostics if d.level == "error"]
-    stored = request.query_params.get("stored")
-    note = f"{phase_label(stored)}のログを保存しました。" if stored and stored in ids else ""
+    logs = S.scan_logs(path)[0]
+    note = f"{phase_label(stored)}のログを保存しました。" if stored and stored in logs else ""
+    finished = bool(game.variant.finished(game.state))
+    nxt = S.next_phase(game)
     return desk.page(request, "game.html.j2", title=name, name=name,
                      variant_ja=VARIANT_JA.get(game.cfg.variant, game.cfg.variant),
-                     phases=S.phase_order(game), next_phase=S.next_phase(game) or
-                     (ids[-1] if ids else ""), stored_phases=set(ids), results=game.phases,
+                     phases=S.offered_phases(game),
+                     next_phase=paste_phase or (nxt if not finished and nxt else
+                                                (ids[-1] if ids else "")),
+                     stored_phases=set(logs), results=game.phases, finished=finished,
                      shown=shown, problems=problems, formats=FORMATS, stored=note,
-                     discord_channel=discord_routes.channel(game.cfg))
+                     discord_channel=discord_routes.channel(game.cfg),
+                     versions=S.versions(desk.root, name), paste=paste, paste_fmt=paste_fmt)
+
+
+async def resume(desk: Desk, request: Request) -> Response:
+    """「戻る」 from an error page: the game's page with the pasted text kept."""
+    name = request.path_params["name"]
+    S.game_dir(desk.root, name)
+    form = await desk.form(request)
+    return game_view(desk, request, name, None, paste=_field(form, "log"),
+                     paste_phase=_field(form, "phase"), paste_fmt=_field(form, "format"))
+
+
+async def history_page(desk: Desk, request: Request) -> Response:
+    """One kept version of a stored log, as text (nothing changes)."""
+    name = request.path_params["name"]
+    phase = request.query_params.get("phase", "")
+    try:
+        number = int(request.query_params.get("v", ""))
+    except ValueError:
+        raise S.DeskError("版の番号がありません", 400) from None
+    src = S.version_path(desk.root, name, phase, number)
+    from ..chatlog import decode
+
+    try:
+        body = decode(src.read_bytes(), src.name)
+    except AdjudicatorError:
+        raise S.DeskError("この版は文字として読めません", 422) from None
+    return desk.page(request, "text.html.j2", title=f"{name}：{phase_label(phase)}のログ（第{number}版）",
+                     name=name, body=body, form_kind="history", phase=phase, number=number)
+
+
+async def restore(desk: Desk, request: Request) -> Response:
+    name = request.path_params["name"]
+    S.game_dir(desk.root, name)
+    form = await desk.form(request)
+    phase = _phase(form)
+    try:
+        number = int(_field(form, "version"))
+    except ValueError:
+        raise S.DeskError("版の番号がありません", 400) from None
+    S.restore(desk.root, name, phase, number)
+    return RedirectResponse(f"/g/{_q(name)}?stored={_q(phase)}#history", status_code=303)
 
 
 def _phase(form: FormData) -> str:
@@ -291,8 +346,25 @@ async def preview(desk: Desk, request: Request) -> Response:
     S.game_dir(desk.root, name)
     form = await desk.form(request)
     phase, fmt = _phase(form), _fmt(form)
+    pasted = _field(form, "log").replace("\r\n", "\n")
     text = await _paste(form, desk.max_paste)
-    return preview_page(desk, request, name, phase, text, fmt)
+    if pasted.strip() and text != pasted:  # a file chosen and text pasted: which one?
+        return desk.page(request, "choose.html.j2", title=f"{name}：どちらのログを使いますか",
+                         name=name, phase=phase, fmt=fmt or "", file_text=text,
+                         pasted=pasted, file_name=getattr(form.get("file"), "filename", ""))
+    return kept(desk, request, name, phase, fmt, text,
+                lambda: preview_page(desk, request, name, phase, text, fmt))
+
+
+def kept(desk: Desk, request: Request, name: str, phase: str, fmt: str | None, text: str,
+         make: Callable[[], Response]) -> Response:
+    """``make()``, or its error as a page whose 「戻る」 brings the pasted text back."""
+    try:
+        return make()
+    except S.DeskError as e:
+        return desk.error(request, str(e), e.status, e.problems, back=f"/g/{_q(name)}",
+                          resume={"action": f"/g/{_q(name)}/resume", "phase": phase,
+                                  "format": fmt or "", "log": text})
 
 
 def preview_page(desk: Desk, request: Request, name: str, phase: str, text: str,
@@ -356,7 +428,15 @@ async def store(desk: Desk, request: Request) -> Response:
     form = await desk.form(request)
     phase, fmt = _phase(form), _fmt(form)
     text = await _paste(form, desk.max_paste)
-    S.store(desk.root, name, phase, text, fmt, desk.max_paste)
+    confirmed = _field(form, "confirm") == "1"
+
+    def done() -> Response:
+        S.store(desk.root, name, phase, text, fmt, desk.max_paste, confirmed=confirmed)
+        return Response(status_code=204)
+
+    answer = kept(desk, request, name, phase, fmt, text, done)
+    if answer.status_code != 204:
+        return answer
     return RedirectResponse(f"/g/{_q(name)}?phase={_q(phase)}&stored={_q(phase)}#outputs",
                             status_code=303)
 
@@ -532,6 +612,9 @@ def create_app(root: Path | str = ".", hosts: tuple[str, ...] = LOOPBACK_HOSTS,
         Route("/g/{name}", wrap(game_page), methods=["GET"]),
         Route("/g/{name}/preview", wrap(preview), methods=["POST"]),
         Route("/g/{name}/store", wrap(store), methods=["POST"]),
+        Route("/g/{name}/resume", wrap(resume), methods=["POST"]),
+        Route("/g/{name}/restore", wrap(restore), methods=["POST"]),
+        Route("/g/{name}/history", wrap(history_page), methods=["GET"]),
         Route("/g/{name}/report", wrap(report), methods=["GET"]),
         Route("/g/{name}/explain", wrap(explain), methods=["GET"]),
         Route("/g/{name}/check", wrap(check), methods=["GET"]),

@@ -166,6 +166,7 @@ class Preview:
     result: Any = None  # the PhaseResult of ``phase``
     problems: list[str] = field(default_factory=list)
     diffs: list[PhaseDiff] = field(default_factory=list)  # later phases that change
+    warnings: list[str] = field(default_factory=list)  # to confirm before storing
 
 
 def _copy_game(src: Path, dest: Path) -> None:
@@ -191,7 +192,7 @@ def preview(root: Path, name: str, phase: str, text: str, fmt: str | None = None
         cfg = load_config(path / "game.toml")
     except ConfigError as e:
         raise DeskError("game.toml に問題があります", 422, e.problems) from None
-    why = phase_refusal(path, phase)
+    why = refusal(path, phase)
     if why:
         raise DeskError(why, 400)
     from ..games import get_variant
@@ -200,6 +201,7 @@ def preview(root: Path, name: str, phase: str, text: str, fmt: str | None = None
     names = [n for n, _a in variant.roster_entries()] + list(cfg.gm)
     names += [a for _n, aliases in variant.roster_entries() for a in aliases]
     reading = read_paste(text, f"logs/{phase}.txt", fmt, names, limit)
+    warnings = paste_warnings(path, phase, text, reading)
     with tempfile.TemporaryDirectory(prefix="adjudicator-desk-") as tmp:
         work = Path(tmp) / name
         _copy_game(path, work)
@@ -226,7 +228,7 @@ def preview(root: Path, name: str, phase: str, text: str, fmt: str | None = None
             before = resolve_game(path, cfg=cfg)
         except AdjudicatorError:
             before = None
-    p = Preview(phase=phase, reading=reading, game=after)
+    p = Preview(phase=phase, reading=reading, game=after, warnings=warnings)
     p.result = next((r for r in after.phases if r.id == phase), None)
     from .wording import diag_ja
 
@@ -280,13 +282,14 @@ class Stored:
 
 
 def store(root: Path, name: str, phase: str, text: str, fmt: str | None = None,
-          limit: int = MAX_PASTE) -> Stored:
+          limit: int = MAX_PASTE, confirmed: bool = True) -> Stored:
     """Store ``text`` as ``phase`` as ``adjudicator add`` does (``fsio.store_log``:
     atomically, under the logs folder's lock, the version it replaces kept in
     ``logs/.history/``).  Two stores at once run one after the other: the later wins and
-    the earlier is in the history."""
+    the earlier is in the history.  Unless ``confirmed``, a paste with warnings
+    (``paste_warnings``) is refused with them (409)."""
     path = game_dir(root, name)
-    why = phase_refusal(path, phase)
+    why = refusal(path, phase)
     if why:
         raise DeskError(why, 400)
     try:
@@ -298,6 +301,11 @@ def store(root: Path, name: str, phase: str, text: str, fmt: str | None = None,
     variant = get_variant(cfg.variant)(cfg)
     names = [n for n, _a in variant.roster_entries()] + list(cfg.gm)
     reading = read_paste(text, f"logs/{phase}.txt", fmt, names, limit)
+    if not confirmed:
+        warnings = paste_warnings(path, phase, text, reading)
+        if warnings:
+            raise DeskError("保存する前に、次の注意を確かめてください（確かめたら「確認しました」に"
+                            "チェックして保存します）", 409, warnings)
     from ..engine import LOG_SUFFIXES
 
     suffix = ".json" if reading.format == "dce-json" else ".txt"  # a Discord pull: as the CLI's
@@ -450,3 +458,164 @@ def create_game(root: Path, name: str, variant: str, seed: str, gm: str, options
     (path / "logs").mkdir()
     write_atomic(path / "game.toml", text)
     return path
+
+
+# ------------------------------------------------------------------ guard rails
+def refusal(path: Path, phase: str, game: Game | None = None) -> str | None:
+    """Why the desk must not store a log as ``phase``, in the GM's words (None: it may):
+    a phase the village does not have, one beyond the next, or any new phase after the
+    game has ended (a stored phase may still be corrected)."""
+    from ..phases import phase_label
+
+    why = phase_refusal(path, phase)
+    base, _, suffix = phase.partition("-")
+    if why:
+        m = re.search(r"the next phase to add is (\S+)", why)
+        if m:
+            return (f"{phase_label(phase)}はまだ先です。次に保存するのは"
+                    f"{phase_label(m.group(1))}のログです")
+        if suffix:
+            return f"{phase_label(base)}に「{suffix}」のログはありません（観戦チャットはダービー＆ストック村の昼だけです）"
+        return f"この村に「{phase}」というフェーズはありません"
+    if game is None:
+        try:
+            game = resolve_game(path)
+        except AdjudicatorError:
+            return None
+    stored = {pid.partition("-")[0] for pid in scan_logs(path)[0]}
+    if game.variant.finished(game.state) and base not in stored:
+        last = game.phases[-1].id if game.phases else ""
+        return (f"このゲームは{phase_label(last)}で終わっています。これより後のログは保存できません"
+                "（保存済みのフェーズを直すときは、そのフェーズを選んでください）")
+    return None
+
+
+def offered_phases(game: Game) -> list[str]:
+    """The phases the paste form offers: every stored one, the next one while the game
+    goes on, and the spectators' chat of each day where the village has one."""
+    ids = [r.id for r in game.phases]
+    finished = bool(game.variant.finished(game.state))
+    order = ids if finished and ids else phase_order(game)
+    out: list[str] = []
+    extra = getattr(game.variant, "extra_logs", {}) or {}
+    for pid in order:
+        out.append(pid)
+        for suffix, when in extra.items():
+            if when == "any" or pid.startswith(when):
+                out.append(f"{pid}-{suffix}")
+    return out
+
+
+def _norm(text: str) -> str:
+    return "\n".join(line.rstrip() for line in text.replace("\r\n", "\n").strip().splitlines())
+
+
+def _dates(path: Path, names: list[str]) -> list[str]:
+    try:
+        from ..chatlog import decode
+
+        text = decode(path.read_bytes(), path.name)
+        reading = read_chat(text, str(path), fmt=remembered_format(path), names=names)
+    except (AdjudicatorError, OSError, ValueError):
+        return []
+    return [m.date for m in reading.messages if m.date]
+
+
+def paste_warnings(path: Path, phase: str, text: str, reading: Reading) -> list[str]:
+    """What the GM should look at before storing ``text`` as ``phase``: the same text as
+    another stored phase, or dates older than a phase stored before it."""
+    from ..chatlog import decode
+    from ..phases import phase_label
+
+    out: list[str] = []
+    logs = scan_logs(path)[0]
+    mine = _norm(text)
+    for pid, p in sorted(logs.items()):
+        if pid == phase:
+            continue
+        try:
+            if _norm(decode(p.read_bytes(), p.name)) == mine:
+                out.append(f"このログは保存済みの{phase_label(pid)}のログと同じ内容です。"
+                           "フェーズの選び間違いではありませんか")
+        except (AdjudicatorError, OSError):
+            continue
+    new = [m.date for m in reading.messages if m.date]
+    if not new:
+        return out
+    try:
+        cfg = load_config(path / "game.toml")
+        from ..games import get_variant
+
+        variant = get_variant(cfg.variant)(cfg)
+        order: list[str] = []
+        for pid in variant.phase_ids():  # endless for some villages: up to the pasted one
+            order.append(pid)
+            if pid == phase.partition("-")[0] or len(order) > 1000:
+                break
+        names = [n for n, _a in variant.roster_entries()] + list(cfg.gm)
+    except AdjudicatorError:
+        return out
+    base = phase.partition("-")[0]
+    if base not in order:
+        return out
+    for pid in order[:order.index(base)]:
+        if pid not in logs:
+            continue
+        old = _dates(logs[pid], names)
+        if old and max(new) < max(old):
+            out.append(f"貼り付けたログの日付（最後が{max(new)}）が、保存済みの{phase_label(pid)}"
+                       f"のログ（最後が{max(old)}）より前です。別の日のログではありませんか")
+            break
+    return out
+
+
+@dataclass
+class Version:
+    phase: str
+    number: int
+    name: str
+    size: int
+    when: str  # local time it was replaced, YYYY-MM-DD HH:MM
+
+
+def versions(root: Path, name: str) -> dict[str, list[Version]]:
+    """Every kept version of every stored log, by phase (oldest first)."""
+    import datetime
+
+    from ..fsio import history
+
+    path = game_dir(root, name)
+    out: dict[str, list[Version]] = {}
+    for stored, n, p in history(path / "logs"):
+        phase = stored.rsplit(".", 1)[0]
+        st = p.stat()
+        when = datetime.datetime.fromtimestamp(st.st_mtime).strftime("%Y-%m-%d %H:%M")
+        out.setdefault(phase, []).append(Version(phase, n, stored, st.st_size, when))
+    return out
+
+
+def version_path(root: Path, name: str, phase: str, number: int) -> Path:
+    from ..fsio import history
+
+    path = game_dir(root, name)
+    for _stored, n, p in history(path / "logs", phase):
+        if n == number:
+            return p
+    raise DeskError("その版は履歴にありません", 404)
+
+
+def restore(root: Path, name: str, phase: str, number: int) -> Stored:
+    """Store a kept version again as ``phase`` through ``fsio.store_log``: the log it
+    replaces goes into the history first, so nothing is lost."""
+    from ..engine import LOG_SUFFIXES
+
+    src = version_path(root, name, phase, number)
+    path = game_dir(root, name)
+    suffix = "." + src.name.rsplit(".", 2)[-2] if src.name.count(".") >= 2 else ".txt"
+    if suffix.lower() not in LOG_SUFFIXES:
+        suffix = ".txt"
+    logs = path / "logs"
+    current = scan_logs(path)[0].get(phase)
+    fmt = remembered_format(current) if current is not None else None
+    done = store_log(logs, phase, suffix, src.read_bytes(), LOG_SUFFIXES, fmt=fmt)
+    return Stored(done.path, done.kept, 0, unchanged=done.unchanged)
