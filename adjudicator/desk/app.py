@@ -78,7 +78,7 @@ class Desk:
         self.js = (folder / "desk.js").read_text(encoding="utf-8")
         self.csp = ("default-src 'none'; "
                     f"style-src {_sha256(self.css)}; script-src {_sha256(self.js)}; "
-                    "img-src 'self' data:; form-action 'self'; base-uri 'none'; "
+                    "img-src 'self' data:; connect-src 'self'; form-action 'self'; base-uri 'none'; "
                     "frame-ancestors 'none'")
 
     # -------------------------------------------------------------- responses
@@ -389,10 +389,10 @@ def preview_page(desk: Desk, request: Request, name: str, phase: str, text: str,
             rows.append({"lineno": tail if tail.isdigit() else "", "speaker": "",
                          "text": W.explain_for_desk(_place(d.source)),
                          "disposition": d.level, "reason": d.reason_ja or d.message})
-    messages = _message_rows(p.reading.messages, by_line)
+    messages, chatter, n_chatter = _message_rows(p.reading.messages, by_line)
     return desk.page(request, "preview.html.j2", title=f"{name}：{phase_label(phase)}の判定", name=name, p=p,
-                     rows=rows, shown=p.result, messages=messages, text=text, fmt=fmt or "",
-                     **extra)
+                     rows=rows, shown=p.result, messages=messages, chatter=chatter,
+                     n_chatter=n_chatter, text=text, fmt=fmt or "", **extra)
 
 
 def _place(source: str) -> str:
@@ -403,23 +403,25 @@ def _place(source: str) -> str:
     return line_place(source) if ":" in source else ""
 
 
-def _message_rows(messages: list[Any], by_line: dict[int, Any]) -> Markup:
-    """Every message as a table row, escaped here rather than in the template: a night
-    of 5,000 lines is 5,000 rows, and a Jinja loop over them was most of the page's time
-    (the report does the same for its annotated log)."""
+def _message_rows(messages: list[Any], by_line: dict[int, Any]) -> tuple[Markup, Markup, int]:
+    """The messages as table rows, escaped here rather than in the template (a night of
+    5,000 lines is 5,000 rows, and a Jinja loop over them was most of the page's time):
+    commands, refusals and GM lines first; the chatter apart (the page folds it away
+    until asked, so a long night renders fast), and how many chatter lines there are."""
     from html import escape
 
     from ..models import DISPOSITION_JA
 
-    rows = []
+    rows: list[str] = []
+    chatter: list[str] = []
     for m in messages:
         rec = by_line.get(m.lineno)
         disp = rec.disposition if rec else ""
-        rows.append(
-            f'<tr class="{disp}"><td>{m.lineno}</td><td>{escape(m.speaker)}</td>'
-            f'<td>{escape(m.date or "")}</td><td>{escape(m.time or "")}</td>'
-            f'<td>{escape(m.text)}</td><td class="disp">{DISPOSITION_JA.get(disp, "")}</td></tr>')
-    return Markup("\n".join(rows))
+        row = (f'<tr class="{disp}"><td>{m.lineno}</td><td>{escape(m.speaker)}</td>'
+               f'<td>{escape(m.date or "")}</td><td>{escape(m.time or "")}</td>'
+               f'<td>{escape(m.text)}</td><td class="disp">{DISPOSITION_JA.get(disp, "")}</td></tr>')
+        (chatter if disp in ("chatter", "") else rows).append(row)
+    return Markup("\n".join(rows)), Markup("\n".join(chatter)), len(chatter)
 
 
 async def store(desk: Desk, request: Request) -> Response:
