@@ -45,6 +45,7 @@ from ..phases import phase_label
 from ..render import environment
 from ..resources import data_dir
 from . import discord_routes
+from . import guards as G
 from . import service as S
 from . import wording as W
 from .guide import routes as guide_routes
@@ -284,54 +285,13 @@ def game_view(desk: Desk, request: Request, name: str, want: str | None, stored:
     nxt = S.next_phase(game)
     return desk.page(request, "game.html.j2", title=name, name=name,
                      variant_ja=VARIANT_JA.get(game.cfg.variant, game.cfg.variant),
-                     phases=S.offered_phases(game),
+                     phases=G.offered_phases(game),
                      next_phase=paste_phase or (nxt if not finished and nxt else
                                                 (ids[-1] if ids else "")),
                      stored_phases=set(logs), results=game.phases, finished=finished,
                      shown=shown, problems=problems, formats=FORMATS, stored=note,
                      discord_channel=discord_routes.channel(game.cfg),
-                     versions=S.versions(desk.root, name), paste=paste, paste_fmt=paste_fmt)
-
-
-async def resume(desk: Desk, request: Request) -> Response:
-    """「戻る」 from an error page: the game's page with the pasted text kept."""
-    name = request.path_params["name"]
-    S.game_dir(desk.root, name)
-    form = await desk.form(request)
-    return game_view(desk, request, name, None, paste=_field(form, "log"),
-                     paste_phase=_field(form, "phase"), paste_fmt=_field(form, "format"))
-
-
-async def history_page(desk: Desk, request: Request) -> Response:
-    """One kept version of a stored log, as text (nothing changes)."""
-    name = request.path_params["name"]
-    phase = request.query_params.get("phase", "")
-    try:
-        number = int(request.query_params.get("v", ""))
-    except ValueError:
-        raise S.DeskError("版の番号がありません", 400) from None
-    src = S.version_path(desk.root, name, phase, number)
-    from ..chatlog import decode
-
-    try:
-        body = decode(src.read_bytes(), src.name)
-    except AdjudicatorError:
-        raise S.DeskError("この版は文字として読めません", 422) from None
-    return desk.page(request, "text.html.j2", title=f"{name}：{phase_label(phase)}のログ（第{number}版）",
-                     name=name, body=body, form_kind="history", phase=phase, number=number)
-
-
-async def restore(desk: Desk, request: Request) -> Response:
-    name = request.path_params["name"]
-    S.game_dir(desk.root, name)
-    form = await desk.form(request)
-    phase = _phase(form)
-    try:
-        number = int(_field(form, "version"))
-    except ValueError:
-        raise S.DeskError("版の番号がありません", 400) from None
-    S.restore(desk.root, name, phase, number)
-    return RedirectResponse(f"/g/{_q(name)}?stored={_q(phase)}#history", status_code=303)
+                     versions=G.versions(path), paste=paste, paste_fmt=paste_fmt)
 
 
 def _phase(form: FormData) -> str:
@@ -614,9 +574,6 @@ def create_app(root: Path | str = ".", hosts: tuple[str, ...] = LOOPBACK_HOSTS,
         Route("/g/{name}", wrap(game_page), methods=["GET"]),
         Route("/g/{name}/preview", wrap(preview), methods=["POST"]),
         Route("/g/{name}/store", wrap(store), methods=["POST"]),
-        Route("/g/{name}/resume", wrap(resume), methods=["POST"]),
-        Route("/g/{name}/restore", wrap(restore), methods=["POST"]),
-        Route("/g/{name}/history", wrap(history_page), methods=["GET"]),
         Route("/g/{name}/report", wrap(report), methods=["GET"]),
         Route("/g/{name}/explain", wrap(explain), methods=["GET"]),
         Route("/g/{name}/check", wrap(check), methods=["GET"]),
@@ -627,6 +584,9 @@ def create_app(root: Path | str = ".", hosts: tuple[str, ...] = LOOPBACK_HOSTS,
     from .gm_routes import routes as gm_routes  # 途中集計, 配役と封印
 
     routes += gm_routes(wrap, Forms(paste=_paste, field=_field, fmt=_fmt, phase=_phase))
+    from .history_routes import routes as history_routes  # 戻る, 履歴, 復元
+
+    routes += history_routes(wrap, game_view, _field, _phase)
     app = Starlette(routes=routes, exception_handlers={HTTPException: not_found})
     app.state.desk = desk
     return app

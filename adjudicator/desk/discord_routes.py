@@ -26,6 +26,7 @@ from starlette.routing import Route
 
 from ..config import GameConfig
 from . import service as S
+from .guards import refusal
 
 
 def channel(cfg: GameConfig) -> str | None:
@@ -83,7 +84,7 @@ def routes(wrap: Callable[[Any], Any], preview_page: Callable[..., Response]) ->
         form = await desk.form(request)
         phase = _phase(form)
         path, game, ch = _game(desk, name)
-        why = S.refusal(path, phase, game)
+        why = refusal(path, phase, game)
         if why:
             raise S.DeskError(why, 400)
         require()

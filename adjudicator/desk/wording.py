@@ -88,6 +88,14 @@ def explain_for_desk(text: str) -> str:
 
 def diag_ja(d: object) -> str:
     """A diagnostic as the GM reads it on a page: level, where in words, the reason."""
-    from ..cli import diagnostic_line
+    from ..wording import line_place, phase_label
 
-    return explain_for_desk(diagnostic_line(d))
+    level = {"error": "エラー", "warning": "注意", "info": "情報"}.get(
+        getattr(d, "level", ""), "注意")
+    source: str = getattr(d, "source", "")
+    reason = getattr(d, "reason_ja", "") or getattr(d, "message", "")
+    if source.startswith("phase:"):
+        return explain_for_desk(f"{level}：{phase_label(source[6:])}：{reason}")
+    if ":" in source and source.rpartition(":")[2].isdigit():
+        return explain_for_desk(f"{level}：{line_place(source)}：{reason}")
+    return explain_for_desk(f"{level}：{reason}")

@@ -133,7 +133,8 @@ def test_the_gm_walks_each_village(desk: tuple[str, Path], pages: dict[str, Any]
 
 def test_a_long_night_renders_fast(desk: tuple[str, Path], pages: dict[str, Any]) -> None:
     """5,000 lines (the sample's night with chatter around it): the browser's time from
-    the end of the response to the end of the load event, under 300 ms."""
+    the end of the response to the end of the load event, under 300 ms (the best of
+    five: the machine is shared)."""
     base, root = desk
     src = SAMPLES / "derby-stock"
     dest = root / "long"
@@ -146,7 +147,7 @@ def test_a_long_night_renders_fast(desk: tuple[str, Path], pages: dict[str, Any]
     text = "\n".join(night[:1] + chatter + night[1:]) + "\n"
     page = pages["desktop"]
     figures = []
-    for _ in range(3):
+    for _ in range(5):
         page.goto(f"{base}/g/long")
         page.select_option("#phase", "night1")
         page.eval_on_selector("#log", "(e, t) => { e.value = t; }", text)
@@ -158,6 +159,6 @@ def test_a_long_night_renders_fast(desk: tuple[str, Path], pages: dict[str, Any]
         figures.append(nav["load"] - nav["response"])
         assert page.locator("#messages tbody tr").count() < 100  # chatter is folded
         assert page.locator("details#chatter").count() == 1
-    print(f"5,000-line night: render after response {min(figures):.0f} ms (best of 3: {figures})")
+    print(f"5,000-line night: render after response {min(figures):.0f} ms (best of 5: {figures})")
     assert min(figures) < 300, figures
     assert pages["problems"] == []
