@@ -12,7 +12,10 @@ def day_number(pid: str) -> int:
 
 
 def phase_label(pid: str) -> str:
-    """day2 -> '2日目 昼', night2 -> '2日目 夜', round3 -> '第3ラウンド'."""
+    """day2 -> '2日目 昼', night2 -> '2日目 夜', round3 -> '第3ラウンド',
+    day2-chat -> '2日目 観戦チャット'."""
+    if pid.endswith("-chat") and pid[:-5].startswith("day") and pid[3:-5].isdigit():
+        return f"{pid[3:-5]}日目 観戦チャット"
     kind = pid.rstrip("0123456789")
     n = pid[len(kind):]
     if kind == "day":

@@ -45,8 +45,11 @@ from ..phases import phase_label
 from ..render import environment
 from ..resources import data_dir
 from . import discord_routes
+from . import guards as G
 from . import service as S
+from . import wording as W
 from .guide import routes as guide_routes
+from .rows import message_rows, place
 
 CSRF_COOKIE = "adjudicator_desk_csrf"
 VARIANT_JA = {
@@ -77,7 +80,7 @@ class Desk:
         self.js = (folder / "desk.js").read_text(encoding="utf-8")
         self.csp = ("default-src 'none'; "
                     f"style-src {_sha256(self.css)}; script-src {_sha256(self.js)}; "
-                    "img-src 'self' data:; form-action 'self'; base-uri 'none'; "
+                    "img-src 'self' data:; connect-src 'self'; form-action 'self'; base-uri 'none'; "
                     "frame-ancestors 'none'")
 
     # -------------------------------------------------------------- responses
@@ -88,7 +91,8 @@ class Desk:
             token = secrets.token_urlsafe(32)
         html = environment().get_template(f"desk/{template}").render(
             css=Markup(self.css), js=Markup(self.js), csrf=token, phase_ja=phase_label,
-            **ctx)
+            format_ja=W.format_ja, skip_ja=W.skip_ja, guess_ja=W.guess_ja,
+            level_ja={"error": "エラー", "warning": "注意"}, **ctx)
         resp = HTMLResponse(html, status_code=status)
         self.secure(resp)
         if fresh:
@@ -104,7 +108,8 @@ class Desk:
         resp.headers["Cache-Control"] = "no-store"
 
     def error(self, request: Request, message: str, status: int,
-              problems: list[str] | None = None, back: str = "/") -> Response:
+              problems: list[str] | None = None, back: str = "/",
+              resume: dict[str, str] | None = None) -> Response:
         title = {400: "入力に問題があります", 403: "この操作は受け付けられません",
                  404: "見つかりません", 405: "この方法では使えません",
                  409: "すでにあります", 413: "大きすぎます",
@@ -112,7 +117,9 @@ class Desk:
                  507: "ディスクがいっぱいです"}.get(status, "エラー")
         try:
             return self.page(request, "error.html.j2", status=status, title=title,
-                             message=message, problems=problems or [], back=back)
+                             message=W.desk_message(message),
+                             problems=[W.desk_message(p) for p in problems or []], back=back,
+                             resume=resume)
         except Exception:  # noqa: BLE001 - the error page itself failed: a plain one
             log.exception("the desk's error page failed")
             from html import escape
@@ -189,7 +196,8 @@ async def _paste(form: FormData, limit: int) -> str:
 def _fmt(form: FormData) -> str | None:
     fmt = _field(form, "format")
     if fmt and fmt not in FORMATS:
-        raise S.DeskError(f"形式 {fmt!r} はありません（{'、'.join(FORMATS)}）", 400)
+        raise S.DeskError(f"形式「{fmt}」はありません（選べる形式: "
+                          f"{'、'.join(W.format_ja(f) for f in FORMATS)}）", 400)
     return fmt or None
 
 
@@ -273,24 +281,35 @@ def _load(desk: Desk, name: str) -> tuple[Path, Any]:
 
 async def game_page(desk: Desk, request: Request) -> Response:
     name = request.path_params["name"]
-    _path, game = _load(desk, name)
-    want = request.query_params.get("phase")
+    return game_view(desk, request, name, request.query_params.get("phase"),
+                     stored=request.query_params.get("stored"))
+
+
+def game_view(desk: Desk, request: Request, name: str, want: str | None, stored: str | None = None,
+              paste: str = "", paste_phase: str = "", paste_fmt: str = "") -> Response:
+    """The game's page; ``paste`` (with its phase and format) is a pasted text brought
+    back from an error page, put again in the paste box."""
+    path, game = _load(desk, name)
     ids = [r.id for r in game.phases]
     if want and want not in ids:
-        raise S.DeskError(f"フェーズ「{want}」のログはまだありません", 404)
+        raise S.DeskError(f"{phase_label(want)}のログはまだありません", 404)
     shown = next((r for r in game.phases if r.id == want), None) if want else (
         game.phases[-1] if game.phases else None)
-    problems = [f"{d.source}: {d.message}" for d in game.diagnostics if d.level == "error"]
-    problems += [f"{d.source}: {d.message}" for r in game.phases for d in r.diagnostics
-                 if d.level == "error"]
-    stored = request.query_params.get("stored")
-    note = f"{phase_label(stored)}のログを保存しました。" if stored and stored in ids else ""
+    problems = [W.diag_ja(d) for d in game.diagnostics if d.level == "error"]
+    problems += [W.diag_ja(d) for r in game.phases for d in r.diagnostics if d.level == "error"]
+    logs = S.scan_logs(path)[0]
+    note = f"{phase_label(stored)}のログを保存しました。" if stored and stored in logs else ""
+    finished = bool(game.variant.finished(game.state))
+    nxt = S.next_phase(game)
     return desk.page(request, "game.html.j2", title=name, name=name,
                      variant_ja=VARIANT_JA.get(game.cfg.variant, game.cfg.variant),
-                     phases=S.phase_order(game), next_phase=S.next_phase(game) or
-                     (ids[-1] if ids else ""), stored_phases=set(ids), results=game.phases,
+                     phases=G.offered_phases(game),
+                     next_phase=paste_phase or (nxt if not finished and nxt else
+                                                (ids[-1] if ids else "")),
+                     stored_phases=set(logs), results=game.phases, finished=finished,
                      shown=shown, problems=problems, formats=FORMATS, stored=note,
-                     discord_channel=discord_routes.channel(game.cfg))
+                     discord_channel=discord_routes.channel(game.cfg),
+                     versions=G.versions(path), paste=paste, paste_fmt=paste_fmt)
 
 
 def _phase(form: FormData) -> str:
@@ -305,8 +324,25 @@ async def preview(desk: Desk, request: Request) -> Response:
     S.game_dir(desk.root, name)
     form = await desk.form(request)
     phase, fmt = _phase(form), _fmt(form)
+    pasted = _field(form, "log").replace("\r\n", "\n")
     text = await _paste(form, desk.max_paste)
-    return preview_page(desk, request, name, phase, text, fmt)
+    if pasted.strip() and text != pasted:  # a file chosen and text pasted: which one?
+        return desk.page(request, "choose.html.j2", title=f"{name}：どちらのログを使いますか",
+                         name=name, phase=phase, fmt=fmt or "", file_text=text,
+                         pasted=pasted, file_name=getattr(form.get("file"), "filename", ""))
+    return kept(desk, request, name, phase, fmt, text,
+                lambda: preview_page(desk, request, name, phase, text, fmt))
+
+
+def kept(desk: Desk, request: Request, name: str, phase: str, fmt: str | None, text: str,
+         make: Callable[[], Response]) -> Response:
+    """``make()``, or its error as a page whose 「戻る」 brings the pasted text back."""
+    try:
+        return make()
+    except S.DeskError as e:
+        return desk.error(request, str(e), e.status, e.problems, back=f"/g/{_q(name)}",
+                          resume={"action": f"/g/{_q(name)}/resume", "phase": phase,
+                                  "format": fmt or "", "log": text})
 
 
 def preview_page(desk: Desk, request: Request, name: str, phase: str, text: str,
@@ -327,31 +363,14 @@ def preview_page(desk: Desk, request: Request, name: str, phase: str, text: str,
     for d in (p.result.diagnostics if p.result else []):
         if d.level in ("error", "warning") and not any(
                 r["lineno"] == d.source.rsplit(":", 1)[-1] for r in rows):
-            rows.append({"lineno": d.source.rsplit(":", 1)[-1], "speaker": "", "text": d.message,
-                         "disposition": d.level, "reason": d.reason_ja or ""})
-    messages = _message_rows(p.reading.messages, by_line)
-    return desk.page(request, "preview.html.j2", title=f"{name} {phase} の判定", name=name, p=p,
-                     rows=rows, shown=p.result, messages=messages, text=text, fmt=fmt or "",
-                     **extra)
-
-
-def _message_rows(messages: list[Any], by_line: dict[int, Any]) -> Markup:
-    """Every message as a table row, escaped here rather than in the template: a night
-    of 5,000 lines is 5,000 rows, and a Jinja loop over them was most of the page's time
-    (the report does the same for its annotated log)."""
-    from html import escape
-
-    from ..models import DISPOSITION_JA
-
-    rows = []
-    for m in messages:
-        rec = by_line.get(m.lineno)
-        disp = rec.disposition if rec else ""
-        rows.append(
-            f'<tr class="{disp}"><td>{m.lineno}</td><td>{escape(m.speaker)}</td>'
-            f'<td>{escape(m.date or "")}</td><td>{escape(m.time or "")}</td>'
-            f'<td>{escape(m.text)}</td><td class="disp">{DISPOSITION_JA.get(disp, "")}</td></tr>')
-    return Markup("\n".join(rows))
+            tail = d.source.rsplit(":", 1)[-1]
+            rows.append({"lineno": tail if tail.isdigit() else "", "speaker": "",
+                         "text": W.explain_for_desk(place(d.source)),
+                         "disposition": d.level, "reason": d.reason_ja or d.message})
+    messages, chatter, n_chatter = message_rows(p.reading.messages, by_line)
+    return desk.page(request, "preview.html.j2", title=f"{name}：{phase_label(phase)}の判定", name=name, p=p,
+                     rows=rows, shown=p.result, messages=messages, chatter=chatter,
+                     n_chatter=n_chatter, text=text, fmt=fmt or "", **extra)
 
 
 async def store(desk: Desk, request: Request) -> Response:
@@ -360,7 +379,15 @@ async def store(desk: Desk, request: Request) -> Response:
     form = await desk.form(request)
     phase, fmt = _phase(form), _fmt(form)
     text = await _paste(form, desk.max_paste)
-    S.store(desk.root, name, phase, text, fmt, desk.max_paste)
+    confirmed = _field(form, "confirm") == "1"
+
+    def done() -> Response:
+        S.store(desk.root, name, phase, text, fmt, desk.max_paste, confirmed=confirmed)
+        return Response(status_code=204)
+
+    answer = kept(desk, request, name, phase, fmt, text, done)
+    if answer.status_code != 204:
+        return answer
     return RedirectResponse(f"/g/{_q(name)}?phase={_q(phase)}&stored={_q(phase)}#outputs",
                             status_code=303)
 
@@ -378,6 +405,26 @@ async def report(desk: Desk, request: Request) -> Response:
     return resp
 
 
+def _ja(e: AdjudicatorError) -> str:
+    """The error's Japanese message (a plain Japanese sentence when it has none)."""
+    return e.ja or "指定された内容が見つかりません。選び直してください"
+
+
+def _line_ref(game: Any, line: str, phase: str | None) -> str:
+    """``7`` with a phase chosen is line 7 of that phase's log; ``night1:7`` the same;
+    ``logs/night1.txt:7`` as the command line writes it."""
+    import re
+
+    m = re.fullmatch(r"(?:([a-z0-9-]+)\s*[:：]\s*)?([0-9]+)(?:行目?)?", line)
+    if not m:
+        return line
+    pid = m.group(1) or phase or ""
+    ph = next((r for r in game.phases if r.id == pid), None)
+    if ph is None or not ph.lines:
+        return line
+    return ph.lines[0].ref.rsplit(":", 1)[0] + ":" + m.group(2)
+
+
 def _players(game: Any) -> list[str]:
     return [n for n, _a in game.variant.roster_entries()]
 
@@ -392,6 +439,7 @@ async def explain(desk: Desk, request: Request) -> Response:
     phase = request.query_params.get("phase") or None
     gm = request.query_params.get("gm") == "1"
     line = (request.query_params.get("line") or "").strip()
+    ref = _line_ref(game, line, phase)
     if line and not gm and not player:
         raise S.DeskError("行の経緯は、プレイヤーを選ぶか「GM用」にチェックして表示してください",
                           400)
@@ -401,12 +449,16 @@ async def explain(desk: Desk, request: Request) -> Response:
             from ..explain_ja import explain_line
 
             view = View.gm() if gm else View.of(resolve_player(game, player or ""))
-            body = explain_line(game, line, view=view)
+            body = explain_line(game, ref, view=view)
         else:  # the page defaults to what a player may read, never the GM's view
             body = explain_text(game, player=player, phase=phase,
                                 view=View.gm() if gm else None if player else View.public())
     except AdjudicatorError as e:
-        raise S.DeskError(str(e), 404) from None
+        if line:
+            raise S.DeskError(f"「{line}」の行は見つかりません。フェーズを選んで、そのログの行番号"
+                              "（例: 7）を入れてください", 404) from None
+        raise S.DeskError(_ja(e), 404) from None
+    body = W.explain_for_desk(body)
     return desk.page(request, "text.html.j2", title=f"{name}：経緯", name=name, body=body,
                      form_kind="explain", players=_players(game), phases=[r.id for r in game.phases],
                      player=player or "", phase=phase or "", gm=gm, line=line)
@@ -433,7 +485,8 @@ async def check(desk: Desk, request: Request) -> Response:
         try:
             r = check_line(game, line, who, phase)
         except AdjudicatorError as e:
-            raise S.DeskError(e.ja or f"フェーズ「{phase}」はまだありません（{e}）", 400) from None
+            raise S.DeskError(e.ja or f"フェーズ「{phase_label(phase or '')}」はまだありません",
+                              400) from None
         from ..checkline import check_text
 
         out = [check_text(game, r, r.speaker)]
@@ -520,6 +573,9 @@ def create_app(root: Path | str = ".", hosts: tuple[str, ...] = LOOPBACK_HOSTS,
     from .gm_routes import routes as gm_routes  # 途中集計, 配役と封印
 
     routes += gm_routes(wrap, Forms(paste=_paste, field=_field, fmt=_fmt, phase=_phase))
+    from .history_routes import routes as history_routes  # 戻る, 履歴, 復元
+
+    routes += history_routes(wrap, game_view, _field, _phase)
     app = Starlette(routes=routes, exception_handlers={HTTPException: not_found})
     app.state.desk = desk
     return app

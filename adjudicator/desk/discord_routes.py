@@ -26,6 +26,7 @@ from starlette.routing import Route
 
 from ..config import GameConfig
 from . import service as S
+from .guards import refusal
 
 
 def channel(cfg: GameConfig) -> str | None:
@@ -77,14 +78,13 @@ def routes(wrap: Callable[[Any], Any], preview_page: Callable[..., Response]) ->
         from ..discord_.client import session
         from ..discord_.pull import fetch_phase
         from ..discord_.token import load_token
-        from ..engine import phase_refusal
 
         name = request.path_params["name"]
         S.game_dir(desk.root, name)
         form = await desk.form(request)
         phase = _phase(form)
         path, game, ch = _game(desk, name)
-        why = phase_refusal(path, phase)
+        why = refusal(path, phase, game)
         if why:
             raise S.DeskError(why, 400)
         require()

@@ -19,9 +19,10 @@ from typing import Any
 
 from ..chatlog import Reading, read_chat
 from ..config import load_config
-from ..engine import Game, phase_refusal, resolve_game, scan_logs
+from ..engine import Game, resolve_game, scan_logs
 from ..errors import AdjudicatorError, ChatFormatError, ConfigError
 from ..fsio import format_file, remembered_format, store_log, write_atomic
+from .guards import paste_warnings, refusal
 
 #: largest paste the desk takes (bytes of UTF-8): a whole night of a busy village is ~1 MB
 MAX_PASTE = 5_000_000
@@ -89,9 +90,10 @@ def summarize(root: Path, name: str) -> GameSummary:
     s.phase = game.phases[-1].id if game.phases else ""
     s.finished = bool(game.variant.finished(game.state))
     s.next_phase = next_phase(game)
-    s.problems = [f"{d.source}: {d.message}" for d in game.diagnostics if d.level == "error"]
-    s.problems += [f"{d.source}: {d.message}" for p in game.phases for d in p.diagnostics
-                   if d.level == "error"]
+    from .wording import diag_ja
+
+    s.problems = [diag_ja(d) for d in game.diagnostics if d.level == "error"]
+    s.problems += [diag_ja(d) for p in game.phases for d in p.diagnostics if d.level == "error"]
     return s
 
 
@@ -143,10 +145,18 @@ def read_paste(text: str, source: str, fmt: str | None, names: list[str],
 
 # ------------------------------------------------------------------ preview and store
 @dataclass
+class Change:
+    """One changed place of a text: the lines before (stored) and after (with the paste)."""
+
+    before: list[str]
+    after: list[str]
+
+
+@dataclass
 class PhaseDiff:
     phase: str
-    public: list[str]  # unified diff lines of the public post
-    private: dict[str, list[str]]  # per player
+    public: list[Change]  # the changed places of the public post
+    private: dict[str, list[Change]]  # per player
 
 
 @dataclass
@@ -157,6 +167,7 @@ class Preview:
     result: Any = None  # the PhaseResult of ``phase``
     problems: list[str] = field(default_factory=list)
     diffs: list[PhaseDiff] = field(default_factory=list)  # later phases that change
+    warnings: list[str] = field(default_factory=list)  # to confirm before storing
 
 
 def _copy_game(src: Path, dest: Path) -> None:
@@ -182,7 +193,7 @@ def preview(root: Path, name: str, phase: str, text: str, fmt: str | None = None
         cfg = load_config(path / "game.toml")
     except ConfigError as e:
         raise DeskError("game.toml に問題があります", 422, e.problems_ja) from None
-    why = phase_refusal(path, phase)
+    why = refusal(path, phase)
     if why:
         raise DeskError(why, 400)
     from ..games import get_variant
@@ -191,6 +202,7 @@ def preview(root: Path, name: str, phase: str, text: str, fmt: str | None = None
     names = [n for n, _a in variant.roster_entries()] + list(cfg.gm)
     names += [a for _n, aliases in variant.roster_entries() for a in aliases]
     reading = read_paste(text, f"logs/{phase}.txt", fmt, names, limit)
+    warnings = paste_warnings(path, phase, text, reading)
     with tempfile.TemporaryDirectory(prefix="adjudicator-desk-") as tmp:
         work = Path(tmp) / name
         _copy_game(path, work)
@@ -217,9 +229,11 @@ def preview(root: Path, name: str, phase: str, text: str, fmt: str | None = None
             before = resolve_game(path, cfg=cfg)
         except AdjudicatorError:
             before = None
-    p = Preview(phase=phase, reading=reading, game=after)
+    p = Preview(phase=phase, reading=reading, game=after, warnings=warnings)
     p.result = next((r for r in after.phases if r.id == phase), None)
-    p.problems = [f"{d.source}: {d.message}" for d in after.diagnostics]
+    from .wording import diag_ja
+
+    p.problems = [diag_ja(d) for d in after.diagnostics]
     if before is not None:
         p.diffs = diff_games(before, after, phase)
     return p
@@ -235,11 +249,10 @@ def diff_games(before: Game, after: Game, phase: str) -> list[PhaseDiff]:
         if not seen or r.id == phase or r.id not in old:
             continue
         o = old[r.id]
-        pub = _udiff(o.public_post, r.public_post, f"{r.id} 公開")
+        pub = _udiff(o.public_post, r.public_post)
         priv = {}
         for who in sorted(set(o.private) | set(r.private)):
-            d = _udiff("\n".join(o.private.get(who, [])), "\n".join(r.private.get(who, [])),
-                       f"{r.id} {who}")
+            d = _udiff("\n".join(o.private.get(who, [])), "\n".join(r.private.get(who, [])))
             if d:
                 priv[who] = d
         if pub or priv:
@@ -247,11 +260,18 @@ def diff_games(before: Game, after: Game, phase: str) -> list[PhaseDiff]:
     return out
 
 
-def _udiff(a: str, b: str, label: str) -> list[str]:
+def _udiff(a: str, b: str, label: str = "") -> list[Change]:
+    """The places where ``b`` differs from ``a``, as 変更前 / 変更後 pairs of lines (with
+    one unchanged line around each for context)."""
     if a == b:
         return []
-    return list(difflib.unified_diff(a.splitlines(), b.splitlines(), f"{label}（保存済み）",
-                                     f"{label}（貼り付け後）", lineterm="", n=1))
+    old, new = a.splitlines(), b.splitlines()
+    out: list[Change] = []
+    for group in difflib.SequenceMatcher(None, old, new, autojunk=False).get_grouped_opcodes(1):
+        i1, i2 = group[0][1], group[-1][2]
+        j1, j2 = group[0][3], group[-1][4]
+        out.append(Change(old[i1:i2], new[j1:j2]))
+    return out
 
 
 @dataclass
@@ -263,13 +283,14 @@ class Stored:
 
 
 def store(root: Path, name: str, phase: str, text: str, fmt: str | None = None,
-          limit: int = MAX_PASTE) -> Stored:
+          limit: int = MAX_PASTE, confirmed: bool = True) -> Stored:
     """Store ``text`` as ``phase`` as ``adjudicator add`` does (``fsio.store_log``:
     atomically, under the logs folder's lock, the version it replaces kept in
     ``logs/.history/``).  Two stores at once run one after the other: the later wins and
-    the earlier is in the history."""
+    the earlier is in the history.  Unless ``confirmed``, a paste with warnings
+    (``paste_warnings``) is refused with them (409)."""
     path = game_dir(root, name)
-    why = phase_refusal(path, phase)
+    why = refusal(path, phase)
     if why:
         raise DeskError(why, 400)
     try:
@@ -281,6 +302,11 @@ def store(root: Path, name: str, phase: str, text: str, fmt: str | None = None,
     variant = get_variant(cfg.variant)(cfg)
     names = [n for n, _a in variant.roster_entries()] + list(cfg.gm)
     reading = read_paste(text, f"logs/{phase}.txt", fmt, names, limit)
+    if not confirmed:
+        warnings = paste_warnings(path, phase, text, reading)
+        if warnings:
+            raise DeskError("保存する前に、次の注意を確かめてください（確かめたら「確認しました」に"
+                            "チェックして保存します）", 409, warnings)
     from ..engine import LOG_SUFFIXES
 
     suffix = ".json" if reading.format == "dce-json" else ".txt"  # a Discord pull: as the CLI's
@@ -482,3 +508,4 @@ def create_game(root: Path, name: str, variant: str, seed: str, gm: str, options
         write_atomic(path / "scenario.toml", scenario)
     write_atomic(path / "game.toml", text)
     return path
+

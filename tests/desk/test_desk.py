@@ -85,7 +85,7 @@ def test_game_page_shows_outputs_with_copy_buttons(client: TestClient) -> None:
 def test_unknown_game_phase_and_route_are_404(client: TestClient) -> None:
     assert client.get("/g/nope").status_code == 404
     r = client.get("/g/g?phase=night9")
-    assert r.status_code == 404 and "night9" in r.text
+    assert r.status_code == 404 and "9日目 夜" in r.text  # the phase in words
     assert client.get("/nothing/here").status_code == 404
 
 

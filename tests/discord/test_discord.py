@@ -411,7 +411,7 @@ def _desk(fake: Fake, folder: Path) -> Any:
 def _textarea(html: str) -> str:
     import html as h
 
-    m = re.search(r'<textarea id="log" name="log" rows="10">(.*?)</textarea>', html, re.S)
+    m = re.search(r'<textarea id="log" name="log"[^>]*>(.*?)</textarea>', html, re.S)
     assert m
     return h.unescape(m[1])
 

@@ -157,7 +157,8 @@ def test_one_disputed_line_per_variant_is_golden(variant: str) -> None:
 
 
 def test_the_desk_answers_for_one_line(tmp_path: Path) -> None:
-    """The desk's explain page with ``line``: the same text as ``explain --line``; a
+    """The desk's explain page with ``line``: the same text as ``explain --line`` (less
+    its file references, as every desk page); a
     player's page answers only for that player's own lines."""
     import html
     import shutil
@@ -176,7 +177,11 @@ def test_the_desk_answers_for_one_line(tmp_path: Path) -> None:
     client = TestClient(create_app(folder, hosts=("testserver",)))
     page = client.get("/g/g/explain", params={"line": rec.ref, "gm": "1"})
     assert page.status_code == 200
-    assert html.escape(explain_line(game, rec.ref).splitlines()[2], quote=False) in page.text
+    from adjudicator.desk.wording import explain_for_desk  # the page: no file references
+
+    shown = explain_for_desk(explain_line(game, rec.ref)).splitlines()[2]
+    assert "2行目" in shown or "行目" in shown
+    assert html.escape(shown, quote=False) in page.text
     mine = client.get("/g/g/explain", params={"line": rec.ref, "player": rec.speaker})
     assert mine.status_code == 200 and f"【{rec.speaker}さんの視点】" in mine.text
     other = next(n for n in player_names(game) if n != rec.speaker)

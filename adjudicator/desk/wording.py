@@ -1,0 +1,101 @@
+"""The desk's words for what the chat reader says in English (for the CLI's ``read``
+and developers): format names, why a line was skipped, what was guessed.  One table
+each; a value missing from a table is a test failure (tests/desk/test_desk_japanese.py),
+never English on a page."""
+
+from __future__ import annotations
+
+import re
+
+#: the chat formats, as a GM knows them
+FORMAT_JA: dict[str, str] = {
+    "plain": "シンプル（名前: 発言）",
+    "line": "LINE（スマホの書き出し）",
+    "line-pc": "LINE（パソコン版の書き出し）",
+    "discord": "Discord（画面からコピー）",
+    "dce-txt": "Discord書き出し（テキスト）",
+    "dce-csv": "Discord書き出し（CSV）",
+    "dce-json": "Discord書き出し（JSON）",
+}
+
+#: why the reader passed over a line (chatlog's ``Skipped.why``)
+SKIP_JA: dict[str, str] = {
+    "date line": "日付の行",
+    "header": "ログの見出し（トーク名・保存日時）",
+    "before the first message (profile card, status…)": "最初の発言より前（プロフィールや状態表示）",
+    "message header": "発言者と時刻の行",
+    "hover timestamp": "時刻の表示",
+    "attachment size": "添付ファイルの大きさ",
+    "attachment name": "添付ファイルの名前",
+    "reaction": "リアクション",
+    "link embed": "リンクのプレビュー",
+    "reply preview": "返信先の引用",
+    "date divider": "日付の区切り",
+    "exporter section": "書き出しツールの欄",
+    "export banner": "書き出しツールの見出し",
+    "empty CSV record": "CSVの空の行",
+    "CSV header": "CSVの見出し行",
+}
+
+#: what each kind of guess means (chatlog's ``Guess.kind``)
+GUESS_JA: dict[str, str] = {
+    "time": "時刻の読み方を推測しました（24:xx は翌日の0時台、時刻でないものは前の発言の続き）",
+    "indented": "字下げされた行が発言の形なので、新しい発言として読みました",
+    "date": "日付として読めない日付があります。その下の発言は日付なしで読みました",
+    "date order": "日付が「月/日」か「日/月」か決め手がないため、「月/日」として読みました",
+    "name split": "空白を含む名前を1つの名前として読みました（名簿があれば確実になります）",
+    "text": "壊れた文字があり、置き換え文字（�）として読みました",
+}
+
+_QUOTED = re.compile(r"'([^']{1,60})'")
+
+
+def format_ja(fmt: str) -> str:
+    return FORMAT_JA.get(fmt, fmt)
+
+
+def skip_ja(why: str) -> str:
+    return SKIP_JA.get(why, "発言ではない行")
+
+
+def guess_ja(kind: str, message: str) -> str:
+    """The guess in Japanese, with the piece of the log it is about when it names one."""
+    text = GUESS_JA.get(kind, "読み方を推測した箇所があります")
+    hit = _QUOTED.search(message)
+    return f"{text}：「{hit.group(1)}」" if hit else text
+
+
+_ID_BRACKET = re.compile(r"［[A-Za-z0-9_.:/\\-]+］")
+_PHASE_PAREN = re.compile(r"（(?:day|night|round)[0-9]+(?:-chat)?）")
+
+
+_ID_THEN_LABEL = re.compile(r"(?:day|night|round)[0-9]+(?:-chat)?（([^）]+)）")
+
+
+def desk_message(text: str) -> str:
+    """An engine message on a desk page: ``day1（1日目 昼）`` is 「1日目 昼」."""
+    return _ID_THEN_LABEL.sub(r"\1", text)
+
+
+def explain_for_desk(text: str) -> str:
+    """The explain text as the desk shows it: no rule ids, file references or phase ids
+    (the command line keeps them for the GM who greps); the choices are the page's."""
+    text = _ID_BRACKET.sub("", text)
+    text = _PHASE_PAREN.sub("", text)
+    text = text.replace("（本人の視点：--as 名前）", "（本人の視点は、プレイヤーを選んで表示します）")
+    return text
+
+
+def diag_ja(d: object) -> str:
+    """A diagnostic as the GM reads it on a page: level, where in words, the reason."""
+    from ..wording import line_place, phase_label
+
+    level = {"error": "エラー", "warning": "注意", "info": "情報"}.get(
+        getattr(d, "level", ""), "注意")
+    source: str = getattr(d, "source", "")
+    reason = getattr(d, "reason_ja", "") or getattr(d, "message", "")
+    if source.startswith("phase:"):
+        return explain_for_desk(f"{level}：{phase_label(source[6:])}：{reason}")
+    if ":" in source and source.rpartition(":")[2].isdigit():
+        return explain_for_desk(f"{level}：{line_place(source)}：{reason}")
+    return explain_for_desk(f"{level}：{reason}")
