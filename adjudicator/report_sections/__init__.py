@@ -33,7 +33,7 @@ SectionHook = Callable[[Any], list[Section]]
 _REGISTRY: dict[str, list[SectionHook]] = {}
 
 FIELD_JA = {
-    "cash": "所持金", "final_money": "最終所持金", "gold": "ゴールド", "gauge": "ゲージ",
+    "cash": "所持金", "final_money": "最終所持金", "gold": "金", "gauge": "ゲージ",
     "points": "ポイント", "faith": "信仰", "castle": "築城", "positions": "位置",
     "monster": "モンスターの位置", "round": "ラウンド", "role": "役職", "gender": "性別",
     "stock": "株", "stock_level": "株価", "society": "結社", "leader": "リーダー",
