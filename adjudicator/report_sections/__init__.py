@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..phases import phase_label
+from ..phases import game_phase_label, phase_label  # noqa: F401  (re-exported)
 from .charts import Chart, Section, Series
 
 SectionHook = Callable[[Any], list[Section]]
@@ -73,7 +73,7 @@ def register(variant: str) -> Callable[[SectionHook], SectionHook]:
 
 
 def x_labels(game: Any) -> list[str]:
-    return ["開始"] + [phase_label(p.id) for p in game.phases]
+    return ["開始"] + [game_phase_label(game, p.id) for p in game.phases]
 
 
 def variant_sections(game: Any) -> list[Section]:
