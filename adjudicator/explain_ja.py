@@ -23,7 +23,7 @@ from typing import Any
 
 from .errors import UsageError
 from .models import DISPOSITION_JA, plain_value
-from .phases import phase_label
+from .phases import game_phase_label
 from .rulebook import quote
 from .seedquotes import rule_text, seed_quote
 from .sentences import sentence
@@ -150,8 +150,8 @@ def explain_phases(game: Any, phases: list[Any], view: View, player: str | None,
         diags = [d for d in ph.diagnostics if (d.source, d.reason_ja or d.message) not in said]
         if not lines and not rest and not draws and not notices and not post and not diags:
             continue
-        out.append(f"=== {phase_label(ph.id)}（{ph.id}） ===" if view.is_gm
-                   else f"=== {phase_label(ph.id)} ===")
+        out.append(f"=== {game_phase_label(game, ph.id)}（{ph.id}） ===" if view.is_gm
+                   else f"=== {game_phase_label(game, ph.id)} ===")
         if lines:
             out.append("発言とその扱い：")
             for r in lines:
@@ -230,7 +230,7 @@ def explain_line(game: Any, ref: str, view: View | None = None, raw: bool = Fals
             code = diags[0].code
             chain.rule(f"input.{code}" if seed_quote(f"input.{code}") else "input", "  ")
         elif later:
-            out.append(f"この発言が直接引き起こした出来事はありません。{phase_label(ph.id)}に"
+            out.append(f"この発言が直接引き起こした出来事はありません。{game_phase_label(game, ph.id)}に"
                        f"{rec.speaker}さんについて決まったこと：")
             draws = [e for e in ph.events if e.kind == "draw" and view.sees_event(e)]
             for e in later:
@@ -243,7 +243,7 @@ def explain_line(game: Any, ref: str, view: View | None = None, raw: bool = Fals
             mine = [e for q, e in caused if q is p]
             if not mine:
                 continue
-            out.append(f"  ［{phase_label(p.id)}］")
+            out.append(f"  ［{game_phase_label(game, p.id)}］")
             draws = [e for e in p.events if e.kind == "draw" and view.sees_event(e)]
             for e in mine:
                 chain.event(e, "    ", p, gm_lines, draws, under=rec.ref)

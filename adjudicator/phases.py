@@ -4,6 +4,8 @@ report and the desk name phases the same way without importing rendering."""
 
 from __future__ import annotations
 
+from typing import Any
+
 
 def day_number(pid: str) -> int:
     """day2 -> 2, night2 -> 2, round3 -> 3 (0 when the id holds no number)."""
@@ -25,3 +27,11 @@ def phase_label(pid: str) -> str:
     if kind == "round":
         return f"第{n}ラウンド"
     return pid
+
+
+def game_phase_label(game: Any, pid: str) -> str:
+    """The name of phase ``pid`` as ``game``'s variant calls it: the variant's
+    ``phase_label`` hook (games/base.py; ムジュラ numbers its days by loop), else
+    ``phase_label``."""
+    hook = getattr(getattr(game, "variant", None), "phase_label", None)
+    return hook(game, pid) if callable(hook) else phase_label(pid)

@@ -26,7 +26,7 @@ from . import __version__
 from .errors import AdjudicatorError
 from .export import export_game
 from .models import DISPOSITION_JA
-from .phases import phase_label
+from .phases import game_phase_label
 from .render import environment
 from .report_sections import FIELD_JA, auto_sections, value_ja, variant_sections
 from .report_sections.charts import Section
@@ -156,8 +156,8 @@ def _fate(p: Any, death: tuple[str, str] | None) -> str:
     if p.get("alive", True):
         return "生存"
     if death:
-        pid, how = death
-        return f"{phase_label(pid)}に{HOW_JA.get(how, '死亡')}"
+        label, how = death  # the phase as the game names it
+        return f"{label}に{HOW_JA.get(how, '死亡')}"
     return "死亡"
 
 
@@ -292,7 +292,7 @@ def build_context(game: Any, view: View | None = None) -> dict[str, Any]:
     deaths: dict[str, tuple[str, str]] = {}
     total = {k: 0 for k in DISPOSITION_JA}
     for ph in reader.phases(game):
-        label = phase_label(ph.id)
+        label = game_phase_label(game, ph.id)
         rejected_rule = {e.cause: e.rule for e in ph.events if e.kind == "rejected"}
         events = [ev_view(e) for e in ph.events]
         counts = {k: 0 for k in DISPOSITION_JA}
@@ -327,7 +327,7 @@ def build_context(game: Any, view: View | None = None) -> dict[str, Any]:
                               evv.cause_anchor))
                 player_votes[e.player].append((label, e.target))
             elif e.kind == "death" and e.player:
-                deaths.setdefault(e.player, (ph.id, str(e.data.get("how", ""))))
+                deaths.setdefault(e.player, (label, str(e.data.get("how", ""))))
             elif e.kind == "tally":
                 tally = sorted(e.data.get("counts", {}).items(), key=lambda kv: -kv[1])
             elif e.kind == "draw":

@@ -311,6 +311,12 @@ class Variant(Generic[S]):
         return bool(getattr(state, "finished", False))
 
     # --- output ---
+    def phase_label(self, game: Any, pid: str) -> str:
+        """How explain and the report name phase ``pid`` of the resolved ``game``
+        (「2日目 昼」); a variant that numbers its days otherwise overrides this."""
+        from ..phases import phase_label
+        return phase_label(pid)
+
     def render(
         self, before: S, after: S, phase: PhaseInput, events: list[Event]
     ) -> tuple[str, dict[str, list[str]], str]:

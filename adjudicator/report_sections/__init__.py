@@ -26,14 +26,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..phases import phase_label
+from ..phases import game_phase_label, phase_label  # noqa: F401  (re-exported)
 from .charts import Chart, Section, Series
 
 SectionHook = Callable[[Any], list[Section]]
 _REGISTRY: dict[str, list[SectionHook]] = {}
 
 FIELD_JA = {
-    "cash": "所持金", "final_money": "最終所持金", "gold": "ゴールド", "gauge": "ゲージ",
+    "cash": "所持金", "final_money": "最終所持金", "gold": "金", "gauge": "ゲージ",
     "points": "ポイント", "faith": "信仰", "castle": "築城", "positions": "位置",
     "monster": "モンスターの位置", "round": "ラウンド", "role": "役職", "gender": "性別",
     "stock": "株", "stock_level": "株価", "society": "結社", "leader": "リーダー",
@@ -73,7 +73,7 @@ def register(variant: str) -> Callable[[SectionHook], SectionHook]:
 
 
 def x_labels(game: Any) -> list[str]:
-    return ["開始"] + [phase_label(p.id) for p in game.phases]
+    return ["開始"] + [game_phase_label(game, p.id) for p in game.phases]
 
 
 def variant_sections(game: Any) -> list[Section]:

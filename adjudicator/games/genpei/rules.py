@@ -469,7 +469,12 @@ class GenpeiRules(ww.WerewolfVariant[GpState]):
                         votes=votes, why="did_not_take")
                 return None
             em.emit("substituted", "gp.p.vote_general", here, "gm", target=name, player=bd)
-            name = bd
+            # said plainly in the vote post (docs/games/genpei.md, choices): the top-voted
+            # player and the body double who died in their place
+            em.emit("execution", "ww.vote", here, "public", player=bd, votes=votes,
+                    instead_of=name)
+            em.emit("death", "ww.vote", here, "public", player=bd, how="executed")
+            return bd
         em.emit("execution", "ww.vote", here, "public", player=name, votes=votes)
         em.emit("death", "ww.vote", here, "public", player=name, how="executed")
         return name

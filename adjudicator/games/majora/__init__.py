@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from ... import sentences  # noqa: F401  (the event_ja filter of the GM ledger)
 from ...models import Event
 from ...normalize import name_key
-from ...phases import day_number
 from ...render import heard, render
 from ...views import notice_events
 from ..base import Candidate, PhaseInput, Progress
@@ -52,12 +52,22 @@ class Majora(MajoraRules):
         return sections(game)
 
     # ------------------------------------------------------------ output
+    def phase_label(self, game: Any, pid: str) -> str:
+        """「2周目・1日目 昼」: days are counted within a loop, as the posts do (a plain
+        「4日目」 would mean the moon has fallen)."""
+        ids = [p.id for p in getattr(game, "phases", [])]
+        states = getattr(game, "states", [])
+        if pid not in ids or getattr(game, "initial", None) is None:
+            return super().phase_label(game, pid)
+        i = ids.index(pid)
+        before = states[i - 1] if i > 0 and i - 1 < len(states) else game.initial
+        return loop_label(before, pid)
+
     def render(self, before: MjState, after: MjState, phase: PhaseInput,
                events: list[Event]) -> tuple[str, dict[str, list[str]], str]:
         night = phase.id.startswith("night")
         public = [e for e in events if e.audience == "public"]
-        n = day_number(phase.id)
-        ctx = {"phase": phase.id, "label": f"{n}日目 {'夜' if night else '昼'}", "before": before, "state": after, "sc": self.scenario,
+        ctx = {"phase": phase.id, "label": loop_label(before, phase.id), "before": before, "state": after, "sc": self.scenario,
                "days": DAYS, "max_loops": MAX_LOOPS,
                "said": {rec.ref: rec.text for rec in phase.lines}, "heard": heard(phase.lines)}
         post = render(f"majora/{'morning' if night else 'day'}.txt.j2", events=public, **ctx)
@@ -108,3 +118,9 @@ class Majora(MajoraRules):
 
 
 __all__ = ["Majora", "MajoraTransformer"]
+
+
+def loop_label(before: MjState, pid: str) -> str:
+    """The phase that starts from ``before``, named by loop and day: 「1周目・2日目 夜」."""
+    day = min(before.day, DAYS + 1)
+    return f"{before.loop}周目・{day}日目 {'夜' if pid.startswith('night') else '昼'}"

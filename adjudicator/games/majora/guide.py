@@ -20,7 +20,7 @@ def texts(ctx: Ctx) -> dict[str, Text]:
                     "「使用@アイテム名→対象」と書きます。カギは鍵のかかったものに使うと開きます。"
                     "時の楽器を吹けるのは、それを許された仮面をつけた人だけです。宣言は書いた順に"
                     "有効になり、見つけたり受け取ったりしたアイテムはその日のうちに使えます。",
-            examples=(Example("使用@カギ→扉", "day", refused="unknown_item"),),
+            examples=(Example("使用@カギ→扉", "day", refused="unknown_lock"),),
             mistakes=(Mistake("使用@カギ→扉", "アイテムや能力は昼時間に宣言してください"
                               "（夜は会話だけです）。", "night", "wrong_phase"),)),
         "ability": Text(
@@ -33,7 +33,7 @@ def texts(ctx: Ctx) -> dict[str, Text]:
             title="アイテムを渡す", form="渡す@アイテム名→名前", who="そのアイテムを持っている人",
             when=_DAY, rule="mj.declare",
             rule_ja="持っているアイテムを、生存しているほかの人に渡します。",
-            examples=(Example(f"渡す@カギ→{b}", "day", refused="unknown_item"),)),
+            examples=(Example(f"渡す@カギ→{b}", "day", refused="not_holder"),)),
         "answer": Text(
             title="謎への回答", form="回答@謎の名前 答え", who="生存している全員", when=_DAY,
             rule="mj.riddle",

@@ -35,6 +35,9 @@ from .scenario import (
 )
 from .state import ROLE_JA, ROLE_WORDS, ItemState, MjPlayer, MjState, held_by
 
+#: the seed's generic name of a key item (「・カギ　カギとして使用できます」)
+_KEY_WORDS = frozenset(name_key(w) for w in ("カギ", "鍵"))
+
 PLAYERS = 12  # mj.setup: 11 仮面の村人 + 1 月
 MOONS = 1
 
@@ -208,6 +211,8 @@ class MajoraRules(Variant[MjState]):
 
     def _held_item(self, st: MjState, actor: str, text: str) -> Item:
         it = self.scenario.item(text)
+        if it is None and name_key(text) in _KEY_WORDS:  # the seed's generic item 「カギ」
+            it = self._generic_key(st, actor, text)
         if it is None:
             raise _illegal(f"no item {text!r}", f"「{text}」というアイテムはありません",
                            "unknown_item", "mj.declare")
@@ -223,6 +228,21 @@ class MajoraRules(Variant[MjState]):
                            f"{it.name}を持っていません（アイテムを使えるのは持っている人だけです）",
                            "not_holder", "mj.declare")
         return it
+
+    def _generic_key(self, st: MjState, actor: str, text: str) -> Item:
+        """「使用@カギ」: the seed names the item 「カギ」, so the word means the one key
+        the player holds; with none or several the player is told which names to use."""
+        keys = [i for i in self.scenario.items if i.kind == "key"
+                and st.items[i.name].status == "held" and st.items[i.name].holder == actor]
+        if len(keys) == 1:
+            return keys[0]
+        if not keys:
+            raise _illegal(f"{actor!r} holds no key", "カギを持っていません",
+                           "not_holder", "mj.declare")
+        names = "、".join(i.name for i in keys)
+        raise _illegal(f"{text!r} matches several keys",
+                       f"「{text}」だけではどのカギか特定できません。持っているカギの名前"
+                       f"（{names}）で宣言してください", "unknown_item", "mj.declare")
 
     def _check_give(self, st: MjState, actor: str, a: Give) -> A.Action:
         it = self._held_item(st, actor, a.item)
@@ -417,10 +437,10 @@ class MajoraRules(Variant[MjState]):
                         target=it.name, source=source)
         if eff.peek == "mask" and target:
             em.emit("peek", rule, ref, "player", to=user, player=user, target=target,
-                    what="mask", mask=em.state.players[target].mask)
+                    what="mask", mask=em.state.players[target].mask, source=source)
         elif eff.peek == "items" and target:
             em.emit("peek", rule, ref, "player", to=user, player=user, target=target,
-                    what="items", items=held_by(em.state, target))
+                    what="items", items=held_by(em.state, target), source=source)
         if eff.kill:
             victim = user if eff.kill == "user" else target
             if victim and em.state.players[victim].alive:
@@ -483,7 +503,8 @@ def morning(em: Emitter[MjState], sc: Scenario) -> None:
     found = []
     for n, who in st.found_today.items():
         it = sc.item(n)
-        found.append({"name": n, "holder": who, "text": it.text if it and it.public else None})
+        found.append({"name": n, "holder": who, "text": it.text if it and it.public else None,
+                      "status": st.items[n].status if n in st.items else "held"})
     died = list(st.died_today)
     if not st.rewound and st.day >= DAYS:
         moons = [n for n, p in st.players.items() if p.role == "moon"]

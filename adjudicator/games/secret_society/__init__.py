@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from ... import sentences  # noqa: F401  (the event_ja filter of the GM ledger)
 from ...models import Event
 from ...phases import day_number, phase_label
 from ...render import heard, public_view, render
@@ -86,14 +87,15 @@ class SecretSociety(SecretSocietyRules):
         else:
             post = render(f"secret-society/{'morning' if night else 'vote'}.txt.j2",
                           phase=phase.id, day=n + 1 if night else n, events=public,
-                          view=public_view(after), **ctx)
+                          view=public_view(after),
+                          final=_memberships(after) if after.finished else {}, **ctx)
         said = heard(phase.lines)
         private: dict[str, list[str]] = {}
         for name in after.players:
             mine = notice_events(events, name)
             if mine:
                 private[name] = [render("secret-society/notice.txt.j2", ev=e, day=n,
-                                        heard=said, **ctx).rstrip("\n") for e in mine]
+                                        heard=said, state=after, **ctx).rstrip("\n") for e in mine]
         ledger = render("secret-society/ledger.txt.j2", phase=phase.id, events=events,
                         before=before, state=after, lines=phase.lines, kind_ja=KIND_JA,
                         fmt=ledger_value, phase_ja=phase_label(phase.id), **ctx)
@@ -116,14 +118,24 @@ class SecretSociety(SecretSocietyRules):
         return players, {"team_won": state.team_won, "bombs": bombs}
 
 
+def _memberships(state: SsState) -> dict[str, str]:
+    """【最終所属】 for the final post: every player's society at the end, in roster order."""
+    out: dict[str, str] = {}
+    for name, p in state.players.items():
+        tags = [t for t, on in (("リーダー", p.leader and p.society is not None),
+                                ("裏切り者", p.traitor), ("死亡", not p.alive)) if on]
+        out[name] = society_ja(p.society) + (f"（{'・'.join(tags)}）" if tags else "")
+    return out
+
+
 #: the ledger's name for each event kind
 KIND_JA: dict[str, str] = {
     "member": "初期配役", "unaffiliated": "未入会", "invite": "勧誘", "invited": "勧誘の通知",
-    "invite_blocked": "勧誘（土遁で届かず）", "answered": "勧誘への返事", "no_answer": "返事なし",
+    "invite_blocked": "勧誘（土遁で届かず）", "answered": "勧誘への返事", "no_answer": "返事なし", "refused": "勧誘の拒否",
     "answer_ambiguous": "返事（結社名なし）", "answer_void": "無効な返事", "join": "入会",
     "join_undone": "入会の取り消し", "betrayal": "裏切り", "leader": "リーダー就任",
     "excommunicated": "破門", "task_day": "課題の判定", "judgment_ignored": "無効な課題判定",
-    "tasks_carried": "課題の持ち越し", "pending_used": "追加課題の計上", "gold": "ゴールド",
+    "tasks_carried": "課題の持ち越し", "pending_used": "追加課題の計上", "gold": "金",
     "learned": "忍法習得", "learn_refused": "習得できない術", "nothing_to_learn": "習得なし",
     "credit": "能力使用権", "doton": "土遁の術", "kawarimi": "変わり身の術",
     "kawarimi_saved": "変わり身で生存", "kagenui": "影縫いの術", "kagenui_blocked": "影縫い（土遁で届かず）",

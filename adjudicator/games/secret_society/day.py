@@ -150,7 +150,8 @@ def _gold(em: Emitter[SsState], successes: dict[str, int]) -> None:
     for name, k in successes.items():
         if k and em.state.players[name].society == "pirates":
             em.emit("gold", "ss.pirate.gold", f"phase:{em.phase}", "player", to=name,
-                    player=name, amount=k, why="task")
+                    player=name, amount=k, why="task",
+                    total=em.state.players[name].gold + k)  # the notice says the new total
 
 
 def _learnable(p: SsPlayer, tech: str) -> bool:
@@ -267,7 +268,7 @@ def _flags(em: Emitter[SsState], ph: PhaseInput, acts: list[Candidate]) -> None:
         if p.society != "pirates" or p.gold < 1:
             reject(em, c, ph.lines, "no_gold", "ss.pirate.one_ability",
                    f"flag costs 1, gold is {p.gold}",
-                   f"ゴールドが足りません（海賊旗は1金、所持{p.gold}金）")
+                   f"金が足りません（海賊旗は1金、所持金は{p.gold}金です）")
             continue
         em.emit("gold", "ss.pirate.flag", c.ref, "gm", player=c.actor, amount=-1,
                 why="flag")

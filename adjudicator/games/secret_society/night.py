@@ -97,7 +97,9 @@ def _recruit(em: Emitter[SsState], ph: PhaseInput,
         if x in roped:
             pass
         elif ans is None:
-            em.emit("no_answer", "ss.recruit", f"phase:{em.phase}", "gm", player=x)
+            # the invitee learns the outcome in the morning: no answer counts as a refusal
+            em.emit("no_answer", "ss.recruit", f"phase:{em.phase}", "player", to=x, player=x,
+                    societies=[s for s, _c in invs])
         else:
             a = ans.action
             assert isinstance(a, Answer)
@@ -127,6 +129,12 @@ def _recruit(em: Emitter[SsState], ph: PhaseInput,
                     accepted=accepted, roped=x in roped,
                     undone=accepted and back is not None,
                     **void, gm_only=("roped",) if void else ())
+        if ans is not None and chosen is None and x not in roped and not (
+                ans.action.society is None and len(invs) > 1):  # type: ignore[attr-defined]
+            # the invitee's own result for the morning (ss.recruit): they stay where they were
+            em.emit("refused", "ss.p.answer", ans.ref, "player", to=x, player=x,
+                    societies=[s for s, _c in invs],
+                    named=ans.action.society)  # type: ignore[attr-defined]
     for rec in ph.lines:  # invitations a shadow-bound leader tried to send
         if rec.code == "bound" and ("勧誘" in rec.text or "大縄" in rec.text):
             stopped.update(x for x in answers if any(
@@ -138,7 +146,10 @@ def _recruit(em: Emitter[SsState], ph: PhaseInput,
             code, why = "no_invitation", "今夜あなたへの勧誘はありません"
         em.diagnose("warning", code, ans.ref, f"{x!r} answers with no invitation ({code})",
                     why)
-        em.emit("answer_void", "ss.p.answer", ans.ref, "gm", player=x, why=code)
+        # told to the answerer in the same words whatever stopped it (a bound leader's
+        # attempt stays the GM's)
+        em.emit("answer_void", "ss.p.answer", ans.ref, "player", to=x, player=x, why=code,
+                gm_only=("why",))
     joined = betrayed = 0
     for _order, x, s, how, ref, by in sorted(joins):
         if back is not None:
@@ -284,7 +295,7 @@ def _chance_answers(em: Emitter[SsState], ph: PhaseInput,
             em.diagnose("warning", "not_applicant", sol.ref,
                         f"{name!r} answered without applying or a task",
                         "入会希望を出していないため、解答は判定されません")
-            em.emit("answer_void", "ss.p.chance", sol.ref, "gm", player=name,
+            em.emit("answer_void", "ss.p.chance", sol.ref, "player", to=name, player=name,
                     why="not_applicant")
     for name, ref in correct_by_gm.items():
         if name not in judged:

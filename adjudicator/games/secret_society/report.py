@@ -49,10 +49,10 @@ def _gold_chart(game: Any, states: list[Any]) -> Chart | None:
         return None
     series = [Series(n, [float(st.players[n].gold) if st.players[n].alive else None
                          for st in states]) for n in names]
-    return Chart(title="海賊団のゴールドの推移", x_labels=x_labels(game), series=series,
+    return Chart(title="海賊団の所持金（金）の推移", x_labels=x_labels(game), series=series,
                  step=True, y_format=lambda v: f"{v:.0f}金",
                  caption="課題成功1回で1金、能力に支払うと減ります。"
-                         "海賊団を抜けるとゴールドは失われます")
+                         "海賊団を抜けると金は失われます")
 
 
 def _credits_table(game: Any) -> Table:
@@ -67,10 +67,10 @@ def _credits_table(game: Any) -> Table:
                 why = {"task": "課題成功", "flag": "海賊旗", "telescope": "望遠鏡",
                        "treasure": "トレジャーハント", "pistol": "ピストル",
                        "rope": "大縄とフック"}.get(str(e.data.get("why")), "")
-                rows.append([phase_label(ph.id), e.player, f"ゴールド：{why}", f"{e.amount:+d}"])
-    return Table(title="ゴールドと能力使用権", headers=["局面", "参加者", "できごと", "増減"],
+                rows.append([phase_label(ph.id), e.player, f"金：{why}", f"{e.amount:+d}"])
+    return Table(title="金と能力使用権", headers=["フェーズ", "参加者", "できごと", "増減"],
                  rows=rows, numeric=[3],
-                 caption="海賊団のゴールドとクロノマターの能力使用権")
+                 caption="海賊団の金とクロノマターの能力使用権")
 
 
 def _moves_table(game: Any) -> Table:
@@ -93,7 +93,7 @@ def _moves_table(game: Any) -> Table:
                 how = {"punished": "天罰", "shot": "ピストル", "backfire": "ピストルの暴発",
                        "bomb": "タイムボム", "executed": "処刑"}.get(str(e.data.get("how")), "")
                 rows.append([phase_label(ph.id), e.player, f"死亡（{how}）", ""])
-    return Table(title="入会・裏切り・破門・死亡", headers=["局面", "参加者", "できごと", ""],
+    return Table(title="入会・裏切り・破門・死亡", headers=["フェーズ", "参加者", "できごと", ""],
                  rows=rows)
 
 

@@ -133,7 +133,7 @@ def _validate_pirate(state: SsState, phase: str, me: SsPlayer,
                           "one_ability", "ss.p.abilities")
         if me.gold < cost:
             raise illegal(f"{ja} costs {cost}, gold is {me.gold}",
-                          f"ゴールドが足りません（{ja}は{cost}金、所持{me.gold}金）",
+                          f"金が足りません（{ja}は{cost}金、所持金は{me.gold}金です）",
                           "no_gold", "ss.pirate.one_ability")
     if action.target is not None:
         _target(state, me.name, action.target, ja)

@@ -106,7 +106,7 @@ def test_starting_items_are_drawn_and_told_to_their_holder_only(tmp_path: Path) 
     assert [(e.to, e.target, e.audience) for e in starts] == [
         ("さつき", "古びたカギ", "player"), ("えま", "月の涙", "player")]
     assert "古びたカギ" not in post(g, "day1")
-    assert private(g, "day1", "えま")[1] == "あなたは最初から「月の涙」を持っています。（説明は公開されていません）"
+    assert private(g, "day1", "えま")[1] == "あなたは最初から「月の涙」を持っています（説明は公開されていません）。"
 
 
 # ------------------------------------------------------------------ masks
@@ -173,7 +173,9 @@ def test_abilities_belong_to_the_mask_and_have_uses_per_cycle(tmp_path: Path) ->
     assert record(g, "logs/day1.txt:2").code == "no_target"
     assert record(g, "logs/day1.txt:3").disposition == "accepted"
     assert record(g, "logs/day1.txt:4").code == "ability_spent"
-    assert private(g, "day1", peeker)[-1] == f"{MOON}さんの仮面は「{st.players[MOON].mask}」です。"
+    mask_name = st.players[peeker].mask
+    assert private(g, "day1", peeker)[-1] == (
+        f"【{mask_name}の能力】{MOON}さんの仮面は「{st.players[MOON].mask}」です。")
     assert events(g, "day1", "ability_used")[0].audience == "gm"
 
 
@@ -198,7 +200,7 @@ def test_an_unpublished_item_works_once_who_and_what_are_named(tmp_path: Path) -
     assert rec.reason == "説明が公開されていないアイテムは、誰が誰に使うのかを明言してください（使用@月の涙→対象）"
     assert [e.rule for e in g.phases[0].events if e.kind == "rejected"] == ["mj.item.unannounced"]
     mask = state(g, "day1").players[MOON].mask
-    assert private(g, "day1", "えま")[-1] == f"{MOON}さんの仮面は「{mask}」です。"
+    assert private(g, "day1", "えま")[-1] == f"【月の涙】{MOON}さんの仮面は「{mask}」です。"
     assert "えまさんが「月の涙」をけいたさんに使いました。" in post(g, "day1")
 
 
@@ -371,7 +373,7 @@ def test_giant_items_need_the_condition_break_and_four_win(tmp_path: Path) -> No
     st = g.state
     assert st.finished and st.team_won == "village" and MOON not in st.winners
     assert st.giants_used == ["巨人の剣", "巨人の玉", "巨人の盾", "巨人の鏡"]
-    assert "仮面の村人の勝利です。月の役はけいたさんでした。" in post(g, "day2")
+    assert "仮面の村人の勝利です。月の正体はけいたさんでした。" in post(g, "day2")
 
 
 @rules("mj.giants", "mj.items.keep")

@@ -185,7 +185,7 @@ def test_invitation_accept_refuse_and_silence() -> None:
 def test_secret_invitation_is_anonymous() -> None:
     em, _ = night(start(), 1, [("ミスト", "勧誘@あおい"), ("あおい", "承諾")])
     note = notices(em, "あおい")
-    assert note[0] == "シークレットから匿名の勧誘が届きました。今夜のうちに「承諾」か「拒否」で答えてください。"
+    assert note[0] == "昨晩、シークレットから匿名の勧誘が届きました。"
     assert not any("ミスト" in n for n in note)
     assert all(e.player != "ミスト" and "ミスト" not in e.data.values()
                for e in em.events if e.audience == "player" and e.to == "あおい")
@@ -210,7 +210,7 @@ def test_joining_from_a_society_or_after_excommunication_makes_a_traitor() -> No
     assert p["うみ"].traitor and p["うみ"].society == "chrono"
     assert not p["えま"].traitor
     assert members(em.state, "pirates") == ["ドレイク"]
-    assert notices(em, "アン")[-1] == "忍びの里に入会しました。\n海賊団を抜けたため、あなたは裏切り者になりました。"
+    assert notices(em, "アン")[-1] == "忍びの里に入会しました。\n海賊団に所属したまま忍びの里に入ったため、裏切り者となりました（海賊団は抜けました）。"
     # a traitor stays a traitor, even back in a society it never left
     em2, _ = night(em.state, 3, [("ドレイク", "勧誘@アン"), ("アン", "承諾")])
     assert em2.state.players["アン"].traitor and em2.state.players["アン"].society == "pirates"
@@ -365,7 +365,7 @@ def test_kawarimi_learned_on_the_second_success_spent_when_declared() -> None:
     assert variant().executed(em.events) is None
     post = render("secret-society/vote.txt.j2", day=2, events=[e for e in em.events
                   if e.audience == "public"], society_ja=str)
-    assert "はやてさんを処刑しようとしましたが、処刑は失敗しました。" in post
+    assert "最多得票のはやてさんは処刑されませんでした（はやてさんは生存しています）。" in post
     assert "変わり身" not in post
     # spent even when not executed; a second use is refused
     st2 = edit(start(), はやて={"techniques": ["kuchiyose", "kawarimi"]})
@@ -452,7 +452,7 @@ def test_each_success_pays_one_gold_in_the_vote_time() -> None:
     em, _ = day(start(), 1, lines)
     assert em.state.players["ドレイク"].gold == 1 and em.state.players["アン"].gold == 2
     assert em.state.players["はやて"].gold == 0
-    assert "課題成功の報酬として2金を受け取りました。" in notices(em, "アン")
+    assert "課題成功の報酬として2金を受け取りました（所持金：2金）。" in notices(em, "アン")
 
 
 @rules("ss.pirate.one_ability")
@@ -522,7 +522,7 @@ def test_rope_pulls_a_player_into_the_pirates_without_an_answer() -> None:
     assert em.state.players["ドレイク"].gold == 1
     assert notices(em, "ドレイク") == ["大縄とフックでかすみさんを海賊団に入れました（3金）。"]
     assert notices(em, "かすみ")[0] == ("大縄とフックで海賊団に入れられました。あなたは海賊団のメンバーです。\n"
-                                        "忍びの里を抜けたため、あなたは裏切り者になりました。")
+                                        "忍びの里に所属したまま海賊団に入れられたため、裏切り者となりました（忍びの里は抜けました）。")
     _em, rejected2 = night(edit(start(), ドレイク={"gold": 2}), 1, [("ドレイク", "大縄@あおい")])
     assert codes(rejected2) == ["no_gold"]
 
