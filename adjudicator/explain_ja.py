@@ -150,8 +150,7 @@ def explain_phases(game: Any, phases: list[Any], view: View, player: str | None,
         diags = [d for d in ph.diagnostics if (d.source, d.reason_ja or d.message) not in said]
         if not lines and not rest and not draws and not notices and not post and not diags:
             continue
-        out.append(f"=== {game_phase_label(game, ph.id)}（{ph.id}） ===" if view.is_gm
-                   else f"=== {game_phase_label(game, ph.id)} ===")
+        out.append(f"=== {game_phase_label(game, ph.id)} ===")  # G4: no phase id, in any view
         if lines:
             out.append("発言とその扱い：")
             for r in lines:

@@ -386,7 +386,7 @@ class PhaseReader:
             if old.disposition == "accepted":
                 self.records[pidx] = replace(
                     old, disposition="superseded",
-                    reason=f"{who}{when}「{later}」で置き換えられました（最後の指示が有効です）",
+                    reason=f"{who}{when}「{later}」で置き換えられました（後の発言が有効です）",
                     code="superseded")
             self.rejections.append((pcand.ref, pcand.actor, "superseded", rule,
                                     f"「{pcand.action.describe()}」は{who}「{action.describe()}」"

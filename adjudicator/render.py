@@ -94,8 +94,27 @@ def environment() -> Environment:
     env.filters["full_stop"] = full_stop
     env.filters["clip"] = clip
     env.filters["odds"] = odds
+    env.filters["cause_ja"] = cause_ja
     env.globals["LEVELS"] = STOCK_LEVELS
     return env
+
+
+_CAUSE_JA = {"day": "昼の処理", "night": "夜の処理", "round": "ラウンドの処理"}
+
+
+def cause_ja(cause: Any) -> str:
+    """An event's cause as the GM ledger shows it: a log line stays ``logs/day1.txt:8``
+    (the GM opens it), the rest in words: ``phase:night1`` → 夜の処理, ``rng`` → 抽選,
+    ``setup`` → 開始時の設定 (the ledger's header already names the phase)."""
+    text = str(cause or "")
+    if text.startswith("phase:"):
+        kind = text[len("phase:"):].rstrip("0123456789")
+        return _CAUSE_JA.get(kind, "進行の処理")
+    if text == "rng":
+        return "抽選"
+    if text == "setup":
+        return "開始時の設定"
+    return text
 
 
 def full_stop(text: str) -> str:

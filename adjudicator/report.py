@@ -117,6 +117,21 @@ class PlayerView:
     notices: list[tuple[str, str]]
 
 
+def team_line(variant: str, team: Any, label: Any) -> str | None:
+    """The header's side result beside the winners: 「オレンジチームの勝利」,
+    「源氏の勝利」, 「引き分け」; ダービー＆ストック村 wins by money, so its side is said apart:
+    「陣営は村人陣営の勝利」."""
+    if not team:
+        return None
+    if str(team) == "draw":
+        return "引き分け"
+    if variant == "derby-stock":
+        return f"陣営は{label}の勝利"
+    if variant == "splatoon":
+        return f"{label}チームの勝利"
+    return f"{label}の勝利"
+
+
 def _fmt(v: Any) -> str:
     if v is None:
         return "—"
@@ -169,9 +184,19 @@ def _word(k: Any, values: dict[str, dict[str, str]]) -> str:
     return FIELD_JA.get(str(k), str(k))
 
 
+#: yes/no fields said as done (済) rather than as a mark (○); no is 「—」 for both
+_DONE = frozenset({"special_used", "revealed", "castle_complete", "established"})
+
+
 def _field(key: str, v: Any, values: dict[str, dict[str, str]]) -> str:
     if key in ("cash", "final_money") and isinstance(v, int):
         return yen(v)
+    if isinstance(v, bool):
+        return ("済" if key in _DONE else "○") if v else "—"
+    if key in ("gauge", "locked") and isinstance(v, int) and not isinstance(v, bool):
+        from .sentences import gauge
+
+        return gauge(v)
     if key == "gender" and isinstance(v, str):
         return GENDERS.get(v, v)
     if isinstance(v, dict) and set(v) == {"of", "shares"}:
@@ -384,8 +409,10 @@ def build_context(game: Any, view: View | None = None) -> dict[str, Any]:
         "seed": data["seed"],
         "finished": data["finished"],
         "winners": data.get("winners", []),
-        "team_won": values["team_won"].get(str(team_won), TEAM_JA.get(str(team_won), team_won))
-        if team_won else None,
+        "team_won": team_line(v.name, team_won,
+                              values["team_won"].get(str(team_won),
+                                                     TEAM_JA.get(str(team_won), team_won))),
+        "winners_title": "優勝" if v.name == "derby-stock" else "勝者",
         "extra": [(FIELD_JA.get(k, k), _field(k, x, values)) for k, x in extra.items()],
         "players": players,
         "teams": [(t.name, list(t.members)) for t in game.cfg.teams],
@@ -394,7 +421,9 @@ def build_context(game: Any, view: View | None = None) -> dict[str, Any]:
         "draws": draws,
         "sections": sections,
         "rules": [cited[k] for k in sorted(cited)],
-        "show_role": any(p.role for p in players),
+        # a role everyone shares (Splatoon's イカ) says nothing; nobody dies in Trap Word
+        "show_role": len({p.role for p in players if p.role}) > 1,
+        "show_fate": v.name != "trapword",
         "totals": total,
         "line_total": sum(total.values()),
         "game_diagnostics": list(game.diagnostics),

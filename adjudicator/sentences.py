@@ -69,6 +69,8 @@ def _context(variant: str, me: str | None) -> dict[str, Any]:
             return "（なし）"
         if me is not None and name == me:
             return "あなた"
+        if name == "GM":  # the GM is 「GM」, never 「GMさん」
+            return "GM"
         return f"{name}さん"
 
     def ns(names: Any) -> str:
@@ -144,10 +146,25 @@ def card_names(game: Any) -> dict[str, str]:
     return table
 
 
-def sentence(game: Any, event: Any, view: Any = None) -> str:
+def people_of(game: Any) -> frozenset[str]:
+    """The players' names (a draw among them counts 人, not 件): of a resolved game, of a
+    state (its ``players``), or a given collection of names."""
+    if game is None or isinstance(game, str):
+        return frozenset()
+    if isinstance(game, (set, frozenset, list, tuple)):
+        return frozenset(str(x) for x in game)
+    if hasattr(game, "cfg"):
+        from .views import player_names
+
+        return frozenset(player_names(game))
+    return frozenset(getattr(game, "players", None) or ())
+
+
+def sentence(game: Any, event: Any, view: Any = None, people: Any = None) -> str:
     """``event`` of ``game`` as one Japanese sentence for ``view`` (None: the GM's).
 
-    ``game`` may be a resolved game or a variant name."""
+    ``game`` may be a resolved game or a variant name (then ``people``, the players'
+    names or a state holding them, says who counts as a person)."""
     variant = game if isinstance(game, str) else game.variant.name
     if view is not None and getattr(view, "kind", "gm") != "gm":
         event = event.known() if hasattr(event, "known") else event  # not the GM: what they may know
@@ -159,15 +176,16 @@ def sentence(game: Any, event: Any, view: Any = None) -> str:
     e = SimpleNamespace(kind=event.kind, rule=event.rule, cause=event.cause,
                         audience=event.audience, to=event.to, player=event.player,
                         target=event.target, amount=event.amount, data=event.data,
-                        names=card_names(game))
+                        names=card_names(game), people=people_of(game if people is None
+                                                                 else people))
     text = " ".join(str(macro(e)).split())
     return text.replace("。）", "）").replace("。。", "。").replace("」、「", "」「")
 
 
-def _event_ja(event: Any, variant: str) -> str:
-    return sentence(variant, event)
+def _event_ja(event: Any, variant: str, state: Any = None) -> str:
+    return sentence(variant, event, people=state)
 
 
-# the GM ledgers write each event as its sentence: ``{{ e | event_ja("derby-stock") }}``
+# the GM ledgers write each event as its sentence: ``{{ e | event_ja("derby-stock", state) }}``
 # (registered here, so that the Jinja environment of ``render`` never imports this module)
 environment().filters["event_ja"] = _event_ja

@@ -30,6 +30,7 @@ report of an unfinished one.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -132,10 +133,34 @@ class View:
         return [self.phase(ph) for ph in game.phases]
 
 
+_LINE_CAUSE = re.compile(r"^(.+):(\d+)$")
+
+
+def in_log_order(events: list[Event]) -> list[Event]:
+    """The events caused by a log line put in the order of their lines (G15: a notice
+    about a later line never comes before one about an earlier line); the others (role
+    notices, the night's results) keep their places."""
+    spots = [i for i, e in enumerate(events) if _LINE_CAUSE.match(str(e.cause or ""))]
+    files: dict[str, int] = {}
+    for i in spots:
+        files.setdefault(_LINE_CAUSE.match(str(events[i].cause)).group(1), len(files))  # type: ignore[union-attr]
+
+    def key(e: Event) -> tuple[int, int]:
+        m = _LINE_CAUSE.match(str(e.cause))
+        assert m is not None
+        return files[m.group(1)], int(m.group(2))
+
+    ordered = sorted((events[i] for i in spots), key=key)
+    out = list(events)
+    for i, e in zip(spots, ordered, strict=True):
+        out[i] = e
+    return out
+
+
 def notice_events(events: Iterable[Event], name: str) -> list[Event]:
     """The events addressed to player ``name`` (their private notices), each as the
-    player may know it: every variant renders its notices from these."""
-    return [e.known() for e in events if e.audience == "player" and e.to == name]
+    player may know it, in log order: every variant renders its notices from these."""
+    return in_log_order([e.known() for e in events if e.audience == "player" and e.to == name])
 
 
 def player_names(game: Any, teams: bool = False) -> list[str]:

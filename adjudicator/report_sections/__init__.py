@@ -33,13 +33,13 @@ SectionHook = Callable[[Any], list[Section]]
 _REGISTRY: dict[str, list[SectionHook]] = {}
 
 FIELD_JA = {
-    "cash": "所持金", "final_money": "最終所持金", "gold": "金", "gauge": "ゲージ",
+    "cash": "所持金", "final_money": "最終所持金", "gold": "金", "gauge": "カラーゲージ",
     "points": "ポイント", "faith": "信仰", "castle": "築城", "positions": "位置",
     "monster": "モンスターの位置", "round": "ラウンド", "role": "役職", "gender": "性別",
     "stock": "株", "stock_level": "株価", "society": "結社", "leader": "リーダー",
     "traitor": "裏切り者", "faction": "陣営", "colour": "色", "weapon": "武器",
     "alive": "生死", "special": "スペシャル", "special_used": "スペシャル使用", "revealed": "武器判明",
-    "locked": "ロックされたゲージ", "permanent": "永続ポイント", "bombs_left": "残りボム",
+    "locked": "処刑時のゲージ（保存）", "permanent": "永続ポイント", "bombs_left": "残りボム",
     "team": "チーム", "room": "部屋", "hint_giver": "出題者", "monster_card": "モンスター",
     "winning_teams": "勝利チーム",
     "credits": "能力使用権", "techniques": "忍法", "excommunicated": "破門歴", "bombs": "タイムボム",

@@ -60,7 +60,7 @@ def test_fixture_events_have_japanese_sentences(root: Path) -> None:
 def test_player_view_says_anata() -> None:
     game = resolve_game(GAMES[0])
     ev = next(e for ph in game.phases for e in ph.events if e.kind == "bet_placed")
-    assert sentence(game, ev, View.of(str(ev.player))).startswith("あなたが")
+    assert sentence(game, ev, View.of(str(ev.player))).startswith("あなたは")
     assert sentence(game, ev).startswith(f"{ev.player}さんが")
 
 
@@ -73,7 +73,7 @@ def test_flags_read_as_words() -> None:
                data={"text": "りんご", "right": "exact", "void": True})
     text = sentence("trapword", ev)
     assert text == ("はなこさん（赤チーム）の回答「りんご」は正解です"
-                    "（後のトラップ成立または反則により無効になりました）。")
+                    "（後のトラップ発動または不正なヒントにより無効になりました）。")
     ev = Event(kind="squid_notice", rule="sp.setup", cause="phase:day1", audience="player",
                to="きら", player="きら", data={"colour": None, "gauge": 0, "weapon": None})
-    assert sentence("splatoon", ev) == "きらさんは無色のイカ（ゲージ：0（無色）、武器：スペシャル（抽選））です。"
+    assert sentence("splatoon", ev) == "きらさんは無色イカです（カラーゲージ0・武器は色がつくとわかります）。"

@@ -122,6 +122,6 @@ def test_a_bet_voided_by_the_end_of_the_game_says_so(tmp_path: Path) -> None:
     logs["night4"] += "\nけんた: 予想@じろう 2万"
     g = play(tmp_path, logs)
     assert g.state.team_won == "wolves"
-    told = [t for ph in g.phases for t in ph.private.get("けんた", []) if "無効" in t]
-    assert told == ["ダービー予想：無効。投票の前にゲームが終了したため、予想（賭け金2万ドル）は"
-                    "無効となりました（賭け金は戻りません）。現在の所持金は8万ドルです。"]
+    told = [t for ph in g.phases for t in ph.private.get("けんた", []) if "不成立" in t]
+    assert told == ["ダービー予想：投票の前にゲームが終了したため、予想は不成立です"
+                    "（賭け金2万ドルは戻りません）。現在の所持金は8万ドルです。"]

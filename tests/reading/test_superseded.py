@@ -25,6 +25,6 @@ def test_own_and_partner_replacements_are_quoted(tmp_path: Path) -> None:
                                     "[21:06] じろう: 噛み@ゆい\n"
                                     "[21:07] ひろし: 噛み@たろう\n"))
     recs = {r.text: r for r in g.phases[1].lines}
-    assert recs["予想@じろう 1万"].reason == "21:05の「予想@はなこ 2万」で置き換えられました（最後の指示が有効です）"
-    assert recs["噛み@ゆい"].reason == "ひろしさんの21:07の「噛み@たろう」で置き換えられました（最後の指示が有効です）"
+    assert recs["予想@じろう 1万"].reason == "21:05の「予想@はなこ 2万」で置き換えられました（後の発言が有効です）"
+    assert recs["噛み@ゆい"].reason == "ひろしさんの21:07の「噛み@たろう」で置き換えられました（後の発言が有効です）"
     assert not [r for r in g.phases[1].lines if r.reason and "logs/" in r.reason]

@@ -20,7 +20,17 @@ from ...views import notice_events
 from ..base import Candidate, PhaseInput, Progress
 from .actions import SplatoonTransformer
 from .rules import SplatoonRules
-from .state import COLOUR_JA, COLOURS, WEAPONS, SpState, colour_of, evolve, points
+from .state import (
+    COLOUR_JA,
+    COLOURS,
+    WEAPONS,
+    SpState,
+    colour_of,
+    evolve,
+    gauge_ja,
+    points,
+    weapon_ja,
+)
 from .state import CONFIG_WORDS as _CONFIG_WORDS
 
 
@@ -70,6 +80,25 @@ class Splatoon(SplatoonRules):
                          "bombs_left": state.bombs_left, "team_won": state.team_won}
 
 
+def final_reveal(state: SpState) -> dict[str, Any]:
+    """The end post's reveal, as derby and genpei reveal 配役: each colour's points split
+    into 変動 (living squids' gauges) and 永続 (splashes, executions), and every squid's
+    final colour and weapon (an executed squid: the gauge it kept)."""
+    total, perm = points(state), dict(state.permanent)
+    split = {c: (total[c] - perm.get(c, 0), perm.get(c, 0)) for c in ("orange", "purple")}
+    squids: list[tuple[str, str, str]] = []
+    for name, p in state.players.items():
+        if p.alive:
+            colour = colour_of(p.gauge)
+            where = (f"{COLOUR_JA[colour]}イカ（カラーゲージ：{gauge_ja(p.gauge)}）" if colour
+                     else "無色イカ")
+        else:
+            where = (f"処刑（{gauge_ja(p.locked)}を保存）" if p.locked
+                     else "処刑（無色のため保存なし）")
+        squids.append((name, where, weapon_ja(p)))
+    return {"split": split, "squids": squids}
+
+
 def render_splatoon(before: SpState, after: SpState, phase: PhaseInput, events: list[Event]
                     ) -> tuple[str, dict[str, list[str]], str]:
     """Morning or vote post, private notices, GM ledger (templates in reports/splatoon)."""
@@ -77,7 +106,8 @@ def render_splatoon(before: SpState, after: SpState, phase: PhaseInput, events: 
     n = day_number(phase.id)
     public = [e for e in events if e.audience == "public"]
     post = render(f"splatoon/{'morning' if night else 'vote'}.txt.j2", phase=phase.id,
-                  day=n + 1 if night else n, events=public, view=public_view(after)
+                  day=n + 1 if night else n, events=public, view=public_view(after),
+                  final=final_reveal(after) if after.finished else None,
                   ) if not before.finished else ""  # no post for a phase after the end
     private: dict[str, list[str]] = {}
     said = heard(phase.lines)

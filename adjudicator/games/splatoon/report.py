@@ -62,7 +62,7 @@ def _gauge_grid(game: Any, states: list[Any]) -> Grid:
                 cells.append(Cell(str(abs(p.gauge)), gauge_colour(p.gauge), gauge_ja(p.gauge)))
             elif p.locked is not None:
                 cells.append(Cell(str(abs(p.locked)), gauge_colour(p.locked),
-                                  f"処刑（ゲージ{gauge_ja(p.locked)}でロック）", faded=True))
+                                  f"処刑（{gauge_ja(p.locked)}を保存）", faded=True))
             else:
                 cells.append(Cell("—", "", "死亡"))
         rows.append((n, cells))
@@ -70,7 +70,7 @@ def _gauge_grid(game: Any, states: list[Any]) -> Grid:
     return Grid(title="カラーゲージ（イカ × 局面）", columns=x_labels(game), rows=rows,
                 legend=legend,
                 caption="各マスはその局面の後のゲージ：オレンジは橙、ムラサキは紫、濃いほど大きく、"
-                        "数字はゲージの大きさです。処刑されたイカはロックされたゲージを薄く表示します")
+                        "数字はゲージの大きさです。処刑されたイカは処刑時に保存したゲージを薄く表示します")
 
 
 def _points_chart(game: Any, states: list[Any]) -> ColourChart:
@@ -104,7 +104,7 @@ def _events_table(game: Any) -> Table:
                              COLOUR_JA.get(colour, colour), f"+{e.amount or 0}"])
             elif e.kind == "gauge_locked" and e.player:
                 colour = str(e.data.get("colour") or "")
-                rows.append([phase_label(ph.id), "処刑（ゲージをロック）", e.player,
+                rows.append([phase_label(ph.id), "処刑（ゲージを保存）", e.player,
                              gauge_ja(int(e.amount or 0)), COLOUR_JA.get(colour, "—"),
                              f"+{int(e.data.get('added', 0))}"])
     return Table(title="スプラッシュと処刑",

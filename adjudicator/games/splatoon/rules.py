@@ -304,8 +304,12 @@ class SplatoonRules(ww.WerewolfVariant[SpState]):
                 gauges={n: p.gauge for n, p in em.state.players.items()})
         for n, p in em.state.players.items():
             colour = colour_of(p.gauge)
+            # a colourless squid learns its weapon when it gets a colour (sp.weapon.who):
+            # the GM's copy keeps it as ``hidden_weapon``, never told to the squid
+            hidden: dict[str, Any] = {} if colour else {"hidden_weapon": weapon_ja(p)}
             em.emit("squid_notice", "sp.setup", f"phase:{em.phase}", "player", to=n, player=n,
-                    colour=colour, gauge=p.gauge, weapon=weapon_ja(p) if colour else None)
+                    gm_only=tuple(hidden), colour=colour, gauge=p.gauge,
+                    weapon=weapon_ja(p) if colour else None, **hidden)
 
     # ------------------------------------------------------------ lines
     def own_slot(self, action: A.Action, actor: str) -> tuple[str, str, str] | None:

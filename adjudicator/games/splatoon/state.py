@@ -99,7 +99,7 @@ def points(state: SpState) -> dict[str, int]:
 
 def weapon_ja(p: SpPlayer) -> str:
     if p.weapon == "special":
-        return f"スペシャル（{WEAPONS[p.special][0]}）" if p.special else "スペシャル"
+        return f"スペシャル武器「{WEAPONS[p.special][0]}」" if p.special else "スペシャル武器"
     return WEAPONS[p.weapon][0]
 
 

@@ -13,11 +13,12 @@ from typing import Any, ClassVar
 from ... import sentences  # noqa: F401  (the event_ja filter of the GM ledger)
 from ...models import Event
 from ...phases import day_number
-from ...render import heard, render
+from ...render import environment, heard, render
 from ..base import Candidate, PhaseInput, Progress
 from .actions import Say, TrapTransformer
 from .rules import TrapWordRules
 from .state import TwState, evolve
+from .words import detail_ja
 
 _START_KINDS = {"secret_told": 0, "traps_told": 1}
 
@@ -44,17 +45,10 @@ def outcome_ja(d: dict[str, Any]) -> str:
         told = (f"（秘密のワード：{secret}）" if secret and said.strip("！？!?。、 ") != secret
                 else "")
         return f"成功！「{said}」で正解しました{told}。"
-    detail = str(d.get("detail", ""))
-    if m := re.fullmatch(r"時間切れです（(.+)）", detail):
-        why = f"時間切れ・{m[1]}"
-    elif m := re.fullmatch(r"不正なヒント（(.+)）", detail):
-        why = f"不正なヒント：{m[1].removeprefix('秘密のワードを含みます：')}"
-    elif m := re.fullmatch(r"トラップ成立(（GM判定）|（自動）)?：(.+)", detail):
-        how = {"（GM判定）": "・GM判定", "（自動）": "・自動判定"}.get(m[1] or "", "")
-        why = f"トラップ発動{how}：{m[2]}"
-    else:
-        why = detail.removesuffix("。")
+    why = detail_ja(str(d.get("detail", "")))
     return f"失敗（{why}）。" + (f"秘密のワードは「{secret}」でした。" if secret else "")
+
+
 
 
 def missed_ja(d: dict[str, Any]) -> str:
@@ -64,6 +58,12 @@ def missed_ja(d: dict[str, Any]) -> str:
     if d.get("grade") != "definite" and reason.endswith("です"):
         reason = reason.removesuffix("です") + "とみられます"
     return f"ヒント「{d.get('hint', '')}」（{reason}）"
+
+
+# the event sentences (reports/trapword/events.j2) say a turn's end as the post does
+environment().filters["tw_detail"] = detail_ja
+environment().filters["tw_reason"] = lambda why: re.sub(
+    r"^秘密のワードを含みます：(.+?)(?:。)?$", r"秘密のワードを含んでいます（\1）", str(why))
 
 
 class TrapWord(TrapWordRules):

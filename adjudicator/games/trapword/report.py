@@ -4,6 +4,7 @@ secret word, hints with the judge's verdicts, calls and traps, result)."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -18,6 +19,7 @@ from ...report_sections.charts import (
     Tick,
     palette,
 )
+from .words import detail_ja
 
 #: team names that are colours get their colour on the board
 TEAM_COLOURS: dict[str, str] = {
@@ -33,13 +35,14 @@ MONSTER_COLOUR = "hsl(0 0% 15%)"
 CURSE_COLOUR = "hsl(300 20% 60%)"
 GRADE_JA = {"definite": "確定", "likely": "有力", "possible": "可能性", "none": "なし"}
 REASON_JA = {
-    "trap": "トラップ成立", "illegal": "反則のヒント", "foul": "GMが不正と判定",
+    "trap": "トラップ発動", "illegal": "不正なヒント", "foul": "GMが不正と判定",
     "answers": "回答回数切れ", "timeout": "時間切れ", "no_result": "結果なし",
     "no_turn": "手番なし",
 }
-CALL_JA = {"sprung": "成立", "open": "GMの判断待ち", "rejected_by_gm": "GMが不成立と判定",
-           "overruled_by_gm": "GMが不成立と判定", "no_hint": "対象のヒントなし",
-           "after_end": "手番の終了後"}
+CALL_JA = {"sprung": "トラップ発動", "open": "GMの判断待ち", "rejected_by_gm": "GMの判定で不発動",
+           "overruled_by_gm": "GMの判定で不発動", "no_hint": "対象のヒントなし",
+           "after_end": "手番が終わった後のため無効", "gm_yes": "GMの判定で発動",
+           "missed": "トラップワードに当たらず不発動"}
 
 
 @dataclass
@@ -132,17 +135,26 @@ def _board(game: Any, states: list[Any]) -> BoardChart:
                 f"各チームの位置、モンスター（{monster}）と呪いの位置")
 
 
+def flat(reason: str) -> str:
+    """A judge's reason with no inner parentheses: 「「競技」は「スポーツ」の言い換えです
+    （同義語）」 → 「「競技」は「スポーツ」の言い換え（同義語）」, to sit in one （）."""
+    reason = str(reason)
+    if m := re.fullmatch(r"(.+?)(?:です)?（([^（）]*)）", reason):
+        return f"{m[1]}・{m[2]}"
+    return reason.removesuffix("です")
+
+
 def _verdicts(ev: Any) -> str:
     parts: list[str] = []
     if ev.data.get("illegal"):
-        parts.append(f"反則：{ev.data['illegal']}")
+        parts.append(f"不正なヒント：{ev.data['illegal']}")
     sec = ev.data.get("secret") or {}
     if sec.get("grade", "none") != "none":
-        parts.append(f"秘密のワード {GRADE_JA.get(sec['grade'], sec['grade'])}（{sec['reason']}）")
+        parts.append(f"秘密のワード：{flat(sec['reason'])}（{GRADE_JA.get(sec['grade'], sec['grade'])}）")
     for vd in ev.data.get("verdicts", []):
         if vd.get("grade") != "none":
-            parts.append(f"「{vd['word']}」{GRADE_JA.get(vd['grade'], vd['grade'])}"
-                         f"（{vd['reason']}）")
+            parts.append(f"「{vd['word']}」：{flat(vd['reason'])}"
+                         f"（{GRADE_JA.get(vd['grade'], vd['grade'])}）")
     return "／".join(parts) or "該当なし"
 
 
@@ -152,7 +164,7 @@ def _result(ev: Any) -> str:
         took = d.get("elapsed")
         return "成功" + (f"（{int(took)}秒）" if isinstance(took, int | float) else "")
     reason = str(d.get("reason", ""))
-    return f"失敗（{REASON_JA.get(reason, reason)}）：{d.get('detail', '')}"
+    return f"失敗（{detail_ja(str(d.get('detail') or '')) or REASON_JA.get(reason, reason)}）"
 
 
 def _call(c: Any) -> str:
@@ -165,9 +177,9 @@ def _ruling(r: Any) -> str:
     """tw.trap.gm: the GM's トラップ成立 / トラップ不成立 on a hint."""
     if r.data.get("ruling") == "trap_yes":
         words = "".join(f"「{w}」" for w in r.data.get("words") or [])
-        return ("GM判定：トラップ成立" + (f"（{words}）" if words else "")
+        return ("GM判定：トラップ発動" + (f"（{words}）" if words else "")
                 + ("・コールなし" if r.data.get("no_call") else ""))
-    return "GM判定：トラップ不成立"
+    return "GM判定：トラップ不発動"
 
 
 def _round_table(ph: Any) -> Table:

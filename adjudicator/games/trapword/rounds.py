@@ -228,7 +228,7 @@ def _walk(moves: Sequence[Move], start: int, stop: int, spec: TurnSpec, judge: J
             if m.index in vetoed:
                 h.gm = "no"
             elif spec.auto and best is not None and best.grade == "definite":
-                spring(h, m, f"トラップ成立（自動）：{best.reason}", [best.word])
+                spring(h, m, f"トラップ発動（自動）：{best.reason}", [best.word])
             continue
         if m.team == spec.other and is_call(m):
             targets = _call_targets(turn.hints, m, spec)
@@ -261,7 +261,7 @@ def _walk(moves: Sequence[Move], start: int, stop: int, spec: TurnSpec, judge: J
                 entry["result"] = "sprung"
                 if turn.success:
                     entry["after_answer"] = True
-                spring(h, m, f"トラップ成立：{best.reason}", [best.word])
+                spring(h, m, f"トラップ発動：{best.reason}", [best.word])
                 continue
             entry["result"] = "open"
             open_call = h
@@ -301,8 +301,8 @@ def _walk(moves: Sequence[Move], start: int, stop: int, spec: TurnSpec, judge: J
             if not ruled.called:
                 record["no_call"] = True
             named = "".join(f"「{w}」" for w in words)
-            detail = (f"トラップ成立（GM判定）：トラップワード{named}" if words
-                      else f"トラップ成立（GM判定）：ヒント「{ruled.move.text}」")
+            detail = (f"トラップ発動（GM判定）：トラップワード{named}" if words
+                      else f"トラップ発動（GM判定）：ヒント「{ruled.move.text}」")
             spring(ruled, m, detail, words)
             continue
         if ended:

@@ -54,12 +54,14 @@ def play_round(v: TrapWordRules, em: Emitter[TwState], ph: PhaseInput) -> None:
     st = em.state
     teams_info: dict[str, dict[str, Any]] = {}
     for t in st.teams.values():
-        cards = [v.deck.card(c.card) for c in st.curses if c.room == t.room and c.revealed]
+        cards = [(v.deck.card(c.card), "curse") for c in st.curses
+                 if c.room == t.room and c.revealed]
         if st.monster and t.room == st.monster_room:
-            cards.append(v.deck.card(st.monster))
+            cards.append((v.deck.card(st.monster), "monster"))
         teams_info[t.name] = {"giver": t.giver, "room": t.room,
                               "limit": v.trap_limit(st, t.name),
-                              "cards": [{"name": c.name, "text": c.text} for c in cards]}
+                              "cards": [{"name": c.name, "text": c.text, "kind": kind}
+                                        for c, kind in cards]}
     em.emit("round_info", "tw.round.secret", cause, "public", round=n, teams=teams_info)
     secrets = _secrets(v, em, ph, n)
     times, timed, tol = line_times(ph.lines)

@@ -50,4 +50,4 @@ def test_sixteen_player_chat_counts_names_not_letters() -> None:
     listed = ledger.split("-- 声援の集計（観戦チャット） --\n")[1].split("\n集計：")[0]
     assert "まい" not in listed  # 「うまいこと言うね、まいったな」 cheers nobody
     assert "観戦C「たろうさんの株持ってる人いいなあ」→ たろう（敬称つき）" in listed
-    assert "集計：たろう 1件、はなこ 3件" in ledger
+    assert "集計：たろうさん1回、はなこさん3回" in ledger

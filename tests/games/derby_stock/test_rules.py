@@ -61,7 +61,7 @@ def test_guard_saves_and_repeat_option(tmp_path: Path) -> None:
                         "night2": "みか: 護衛@さくら\nみか: 護衛@みか"},
              options={"hunter_repeat": False})
     assert phase(g, "night1").deaths == []
-    assert "昨晩は誰も死亡しませんでした。" in phase(g, "night1").public_post
+    assert "昨晩の犠牲者はいませんでした。" in phase(g, "night1").public_post
     assert record(g, "logs/night2.txt:1").code == "repeat_guard"
     assert record(g, "logs/night2.txt:2").code == "self_target"
 
@@ -288,8 +288,8 @@ def test_inquiry_and_follow_up(tmp_path: Path) -> None:
     g = play(tmp_path, {"day1": day_votes("めい"),
                         "night1": "しん: 購入@なおの株\nなお: 購入@しんの株\nなお: 1"})
     assert phase(g, "night1").private["しん"] == [
-        "なおさんの株は現在「平常株」（1株10万ドル）です。今夜は株数の指定がなかったため、"
-        "今夜の売買・ダービーはできません。"]
+        "昨晩お問い合わせのなおさんの株は「平常株」（1株10万ドル）でした。株数の指定がなかったため、"
+        "昨晩の売買・ダービーはなしとなりました。"]
     assert g.state.players["しん"].cash == 100_000 and g.state.players["しん"].stock is None
     assert g.state.players["なお"].stock.shares == 1
     assert record(g, "logs/night1.txt:3").action == "購入@しんの株 1株"
@@ -332,7 +332,7 @@ def test_every_result_notice_says_won_lost_or_void_and_the_new_cash(tmp_path: Pa
     assert notes["なお"][0].startswith("ダービー予想：的中！") and "現在の所持金は31万ドルです" in notes["なお"][0]
     assert notes["あい"] == ["ダービー予想：外れ。処刑されたのはりくさんでした（賭け金2万ドル）。"
                             "現在の所持金は8万ドルです。"]
-    assert notes["しん"] == ["ダービー予想：失敗。昨晩の襲撃で死亡したため、予想（賭け金1万ドル）は"
+    assert notes["しん"] == ["ダービー予想：昨晩の襲撃で死亡したため、予想（1万ドル）は"
                             "自動失敗となりました。所持金は9万ドルのままです。"]
     # 10 alive, 5 male → odds 2.0, printed without a trailing .0
     assert notes["さくら"][0].startswith("ダービー予想：的中！") and "×2倍で" in notes["さくら"][0]
@@ -417,8 +417,8 @@ def test_a_bettor_executed_by_the_vote_gets_nothing(tmp_path: Path) -> None:
     assert by["りく"].kind == "bet_won" and by["あい"].kind == "bet_won"
     assert g.state.players["なお"].cash == 80_000
     assert phase(g, "day2").private["なお"][0] == (
-        "ダービー予想：失敗。あなたが処刑されたため、予想は当たっていましたが、死亡した人の所持金は"
-        "増えません（賭け金2万ドル）。所持金は8万ドルのままです。")
+        "ダービー予想：予想は的中しましたが、あなた自身が処刑されたため払い戻しはありません"
+        "（死亡すると所持金は増えません）。所持金は8万ドルのままです。")
 
 
 def test_an_executed_bettor_with_a_wrong_bet_is_told_plainly(tmp_path: Path) -> None:
@@ -548,7 +548,7 @@ def test_a_cheer_counts_a_name_used_as_a_name(tmp_path: Path) -> None:
     ledger = phase(g, "day1").ledger
     listed = ledger.split("-- 声援の集計（観戦チャット） --\n")[1].split("集計：")[0]
     assert listed.splitlines() == m.data["lines"]
-    assert "集計：" in ledger and "はる 3件" in ledger
+    assert "集計：" in ledger and "はるさん3回" in ledger
     moved = {e.target: e.data["step"] for e in events(g, "night1", "stock_level")}
     assert moved.get("はる") == 1
 

@@ -173,9 +173,10 @@ def test_abilities_belong_to_the_mask_and_have_uses_per_cycle(tmp_path: Path) ->
     assert record(g, "logs/day1.txt:2").code == "no_target"
     assert record(g, "logs/day1.txt:3").disposition == "accepted"
     assert record(g, "logs/day1.txt:4").code == "ability_spent"
+    told = private(g, "day1", peeker)  # in log order: the peek (line 3), then line 4's refusal
     mask_name = st.players[peeker].mask
-    assert private(g, "day1", peeker)[-1] == (
-        f"【{mask_name}の能力】{MOON}さんの仮面は「{st.players[MOON].mask}」です。")
+    assert told[-2] == f"【{mask_name}の能力】{MOON}さんの仮面は「{st.players[MOON].mask}」です。"
+    assert told[-1].startswith("「能力@あかね」は受け付けられませんでした")
     assert events(g, "day1", "ability_used")[0].audience == "gm"
 
 

@@ -47,7 +47,7 @@ def test_round1_notices_pinned() -> None:
     assert sakura[-1] == (
         "【第1ラウンド終了後】\n"
         "あなたのヒント「バスケットにシュートする」は不正なヒントと判定されました。\n"
-        "理由：秘密のワードを含みます：「バスケット」は「バスケットボール」の一部です。\n"
+        "理由：秘密のワードを含んでいます（「バスケット」は「バスケットボール」の一部です）。\n"
         "青チームのこの手番は失敗です。")
     assert "秘密のワードは「バスケットボール」です" in sakura[1]
     # けんた: the secret word first, then the accepted traps, then his trap line rejected
@@ -64,8 +64,8 @@ def test_sprung_trap_tells_the_hint_giver() -> None:
     data = exported(FIXTURES / "trapword-win")
     assert notices(data, "round2", "はなこ")[-1] == (
         "【第2ラウンド終了後】\n"
-        "あなたのヒント「サイエンスの授業で習う」でトラップワード「サイエンス」のトラップが"
-        "発動しました（さくらさんのコール）。\n理由：「サイエンス」そのものを含みます。\n"
+        "あなたのヒント「サイエンスの授業で習う」がトラップワード「サイエンス」に当たり、トラップが"
+        "発動しました（コール：さくらさん）。\n理由：「サイエンス」そのものを含みます。\n"
         "赤チームのこの手番は失敗です。")
 
 
@@ -171,7 +171,7 @@ def test_gm_confirms_a_trap(tmp_path: Path) -> None:
     ev = kinds(data, "hint_ruled")[0]
     assert ev["rule"] == "tw.trap.gm" and ev["by_gm"] is True
     result = kinds(data, "turn_result")[0]
-    assert result["detail"] == "トラップ成立（GM判定）：ヒント「お手をする動物」"
+    assert result["detail"] == "トラップ発動（GM判定）：ヒント「お手をする動物」"
     assert "関係する語は見つかりません" not in result["detail"]
 
 

@@ -49,15 +49,15 @@ def test_call_checked_against_every_hint_in_its_window() -> None:
     data = late_call_game()
     red = result(data, "赤")
     assert (red["success"], red["reason"], red["rule"]) == (False, "trap", "tw.trap.call")
-    assert red["detail"] == "トラップ成立：「散歩」そのものを含みます"
+    assert red["detail"] == "トラップ発動：「散歩」そのものを含みます"
     (call,) = events(data, "call")
     assert call["hint"] == "散歩が好きな動物" and call["result"] == "sprung"
     assert call["hints"] == ["散歩が好きな動物", "毛がふさふさ"]
     assert not events(data, "trap_missed"), "a trap that was called is not 'missed'"
     assert private(data, "a")[-1] == (
         "【第1ラウンド終了後】\n"
-        "あなたのヒント「散歩が好きな動物」でトラップワード「散歩」のトラップが発動しました"
-        "（cさんのコール）。\n理由：「散歩」そのものを含みます。\n赤チームのこの手番は失敗です。")
+        "あなたのヒント「散歩が好きな動物」がトラップワード「散歩」に当たり、トラップが発動しました"
+        "（コール：cさん）。\n理由：「散歩」そのものを含みます。\n赤チームのこの手番は失敗です。")
     assert "コール：cさん（ヒント「散歩が好きな動物」）→トラップ発動" in data["phases"][0][
         "public_post"]
 
@@ -93,7 +93,7 @@ def test_gm_ruling_after_a_right_answer_decides_the_turn() -> None:
     red = result(data, "赤")
     assert (red["success"], red["reason"], red["rule"]) == (False, "trap", "tw.trap.gm")
     # the judge finds 散歩 plausible (歩): the GM's ruling names it, not 「関係する語…」
-    assert red["detail"] == "トラップ成立（GM判定）：トラップワード「散歩」"
+    assert red["detail"] == "トラップ発動（GM判定）：トラップワード「散歩」"
     assert red["void_answer"] == "犬"
     (ruling,) = events(data, "trap_ruling")
     assert ruling["no_call"] is True and ruling["after_answer"] is True
@@ -101,7 +101,7 @@ def test_gm_ruling_after_a_right_answer_decides_the_turn() -> None:
     assert "trap_without_call" in codes(data)
     assert private(data, "a")[-1] == (
         "【第1ラウンド終了後】\n"
-        "あなたのヒント「毎朝いっしょに歩く」でトラップワード「散歩」のトラップが発動しました"
+        "あなたのヒント「毎朝いっしょに歩く」がトラップワード「散歩」に当たり、トラップが発動しました"
         "（GMの判定）。\n理由：GMがトラップと判定しました（「歩」は「散歩」の一文字の一部です）。\n"
         "先に出た正解「犬」は無効になります。\n赤チームのこの手番は失敗です。")
     blue = result(data, "青")
@@ -114,8 +114,8 @@ def test_gm_names_the_trap_word() -> None:
                  "[20:00:10] a: お手をする", "[20:00:12] c: トラップ",
                  "[20:00:14] GM: トラップ成立@首輪", *BLUE_WINS])
     red = result(data, "赤")
-    assert red["detail"] == "トラップ成立（GM判定）：トラップワード「首輪」"
-    assert "トラップワード「首輪」のトラップが発動しました（GMの判定）" in private(data, "a")[-1]
+    assert red["detail"] == "トラップ発動（GM判定）：トラップワード「首輪」"
+    assert "トラップワード「首輪」に当たり、トラップが発動しました（GMの判定）" in private(data, "a")[-1]
     assert "trap_without_call" not in codes(data)
 
 
@@ -160,7 +160,7 @@ def test_timeout_first_hint_can_spring_a_trap() -> None:
                  "[20:02:30] c: ひげがある", "[20:02:32] a: トラップ", "[20:02:40] d: 猫"])
     assert result(data, "赤")["reason"] == "timeout"
     blue = result(data, "青")
-    assert (blue["reason"], blue["detail"]) == ("trap", "トラップ成立：「ひげ」そのものを含みます")
+    assert (blue["reason"], blue["detail"]) == ("trap", "トラップ発動：「ひげ」そのものを含みます")
 
 
 def test_no_times_only_the_gm_ends_a_turn() -> None:
@@ -240,7 +240,8 @@ def test_tiebreak_without_times_waits_for_the_gm() -> None:
     assert settled["finished"] and settled["winners"] == ["c", "d"]
     (tb,) = events(settled, "tiebreak", 1)
     assert tb["by_gm"] is True and tb["teams"] == ["青"]
-    assert "GMの判定により、青チームの勝利です。" in settled["phases"][1]["public_post"]
+    assert "★ 両チームがモンスターを倒し、GMの判定により青チームの勝利です。" in (
+        settled["phases"][1]["public_post"])
 
 
 # ------------------------------------------------------------ properties (tw.trap.call, tw.trap.gm)
@@ -357,4 +358,4 @@ def test_a_ruling_after_the_next_start_belongs_to_the_next_turn() -> None:
                  "[20:01:20] GM: トラップ成立"])
     assert result(data, "赤")["success"]
     blue = result(data, "青")
-    assert (blue["reason"], blue["detail"]) == ("trap", "トラップ成立（GM判定）：トラップワード「ひげ」")
+    assert (blue["reason"], blue["detail"]) == ("trap", "トラップ発動（GM判定）：トラップワード「ひげ」")
