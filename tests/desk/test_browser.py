@@ -9,15 +9,13 @@ from __future__ import annotations
 
 import os
 import socket
-import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.support import FIXTURES, roster_lines
+from tests.support import FIXTURES, desk_server, roster_lines
 
 DERBY = FIXTURES / "derby16"
 
@@ -30,23 +28,13 @@ def free_port() -> int:
 
 @pytest.fixture()
 def server(tmp_path: Path) -> Iterator[tuple[str, Path]]:
-    uvicorn = pytest.importorskip("uvicorn")
-    from adjudicator.desk.app import create_app
+    pytest.importorskip("uvicorn")
 
     root = tmp_path / "games"
     root.mkdir()
     port = free_port()
-    srv = uvicorn.Server(uvicorn.Config(create_app(root), host="127.0.0.1", port=port,
-                                        log_level="warning"))
-    th = threading.Thread(target=srv.run, daemon=True)
-    th.start()
-    deadline = time.monotonic() + 10
-    while not srv.started and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert srv.started, "the desk did not start"
-    yield f"http://127.0.0.1:{port}", root
-    srv.should_exit = True
-    th.join(timeout=10)
+    with desk_server(root, port) as base:
+        yield base, root
 
 
 def test_paste_copy_and_compare_with_resolve(server: tuple[str, Path], browser: Any) -> None:

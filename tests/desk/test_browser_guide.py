@@ -6,8 +6,6 @@ there is no Chromium or no Playwright."""
 from __future__ import annotations
 
 import shutil
-import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -17,29 +15,19 @@ import pytest
 from adjudicator.config import load_config
 from adjudicator.guide import build_guide, render_text
 from tests.desk.test_browser import free_port
-from tests.support import SAMPLES
+from tests.support import SAMPLES, desk_server
 
 
 @pytest.fixture()
 def server(tmp_path: Path) -> Iterator[tuple[str, Path]]:
-    uvicorn = pytest.importorskip("uvicorn")
-    from adjudicator.desk.app import create_app
+    pytest.importorskip("uvicorn")
 
     root = tmp_path / "games"
     root.mkdir()
     shutil.copytree(SAMPLES / "splatoon", root / "sp")
     port = free_port()
-    srv = uvicorn.Server(uvicorn.Config(create_app(root), host="127.0.0.1", port=port,
-                                        log_level="warning"))
-    th = threading.Thread(target=srv.run, daemon=True)
-    th.start()
-    deadline = time.monotonic() + 10
-    while not srv.started and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert srv.started, "the desk did not start"
-    yield f"http://127.0.0.1:{port}", root
-    srv.should_exit = True
-    th.join(timeout=10)
+    with desk_server(root, port) as base:
+        yield base, root
 
 
 def test_copy_the_sheet_from_the_game_page(server: tuple[str, Path], browser: Any) -> None:

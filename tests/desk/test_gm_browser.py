@@ -6,8 +6,6 @@ line, and verify it.  Skipped, with the reason, without Chromium or Playwright."
 from __future__ import annotations
 
 import shutil
-import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -16,17 +14,16 @@ import pytest
 
 from adjudicator.config import load_config
 from adjudicator.status import phase_status
-from tests.support import chromium
+from tests.support import chromium, desk_server
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples"
 
 
 @pytest.fixture()
 def server(tmp_path: Path) -> Iterator[tuple[str, Path]]:
-    uvicorn = pytest.importorskip("uvicorn")
+    pytest.importorskip("uvicorn")
     import socket
 
-    from adjudicator.desk.app import create_app
 
     root = tmp_path / "games"
     root.mkdir()
@@ -41,17 +38,8 @@ def server(tmp_path: Path) -> Iterator[tuple[str, Path]]:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = int(s.getsockname()[1])
-    srv = uvicorn.Server(uvicorn.Config(create_app(root), host="127.0.0.1", port=port,
-                                        log_level="warning"))
-    th = threading.Thread(target=srv.run, daemon=True)
-    th.start()
-    deadline = time.monotonic() + 10
-    while not srv.started and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert srv.started, "the desk did not start"
-    yield f"http://127.0.0.1:{port}", root
-    srv.should_exit = True
-    th.join(timeout=10)
+    with desk_server(root, port) as base:
+        yield base, root
 
 
 def test_status_button_and_seal_view(server: tuple[str, Path]) -> None:

@@ -10,15 +10,13 @@ after the response (chatter folded away until asked)."""
 from __future__ import annotations
 
 import shutil
-import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.support import ROOT, SAMPLES
+from tests.support import ROOT, SAMPLES, desk_server
 
 VILLAGES = ["derby-stock", "splatoon", "trapword", "secret-society", "genpei", "majora"]
 DOCS = ROOT / "docs"
@@ -26,23 +24,13 @@ DOCS = ROOT / "docs"
 
 @pytest.fixture(scope="module")
 def desk(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
-    uvicorn = pytest.importorskip("uvicorn")
-    from adjudicator.desk.app import create_app
+    pytest.importorskip("uvicorn")
     from tests.desk.test_browser import free_port
 
     root = tmp_path_factory.mktemp("walk")
     port = free_port()
-    srv = uvicorn.Server(uvicorn.Config(create_app(root), host="127.0.0.1", port=port,
-                                        log_level="warning"))
-    th = threading.Thread(target=srv.run, daemon=True)
-    th.start()
-    deadline = time.monotonic() + 10
-    while not srv.started and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert srv.started, "the desk did not start"
-    yield f"http://127.0.0.1:{port}", root
-    srv.should_exit = True
-    th.join(timeout=10)
+    with desk_server(root, port) as base:
+        yield base, root
 
 
 def sample_game(root: Path, village: str) -> tuple[str, str]:

@@ -295,3 +295,29 @@ def chromium() -> Iterator[Any]:
             yield b
         finally:
             b.close()
+
+
+@contextmanager
+def desk_server(root: Path, port: int) -> Iterator[str]:
+    """The desk over ``root`` served by uvicorn on 127.0.0.1:``port`` in a thread, for the
+    browser tests: yields its base URL; stopped on exit."""
+    import threading
+    import time
+
+    import uvicorn
+
+    from adjudicator.desk.app import create_app
+
+    srv = uvicorn.Server(uvicorn.Config(create_app(root), host="127.0.0.1", port=port,
+                                        log_level="warning"))
+    th = threading.Thread(target=srv.run, daemon=True)
+    th.start()
+    deadline = time.monotonic() + 10
+    while not srv.started and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert srv.started, "the desk did not start"
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        srv.should_exit = True
+        th.join(timeout=10)
