@@ -8,7 +8,6 @@ from __future__ import annotations
 import os
 import shutil
 import sqlite3
-import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -16,7 +15,7 @@ import pytest
 
 from adjudicator.archive import Archive
 from adjudicator.cli import main
-from tests.support import SAMPLE
+from tests.support import SAMPLE, fill_disk, small_disk_at
 
 Run = tuple[int, str, str]
 
@@ -166,46 +165,11 @@ def test_a_fifo_as_archive_is_refused(tmp_path: Path,
 
 
 # ------------------------------------------------------------------ a full disk
-def _can_mount() -> str | None:
-    if not hasattr(os, "geteuid") or os.geteuid() != 0:
-        return "mounting a small tmpfs needs root"
-    if shutil.which("mount") is None:
-        return "no mount command"
-    return None
-
-
 @pytest.fixture
 def small_disk(tmp_path: Path) -> Iterator[Path]:
     """A 4 MB tmpfs at tmp_path/disk (root only), unmounted afterwards."""
-    why = _can_mount()
-    if why:
-        pytest.skip(why)
-    disk = tmp_path / "disk"
-    disk.mkdir()
-    r = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=4m", "tmpfs", str(disk)],
-                       capture_output=True, text=True)
-    if r.returncode != 0:
-        pytest.skip(f"cannot mount a tmpfs here: {r.stderr.strip()}")
-    try:
+    with small_disk_at(tmp_path, "4m") as disk:
         yield disk
-    finally:
-        subprocess.run(["umount", "-l", str(disk)], capture_output=True)
-
-
-def fill(disk: Path) -> None:
-    """Fill the disk to the last byte."""
-    for name, size in (("ballast", 65536), ("ballast2", 1)):
-        try:
-            fd = os.open(disk / name, os.O_WRONLY | os.O_CREAT, 0o644)
-        except OSError:
-            return  # not even an inode left
-        try:
-            while True:
-                os.write(fd, b"\0" * size)
-        except OSError:
-            pass
-        finally:
-            os.close(fd)
 
 
 def test_a_full_disk_is_called_a_full_disk_not_a_corrupted_archive(
@@ -217,7 +181,7 @@ def test_a_full_disk_is_called_a_full_disk_not_a_corrupted_archive(
     for extra in small_disk.glob("a.sqlite3-*"):  # as a closed archive sits on the disk
         extra.unlink()
     before = db.read_bytes()
-    fill(small_disk)
+    fill_disk(small_disk)
     toml = game / "game.toml"
     toml.write_text(toml.read_text("utf-8") + "\n# changed\n", "utf-8")
     for argv in (["add", str(game)], ["list"], ["show", "1"]):

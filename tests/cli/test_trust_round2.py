@@ -21,6 +21,7 @@ import pytest
 
 from adjudicator import engine, fsio
 from adjudicator.cli import main
+from tests.support import fill_disk, small_disk_at
 from tests.support.derby_stock import ALL_VOTE_SHIN, write_game
 
 Run = tuple[int, str, str]
@@ -375,44 +376,11 @@ def test_clean_stale_touches_only_its_own_pattern(tmp_path: Path) -> None:
 
 
 # ------------------------------------------------------------------ 10. a full disk
-def _can_mount() -> str | None:
-    if not hasattr(os, "geteuid") or os.geteuid() != 0:
-        return "mounting a small tmpfs needs root"
-    if shutil.which("mount") is None:
-        return "no mount command"
-    return None
-
-
 @pytest.fixture
 def small_disk(tmp_path: Path) -> Iterator[Path]:
-    why = _can_mount()
-    if why:
-        pytest.skip(why)
-    disk = tmp_path / "disk"
-    disk.mkdir()
-    r = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=2m", "tmpfs", str(disk)],
-                       capture_output=True, text=True)
-    if r.returncode != 0:
-        pytest.skip(f"cannot mount a tmpfs here: {r.stderr.strip()}")
-    try:
+    """A 2 MB tmpfs at tmp_path/disk (root only), unmounted afterwards."""
+    with small_disk_at(tmp_path, "2m") as disk:
         yield disk
-    finally:
-        subprocess.run(["umount", "-l", str(disk)], capture_output=True)
-
-
-def fill(disk: Path) -> None:
-    for name, size in (("ballast", 65536), ("ballast2", 1)):
-        try:
-            fd = os.open(disk / name, os.O_WRONLY | os.O_CREAT, 0o644)
-        except OSError:
-            return
-        try:
-            while True:
-                os.write(fd, b"\0" * size)
-        except OSError:
-            pass
-        finally:
-            os.close(fd)
 
 
 def test_a_full_disk_during_add_names_the_path_and_keeps_no_empty_version(
@@ -421,7 +389,7 @@ def test_a_full_disk_during_add_names_the_path_and_keeps_no_empty_version(
     g = write_game(small_disk / "g", {"day1": ALL_VOTE_SHIN, "night1": "たろう: 噛み@なお"})
     night = g / "logs" / "night1.txt"
     first = night.read_bytes()
-    fill(small_disk)
+    fill_disk(small_disk)
     code, out, err = run(capsys, "add", str(g), "night1", "-",
                          stdin="たろう: 噛み@めい\n".encode() * 200, monkeypatch=monkeypatch)
     assert code == 1 and err.count("\n") == 1
@@ -445,7 +413,7 @@ def test_a_full_disk_during_resolve_names_out_and_keeps_the_last_good_one(
     good = (g / "out" / "game.json").read_bytes()
     with (g / "logs" / "day1.txt").open("a", encoding="utf-8") as f:  # a change: there
         f.write("\nたろう: おやすみ\n")  # are outputs to write (an unchanged run writes none)
-    fill(small_disk)
+    fill_disk(small_disk)
     code, _out, err = run(capsys, "resolve", str(g))
     assert code == 1 and "free some space" in err and str(g) in err
     assert (g / "out" / "game.json").read_bytes() == good

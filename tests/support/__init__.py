@@ -321,3 +321,42 @@ def desk_server(root: Path, port: int) -> Iterator[str]:
     finally:
         srv.should_exit = True
         th.join(timeout=10)
+
+
+@contextmanager
+def small_disk_at(folder: Path, size: str) -> Iterator[Path]:
+    """A tmpfs of ``size`` (``"2m"``) mounted at ``folder/disk`` for the full-disk tests,
+    unmounted afterwards; the test is skipped, with the reason, where it cannot be mounted
+    (not root, no ``mount``)."""
+    import subprocess
+
+    if not hasattr(os, "geteuid") or os.geteuid() != 0:
+        pytest.skip("mounting a small tmpfs needs root")
+    if shutil.which("mount") is None:
+        pytest.skip("no mount command")
+    disk = folder / "disk"
+    disk.mkdir()
+    r = subprocess.run(["mount", "-t", "tmpfs", "-o", f"size={size}", "tmpfs", str(disk)],
+                       capture_output=True, text=True)
+    if r.returncode != 0:
+        pytest.skip(f"cannot mount a tmpfs here: {r.stderr.strip()}")
+    try:
+        yield disk
+    finally:
+        subprocess.run(["umount", "-l", str(disk)], capture_output=True)
+
+
+def fill_disk(disk: Path) -> None:
+    """Fill ``disk`` to the last byte."""
+    for name, size in (("ballast", 65536), ("ballast2", 1)):
+        try:
+            fd = os.open(disk / name, os.O_WRONLY | os.O_CREAT, 0o644)
+        except OSError:
+            return  # not even an inode left
+        try:
+            while True:
+                os.write(fd, b"\0" * size)
+        except OSError:
+            pass
+        finally:
+            os.close(fd)
