@@ -39,7 +39,6 @@ from starlette.routing import Route
 
 from ..chatlog import FORMATS
 from ..config import load_config
-from ..engine import resolve_game
 from ..errors import AdjudicatorError, ConfigError
 from ..phases import phase_label
 from ..render import environment
@@ -49,7 +48,10 @@ from . import guards as G
 from . import service as S
 from . import wording as W
 from .guide import routes as guide_routes
+from .pastes import Paste, PasteCache
 from .rows import message_rows, place
+from .text_routes import load_game as _load
+from .text_routes import routes as text_routes
 
 CSRF_COOKIE = "adjudicator_desk_csrf"
 VARIANT_JA = {
@@ -75,6 +77,7 @@ class Desk:
         self.root = Path(root)
         self.hosts = hosts
         self.max_paste = max_paste
+        self.pastes = PasteCache()  # a long night's chatter, sent when asked (pastes.py)
         folder = data_dir("reports") / "desk"
         self.css = (folder / "desk.css").read_text(encoding="utf-8")
         self.js = (folder / "desk.js").read_text(encoding="utf-8")
@@ -268,17 +271,6 @@ def _q(name: str) -> str:
     return quote(name, safe="")
 
 
-def _load(desk: Desk, name: str) -> tuple[Path, Any]:
-    path = S.game_dir(desk.root, name)
-    try:
-        return path, resolve_game(path)
-    except ConfigError as e:
-        raise S.DeskError("game.toml に問題があります。直してから開き直してください", 422,
-                          e.problems_ja) from None
-    except AdjudicatorError as e:
-        raise S.DeskError(f"このゲームを解決できません: {e}", 422) from None
-
-
 async def game_page(desk: Desk, request: Request) -> Response:
     name = request.path_params["name"]
     return game_view(desk, request, name, request.query_params.get("phase"),
@@ -368,9 +360,17 @@ def preview_page(desk: Desk, request: Request, name: str, phase: str, text: str,
                          "text": W.explain_for_desk(place(d.source)),
                          "disposition": d.level, "reason": d.reason_ja or d.message})
     messages, chatter, n_chatter = message_rows(p.reading.messages, by_line)
+    # the chatter stays here until asked (a button fetches it): the page is the rest
+    key = desk.pastes.put(Paste(name, phase, fmt or "", text, str(chatter), n_chatter))
+    from .alias_routes import unknown_candidates
+
+    kept = desk.pastes.get(name, key) is not None  # else (too big to keep) the page has it
+    unknown = unknown_candidates(p.game.variant, p.result.diagnostics) if (
+        p.game is not None and p.result is not None) else []
     return desk.page(request, "preview.html.j2", title=f"{name}：{phase_label(phase)}の判定", name=name, p=p,
-                     rows=rows, shown=p.result, messages=messages, chatter=chatter,
-                     n_chatter=n_chatter, text=text, fmt=fmt or "", **extra)
+                     rows=rows, shown=p.result, messages=messages, n_chatter=n_chatter,
+                     chatter="" if kept else chatter, text=text, fmt=fmt or "", key=key,
+                     unknown=unknown, kept=kept, **extra)
 
 
 async def store(desk: Desk, request: Request) -> Response:
@@ -403,98 +403,6 @@ async def report(desk: Desk, request: Request) -> Response:
     desk.secure(resp, "default-src 'none'; style-src 'unsafe-inline'; img-src data:; "
                       "base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
     return resp
-
-
-def _ja(e: AdjudicatorError) -> str:
-    """The error's Japanese message (a plain Japanese sentence when it has none)."""
-    return e.ja or "指定された内容が見つかりません。選び直してください"
-
-
-def _line_ref(game: Any, line: str, phase: str | None) -> str:
-    """``7`` with a phase chosen is line 7 of that phase's log; ``night1:7`` the same;
-    ``logs/night1.txt:7`` as the command line writes it."""
-    import re
-
-    m = re.fullmatch(r"(?:([a-z0-9-]+)\s*[:：]\s*)?([0-9]+)(?:行目?)?", line)
-    if not m:
-        return line
-    pid = m.group(1) or phase or ""
-    ph = next((r for r in game.phases if r.id == pid), None)
-    if ph is None or not ph.lines:
-        return line
-    return ph.lines[0].ref.rsplit(":", 1)[0] + ":" + m.group(2)
-
-
-def _players(game: Any) -> list[str]:
-    return [n for n, _a in game.variant.roster_entries()]
-
-
-async def explain(desk: Desk, request: Request) -> Response:
-    name = request.path_params["name"]
-    _path, game = _load(desk, name)
-    from ..explain import explain_text
-    from ..views import View
-
-    player = request.query_params.get("player") or None
-    phase = request.query_params.get("phase") or None
-    gm = request.query_params.get("gm") == "1"
-    line = (request.query_params.get("line") or "").strip()
-    ref = _line_ref(game, line, phase)
-    if line and not gm and not player:
-        raise S.DeskError("行の経緯は、プレイヤーを選ぶか「GM用」にチェックして表示してください",
-                          400)
-    try:  # a player's page is that player's own view (secrets of others are not in it)
-        if line:  # one chat line: what it caused, and why (a player: their own lines only)
-            from ..explain import resolve_player
-            from ..explain_ja import explain_line
-
-            view = View.gm() if gm else View.of(resolve_player(game, player or ""))
-            body = explain_line(game, ref, view=view)
-        else:  # the page defaults to what a player may read, never the GM's view
-            body = explain_text(game, player=player, phase=phase,
-                                view=View.gm() if gm else None if player else View.public())
-    except AdjudicatorError as e:
-        if line:
-            raise S.DeskError(f"「{line}」の行は見つかりません。フェーズを選んで、そのログの行番号"
-                              "（例: 7）を入れてください", 404) from None
-        raise S.DeskError(_ja(e), 404) from None
-    body = W.explain_for_desk(body)
-    return desk.page(request, "text.html.j2", title=f"{name}：経緯", name=name, body=body,
-                     form_kind="explain", players=_players(game), phases=[r.id for r in game.phases],
-                     player=player or "", phase=phase or "", gm=gm, line=line)
-
-
-async def check(desk: Desk, request: Request) -> Response:
-    from ..checkline import check_phases
-
-    name = request.path_params["name"]
-    _path, game = _load(desk, name)
-    line = request.query_params.get("line", "")
-    speaker = request.query_params.get("speaker") or None
-    phase = request.query_params.get("phase") or None
-    body = ""
-    if line.strip():
-        if len(line) > 2000:
-            raise S.DeskError("1行チェックは2000文字までです", 413)
-        if speaker and speaker not in _players(game) and speaker not in game.cfg.gm:
-            raise S.DeskError(f"「{speaker}」は名簿にいません", 400)
-        from ..checkline import check_line
-
-        who = speaker or (_players(game)[0] if _players(game) else
-                          (game.cfg.gm[0] if game.cfg.gm else "GM"))
-        try:
-            r = check_line(game, line, who, phase)
-        except AdjudicatorError as e:
-            raise S.DeskError(e.ja or f"フェーズ「{phase_label(phase or '')}」はまだありません",
-                              400) from None
-        from ..checkline import check_text
-
-        out = [check_text(game, r, r.speaker)]
-        body = "\n".join(out) + "\n"
-    return desk.page(request, "text.html.j2", title=f"{name}：1行チェック", name=name,
-                     body=body, form_kind="check", players=_players(game) + list(game.cfg.gm),
-                     phases=check_phases(game)[1], line=line, speaker=speaker or "",
-                     phase=phase or "")
 
 
 def os_error_page(desk: Desk, request: Request, e: OSError) -> Response:
@@ -564,8 +472,7 @@ def create_app(root: Path | str = ".", hosts: tuple[str, ...] = LOOPBACK_HOSTS,
         Route("/g/{name}/preview", wrap(preview), methods=["POST"]),
         Route("/g/{name}/store", wrap(store), methods=["POST"]),
         Route("/g/{name}/report", wrap(report), methods=["GET"]),
-        Route("/g/{name}/explain", wrap(explain), methods=["GET"]),
-        Route("/g/{name}/check", wrap(check), methods=["GET"]),
+        *text_routes(wrap),  # 経緯の説明, 1行チェック
         *discord_routes.routes(wrap, preview_page),  # optional extra: shown with a channel
         *guide_routes(wrap),
     ]
@@ -576,6 +483,9 @@ def create_app(root: Path | str = ".", hosts: tuple[str, ...] = LOOPBACK_HOSTS,
     from .history_routes import routes as history_routes  # 戻る, 履歴, 復元
 
     routes += history_routes(wrap, game_view, _field, _phase)
+    from .alias_routes import routes as alias_routes  # 別名の登録, 雑談の表示
+
+    routes += alias_routes(wrap, _field, preview_page)
     app = Starlette(routes=routes, exception_handlers={HTTPException: not_found})
     app.state.desk = desk
     return app

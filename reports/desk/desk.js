@@ -61,3 +61,24 @@ document.addEventListener("submit", function (e) {
       if (r.redirected && r.ok) { location.replace(r.url + (f.getAttribute("data-replace") || "")); } else { again(); }
     }, again);
 });
+
+// a long night's chatter is not in the page: the button fetches its rows (no script: the
+// link opens them as a page of their own)
+document.addEventListener("click", function (e) {
+  var a = e.target.closest ? e.target.closest("a[data-rows]") : null;
+  if (!a || !window.fetch) { return; }
+  var body = document.getElementById(a.getAttribute("data-rows"));
+  if (!body) { return; }
+  e.preventDefault();
+  var href = a.getAttribute("href");
+  fetch(href + "&part=1", { credentials: "same-origin" }).then(function (r) {
+    if (!r.ok) { throw new Error(String(r.status)); }
+    return r.text();
+  }).then(function (html) {
+    body.innerHTML = html;
+    var table = document.getElementById("chatter-table");
+    if (table) { table.hidden = false; }
+    a.hidden = true;
+    a.setAttribute("data-shown", "1");
+  }, function () { location.href = href; });
+});

@@ -19,6 +19,7 @@ pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 from starlette.testclient import TestClient  # noqa: E402
 
 import adjudicator.desk.app as app_module  # noqa: E402
+import adjudicator.desk.text_routes as text_routes  # noqa: E402
 import adjudicator.desk.service as service  # noqa: E402
 from adjudicator.desk.app import CSRF_COOKIE, create_app  # noqa: E402
 
@@ -90,7 +91,7 @@ def test_an_unexpected_error_is_a_japanese_500_page_and_a_logged_traceback(
     def boom(*_a: Any, **_k: Any) -> Any:
         raise ValueError(SECRET)
 
-    module = service if target == "list_games" else app_module
+    module = service if target == "list_games" else text_routes  # every game page loads there
     monkeypatch.setattr(module, target, boom)
     if target == "list_games":
         monkeypatch.setattr(app_module.S, "list_games", boom)
