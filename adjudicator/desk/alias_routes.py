@@ -10,6 +10,8 @@ sent only when asked.
 - ``GET /g/{name}/paste?key=K``: a kept paste judged again (nothing stored).
 - ``GET /g/{name}/chatter?key=K``: the chatter rows of a kept paste; ``&part=1`` (the
   page's script) gives the rows alone, to put in the page's table.
+- ``GET /g/{name}/pasted?key=K``: a kept paste's text (a long paste is not in its page:
+  the store and re-judge forms send its key; the paste box is filled when opened).
 """
 
 from __future__ import annotations
@@ -230,6 +232,19 @@ async def chatter(desk: Any, request: Request) -> Response:
                      rows=Markup(p.chatter), n=p.n_chatter, key=request.query_params["key"])
 
 
+async def pasted_text(desk: Any, request: Request) -> Response:
+    """The kept paste's text (for the paste box, filled when the GM opens it)."""
+    site = request.headers.get("sec-fetch-site")
+    if site and site not in ("same-origin", "none"):
+        raise S.DeskError("他のサイトからは開けません", 403)
+    p = _kept(desk, request)
+    from starlette.responses import PlainTextResponse
+
+    resp = PlainTextResponse(p.text)
+    desk.secure(resp, "default-src 'none'; frame-ancestors 'none'")
+    return resp
+
+
 def routes(wrap: Callable[[Any], Callable[[Request], Awaitable[Response]]],
            field: Callable[..., str], preview_page: Callable[..., Response]) -> list[Route]:
     global _h
@@ -238,4 +253,5 @@ def routes(wrap: Callable[[Any], Callable[[Request], Awaitable[Response]]],
         Route("/g/{name}/alias", wrap(alias), methods=["POST"]),
         Route("/g/{name}/paste", wrap(paste_again), methods=["GET"]),
         Route("/g/{name}/chatter", wrap(chatter), methods=["GET"]),
+        Route("/g/{name}/pasted", wrap(pasted_text), methods=["GET"]),
     ]

@@ -196,6 +196,19 @@ async def _paste(form: FormData, limit: int) -> str:
     return _field(form, "log").replace("\r\n", "\n")
 
 
+def _kept_text(desk: Desk, name: str, form: FormData, text: str) -> str:
+    """``text``, or, when nothing was pasted and the form names a paste the desk keeps
+    (a long one: its page does not carry it), that paste's text."""
+    key = _field(form, "key")
+    if text.strip() or not key:
+        return text
+    kept = desk.pastes.get(name, key)
+    if kept is None:
+        raise S.DeskError("このログはもう手元にありません（デスクを起動し直したか、ほかの貼り付けが"
+                          "多く続きました）。ゲームのページでもう一度貼り付けてください", 404)
+    return kept.text
+
+
 def _fmt(form: FormData) -> str | None:
     fmt = _field(form, "format")
     if fmt and fmt not in FORMATS:
@@ -317,7 +330,7 @@ async def preview(desk: Desk, request: Request) -> Response:
     form = await desk.form(request)
     phase, fmt = _phase(form), _fmt(form)
     pasted = _field(form, "log").replace("\r\n", "\n")
-    text = await _paste(form, desk.max_paste)
+    text = _kept_text(desk, name, form, await _paste(form, desk.max_paste))
     if pasted.strip() and text != pasted:  # a file chosen and text pasted: which one?
         return desk.page(request, "choose.html.j2", title=f"{name}：どちらのログを使いますか",
                          name=name, phase=phase, fmt=fmt or "", file_text=text,
@@ -378,7 +391,7 @@ async def store(desk: Desk, request: Request) -> Response:
     S.game_dir(desk.root, name)
     form = await desk.form(request)
     phase, fmt = _phase(form), _fmt(form)
-    text = await _paste(form, desk.max_paste)
+    text = _kept_text(desk, name, form, await _paste(form, desk.max_paste))
     confirmed = _field(form, "confirm") == "1"
 
     def done() -> Response:

@@ -82,3 +82,21 @@ document.addEventListener("click", function (e) {
     a.setAttribute("data-shown", "1");
   }, function () { location.href = href; });
 });
+
+// a long paste is kept by the desk, not carried in the page: opening it fills the box
+document.addEventListener("click", function (e) {
+  var a = e.target.closest ? e.target.closest("a[data-fill]") : null;
+  if (!a || !window.fetch) { return; }
+  var box = document.getElementById(a.getAttribute("data-fill"));
+  if (!box) { return; }
+  e.preventDefault();
+  fetch(a.getAttribute("href"), { credentials: "same-origin" }).then(function (r) {
+    if (!r.ok) { throw new Error(String(r.status)); }
+    return r.text();
+  }).then(function (text) {
+    box.value = text;
+    a.hidden = true;
+    a.setAttribute("data-shown", "1");
+    box.focus();
+  }, function () { location.href = a.getAttribute("href"); });
+});

@@ -136,8 +136,12 @@ def test_report_explain_and_check_pages(client: TestClient) -> None:
                                           "phase": "night1"})
     assert r.status_code == 200
     assert "受理" in pre(r.text, "text")
+    # a speaker not on the roster is read as the reader would: refused, with the reason
     r = client.get("/g/g/check", params={"line": "予想@たろう 3万", "speaker": "誰か"})
-    assert r.status_code == 400
+    assert r.status_code == 200 and "却下" in pre(r.text, "text")
+    assert "「誰か」は参加者として登録されていません" in pre(r.text, "text")
+    r = client.get("/g/g/check", params={"line": "予想@たろう 3万", "speaker": "x" * 81})
+    assert r.status_code == 413
     r = client.get("/g/g/check", params={"line": "x" * 3000, "speaker": "はなこ"})
     assert r.status_code == 413
 

@@ -19,8 +19,8 @@ pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 from starlette.testclient import TestClient  # noqa: E402
 
 import adjudicator.desk.app as app_module  # noqa: E402
-import adjudicator.desk.text_routes as text_routes  # noqa: E402
 import adjudicator.desk.service as service  # noqa: E402
+import adjudicator.desk.text_routes as text_routes  # noqa: E402
 from adjudicator.desk.app import CSRF_COOKIE, create_app  # noqa: E402
 
 DERBY = FIXTURES / "derby16"

@@ -120,10 +120,13 @@ def test_the_gm_walks_each_village(desk: tuple[str, Path], pages: dict[str, Any]
 
 
 def test_a_long_night_renders_fast(desk: tuple[str, Path], pages: dict[str, Any]) -> None:
-    """5,000 lines (the sample's night with chatter around it): the chatter is folded, and
-    the browser's time from the end of the response to the end of the load event is
-    printed as a figure (best of five). Timing is not asserted here: benchmarks are not
-    timed tests, and on two shared cores the figure ranges 180-400 ms."""
+    """5,000 lines (the sample's night with chatter around it): the page carries the
+    commands, refusals and GM lines, the chatter comes when its button is pressed (every
+    line reachable, the counts shown). The browser's time from the end of the response to
+    the end of the load event is printed (best and median of five); timing is not
+    asserted here: benchmarks are not timed tests (benchmarks/bench_desk.py --browser)."""
+    import statistics
+
     base, root = desk
     src = SAMPLES / "derby-stock"
     dest = root / "long"
@@ -132,7 +135,8 @@ def test_a_long_night_renders_fast(desk: tuple[str, Path], pages: dict[str, Any]
                                                              "day4.*", ".*"))
     night = (src / "logs" / "night1.txt").read_text("utf-8").splitlines()
     head = night[0][: night[0].index("]") + 1] if night[0].startswith("[") else ""
-    chatter = [f"{head} たろう: おしゃべり {k} 番目、今夜はどうしようかな" for k in range(5000 - len(night))]
+    n_chatter = 5000 - len(night)
+    chatter = [f"{head} たろう: おしゃべり {k} 番目、今夜はどうしようかな" for k in range(n_chatter)]
     text = "\n".join(night[:1] + chatter + night[1:]) + "\n"
     page = pages["desktop"]
     figures = []
@@ -144,9 +148,80 @@ def test_a_long_night_renders_fast(desk: tuple[str, Path], pages: dict[str, Any]
         page.wait_for_url(f"{base}/g/long/preview")
         page.wait_for_load_state("load")
         nav = page.evaluate("""() => { const n = performance.getEntriesByType('navigation')[0];
-            return {response: n.responseEnd, load: n.loadEventEnd}; }""")
+            return {response: n.responseEnd, load: n.loadEventEnd, bytes: n.transferSize}; }""")
         figures.append(nav["load"] - nav["response"])
-        assert page.locator("#messages tbody tr").count() < 100  # chatter is folded
-        assert page.locator("details#chatter").count() == 1
-    print(f"5,000-line night: render after response {min(figures):.0f} ms (best of 5: {figures})")
+        assert page.locator("#messages tbody tr").count() == len(night)  # no chatter sent
+        assert page.locator("#chatter-rows tr").count() == 0
+    print(f"5,000-line night: render after response best {min(figures):.0f} ms, median "
+          f"{statistics.median(figures):.0f} ms (of 5: {[round(f) for f in figures]}); "
+          f"page {nav['bytes'] // 1000} KB")
+    assert f"雑談を表示（{n_chatter}行）" in page.inner_text("#chatter")
+    page.click("#chatter-show")
+    page.wait_for_selector("#chatter-table:not([hidden])")
+    assert page.locator("#chatter-rows tr").count() == n_chatter
+    assert page.locator("#chatter-show").is_hidden()
+    # the paste box of a long paste is filled when opened (the page does not carry it)
+    assert page.locator("#log").input_value() == ""
+    page.click("details#edit > summary")
+    page.click("#log-open")
+    page.wait_for_selector("#log-open[data-shown='1']", state="attached")
+    assert page.locator("#log").input_value() == text
     assert pages["problems"] == []
+
+
+def test_the_gm_adds_an_alias_in_one_click(desk: tuple[str, Path], pages: dict[str, Any]) -> None:
+    """The check page names the closest player of an unknown speaker; its button adds the
+    alias to game.toml (the old one kept) and brings the GM back with the warning gone;
+    the same from the paste page, which comes back with the same paste judged again."""
+    import tomllib
+
+    base, root = desk
+    src = SAMPLES / "derby-stock"
+    dest = root / "alias"
+    shutil.copytree(src, dest, ignore=shutil.ignore_patterns("out", "night1.*", "day2*",
+                                                             "night2.*", "day3.*", "night3.*",
+                                                             "day4.*", ".*"))
+    player = resolve_player_without_alias(dest)
+    for kind in ("desktop", "phone"):
+        page = pages[kind]
+        alias = player + ("ー" if kind == "desktop" else "っ")
+        page.goto(f"{base}/g/alias/check")
+        page.fill("#line", "予想@たろう 1万")
+        page.fill("#speaker", alias)
+        page.select_option("#cphase", "night1")
+        page.click("form[action$='/check'] button[type=submit]")
+        page.wait_for_selector("#unknown-speakers")
+        assert "参加者として登録されていません" in page.inner_text("#text")
+        page.click(f"#unknown-speakers button:has-text('「{player}」さんの別名として登録')")
+        page.wait_for_selector("[role=status]")
+        assert f"「{alias}」を「{player}」さんの別名として登録しました" in page.inner_text("[role=status]")
+        assert page.locator("#unknown-speakers").count() == 0
+        assert "参加者として登録されていません" not in page.inner_text("#text")
+        assert "/check?" in page.url
+        raw = tomllib.loads((dest / "game.toml").read_text("utf-8"))
+        assert alias in next(p for p in raw["players"] if p["name"] == player)["aliases"]
+    # the paste page: an unknown speaker's line, one click, the same paste judged again
+    page = pages["desktop"]
+    night = (src / "logs" / "night1.txt").read_text("utf-8")
+    other, line = "はなこ", "[21:21] はなこ: 占い@じろう"
+    text = night.replace(line, line.replace(f"{other}: ", f"{other}ー: "), 1)
+    assert text != night
+    page.goto(f"{base}/g/alias")
+    page.select_option("#phase", "night1")
+    page.fill("#log", text)
+    page.click("form[action$='/preview'] button[type=submit]")
+    page.wait_for_selector("#unknown-speakers")
+    page.click(f"#unknown-speakers button:has-text('「{other}」さんの別名として登録')")
+    page.wait_for_url(f"{base}/g/alias/paste?*")
+    assert page.locator("#unknown-speakers").count() == 0
+    assert f"「{other}ー」を「{other}」さんの別名として登録しました" in page.inner_text("[role=status]")
+    assert page.locator("#log").input_value() == text
+    assert len(list((dest / ".history").iterdir())) == 3  # each earlier game.toml kept
+    assert pages["problems"] == []
+
+
+def resolve_player_without_alias(game: Path) -> str:
+    import tomllib
+
+    raw = tomllib.loads((game / "game.toml").read_text("utf-8"))
+    return str(next(p["name"] for p in raw["players"] if not p.get("aliases")))
