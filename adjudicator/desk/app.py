@@ -287,11 +287,13 @@ def _q(name: str) -> str:
 async def game_page(desk: Desk, request: Request) -> Response:
     name = request.path_params["name"]
     return game_view(desk, request, name, request.query_params.get("phase"),
-                     stored=request.query_params.get("stored"))
+                     stored=request.query_params.get("stored"),
+                     added=request.query_params.get("added", ""))
 
 
 def game_view(desk: Desk, request: Request, name: str, want: str | None, stored: str | None = None,
-              paste: str = "", paste_phase: str = "", paste_fmt: str = "") -> Response:
+              paste: str = "", paste_phase: str = "", paste_fmt: str = "",
+              added: str = "") -> Response:
     """The game's page; ``paste`` (with its phase and format) is a pasted text brought
     back from an error page, put again in the paste box."""
     path, game = _load(desk, name)
@@ -304,6 +306,10 @@ def game_view(desk: Desk, request: Request, name: str, want: str | None, stored:
     problems += [W.diag_ja(d) for r in game.phases for d in r.diagnostics if d.level == "error"]
     logs = S.scan_logs(path)[0]
     note = f"{phase_label(stored)}のログを保存しました。" if stored and stored in logs else ""
+    if added:  # back from the alias button with no page to return to
+        from .alias_routes import added_note
+
+        note += added_note(game.cfg, added)
     finished = bool(game.variant.finished(game.state))
     nxt = S.next_phase(game)
     return desk.page(request, "game.html.j2", title=name, name=name,

@@ -229,3 +229,16 @@ def test_a_long_paste_is_kept_by_the_desk_and_stored_by_its_key(tmp_path: Path) 
                                    "key": "f" * 32})
     assert r.status_code == 404 and "もう手元にありません" in r.text
     assert not (g / "logs" / "day2.txt").exists()
+
+
+def test_an_alias_with_no_page_to_return_to_comes_back_to_the_game(tmp_path: Path) -> None:
+    _g, c = game(tmp_path)
+    for back in ("", "paste"):  # none named, or a paste the desk no longer keeps
+        alias = "たろー" if back else "たろっ"
+        r = c.post("/g/g/alias", data={"csrf": csrf(c), "alias": alias, "player": "たろう",
+                                       "back": back, "key": "0" * 32}, follow_redirects=False)
+        assert r.status_code == 303 and r.headers["location"].startswith("/g/g?added=")
+        page = c.get(r.headers["location"]).text
+        assert f"「{alias}」を「たろう」さんの別名として登録しました" in page
+    # a notice only for an alias that really is one
+    assert "別名として登録しました" not in c.get("/g/g?added=にせもの").text

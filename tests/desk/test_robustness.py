@@ -39,7 +39,9 @@ ROUTES = ["/", "/new", "/new?variant={v}", "/g/{n}", "/g/{n}?phase={p}", "/g/{n}
           "/g/{n}/explain", "/g/{n}/explain?player={t}&phase={p}",
           "/g/{n}/explain?gm=1&line={t}", "/g/{n}/explain?line=logs/{p}.txt:{k}",
           "/g/{n}/check?line={t}&speaker={t}&phase={p}", "/g/{n}/check?line={t}",
-          "/g/{n}/preview", "/g/{n}/store", "/favicon.ico", "/{t}"]
+          "/g/{n}/preview", "/g/{n}/store", "/favicon.ico", "/{t}", "/g/{n}/alias",
+          "/g/{n}/chatter?key={t}", "/g/{n}/chatter?key={t}&part=1", "/g/{n}/paste?key={t}",
+          "/g/{n}/pasted?key={t}"]
 PHASES = ["day1", "night1", "day2", "night9", "x", "", "day1-chat", "round1", "%00"]
 VARIANTS = ["derby-stock", "trapword", "majora", "nope", ""]
 BROKEN = ["fine", "garbage", "deep", "fifo", "zero", "logs-file", "link-out", "missing"]
@@ -68,17 +70,21 @@ def requests(draw: st.DrawFn) -> Request:
     url = route.format(n=quote(draw(st.sampled_from(NAMES)), safe="%?#=&"), p=draw(st.sampled_from(PHASES)),
                        t=quote(draw(texts), safe=""), v=draw(st.sampled_from(VARIANTS)),
                        k=draw(st.integers(-1, 99)))
-    post = route in ("/new", "/g/{n}/preview", "/g/{n}/store")
+    post = route in ("/new", "/g/{n}/preview", "/g/{n}/store", "/g/{n}/alias")
     method = draw(st.sampled_from(["POST", "POST", "GET", "PUT"] if post else
                                   ["GET", "GET", "GET", "POST", "HEAD"]))
     form = None
     if method == "POST":
-        keys = ["name", "variant", "seed", "gm", "roster", "options", "phase", "format", "log"]
+        keys = ["name", "variant", "seed", "gm", "roster", "options", "phase", "format", "log",
+                "alias", "player", "back", "key", "line", "speaker"]
         form = {k: draw(texts) for k in draw(st.lists(st.sampled_from(keys), max_size=6,
                                                       unique=True))}
         if draw(st.booleans()):
             form.update(phase=draw(st.sampled_from(PHASES)), log=draw(st.sampled_from(
                 [ALL_VOTE_SHIN, "たろう: 噛み@なお", "", "\ud800"[:0] + "x: y"])))
+        if route == "/g/{n}/alias" and draw(st.booleans()):
+            form.update(alias=draw(texts), player=draw(st.sampled_from(["たろう", "なお", "GM", ""])),
+                        back=draw(st.sampled_from(["check", "paste", "", "http://evil.example"])))
         if draw(st.booleans()):
             form.update(name=draw(st.sampled_from(["new1", "g", "..", "a/b", ""])),
                         variant=draw(st.sampled_from(VARIANTS)), seed="1", gm="GM",
@@ -145,6 +151,9 @@ def check_request(req: Request, codes: Counter[Any] | None = None) -> list[str]:
             codes[r.status_code] += 1
         if r.status_code >= 500:
             problems.append(f"status {r.status_code}")
+        where = r.headers.get("location", "")
+        if r.status_code == 303 and not (where.startswith("/") and not where.startswith("//")):
+            problems.append(f"a redirect out of the desk: {where}")
         body = r.text if req.method != "HEAD" else ""
         if "Traceback" in body:
             problems.append("traceback in the page")
@@ -153,6 +162,9 @@ def check_request(req: Request, codes: Counter[Any] | None = None) -> list[str]:
         if r.headers.get("content-type", "").startswith("text/html"):
             if "default-src 'none'" not in r.headers.get("content-security-policy", ""):
                 problems.append(f"a page without the CSP (status {r.status_code})")
+        elif r.headers.get("content-type", "").startswith("text/plain") and "/pasted?" in req.url:
+            if "default-src 'none'" not in r.headers.get("content-security-policy", ""):
+                problems.append("a kept paste's text without the CSP")
         elif r.status_code not in (204, 303):
             problems.append(f"not a page: {r.status_code} {r.headers.get('content-type')}")
     return [repr(req), *problems] if problems else []
