@@ -192,7 +192,7 @@ def added_note(cfg: Any, added: str) -> str:
     for p in getattr(cfg, "players", []) or []:
         if added and added in p.aliases:
             return (f"「{added}」を「{p.name}」さんの別名として登録しました"
-                    "（変更前の game.toml は履歴に残してあります）。")
+                    "（変更前の設定は履歴に残してあります）。")
     return ""
 
 

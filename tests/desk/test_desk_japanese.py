@@ -145,5 +145,18 @@ def test_no_english_on_any_desk_page(tmp_path: Path, fixture: str) -> None:
         pages[f"preview {text!r}"] = r.text
     r = c.post("/g/g/preview", data={"csrf": "x", "phase": logs[0].stem, "log": "a"})
     pages["csrf"] = r.text
+    # the pages of a kept paste: its chatter, the paste judged again; an unknown speaker's
+    # alias buttons on the check page (a line of the first player's, from an alias-like name)
+    import re
+
+    for k, v in list(pages.items()):
+        if (key := re.search(r"chatter\?key=([0-9a-f]{32})", v)) is not None:
+            pages[f"{k} chatter"] = c.get(f"/g/g/chatter?key={key.group(1)}").text
+            pages[f"{k} again"] = c.get(f"/g/g/paste?key={key.group(1)}").text
+    said = next((m.group(1) for log in logs[:3] for line in log.read_text("utf-8").splitlines()
+                 if (m := re.search(re.escape(players[0]) + r"\s*[:：]\s*(.+)$", line))), None)
+    if said is not None:
+        r = c.get("/g/g/check", params={"line": said, "speaker": players[0] + "ー"})
+        pages["check, unknown speaker"] = r.text
     bad = {k: w for k, v in pages.items() if (w := english(v, allowed))}
     assert not bad, "\n".join(f"{k}: {' '.join(w)}" for k, w in bad.items())
