@@ -242,3 +242,14 @@ def test_an_alias_with_no_page_to_return_to_comes_back_to_the_game(tmp_path: Pat
         assert f"「{alias}」を「たろう」さんの別名として登録しました" in page
     # a notice only for an alias that really is one
     assert "別名として登録しました" not in c.get("/g/g?added=にせもの").text
+
+
+def test_a_paste_too_big_to_keep_carries_its_chatter_and_text_in_the_page(
+        tmp_path: Path) -> None:
+    _g, c = game(tmp_path)
+    c.app.state.desk.pastes = PasteCache(max_chars=100)  # type: ignore[attr-defined]
+    text = long_night(400)
+    page = c.post("/g/g/preview", data={"csrf": csrf(c), "phase": "night1", "log": text}).text
+    assert "chatter?key=" not in page and 'name="key"' not in page
+    assert page.count("おしゃべり") == 2 * 400  # the folded rows and the paste box
+    assert "雑談 400件を表示する" in page
