@@ -150,25 +150,28 @@ def long_night(chatter: int) -> str:
 
 def test_the_chatter_is_sent_only_when_asked_and_nothing_is_lost(tmp_path: Path) -> None:
     _g, c = game(tmp_path)
-    text = long_night(600)
+    text = long_night(2000)
     page = c.post("/g/g/preview", data={"csrf": csrf(c), "phase": "night1", "log": text}).text
     assert "おしゃべり" not in page  # neither the rows nor the paste box carry it
+    short = c.post("/g/g/preview", data={"csrf": csrf(c), "phase": "night1",
+                                         "log": long_night(300)}).text
+    assert short.count("おしゃべり") == 300  # a short paste keeps its text in its box
     body = re.search(r'<table class="stack msgs" id="messages">(.*?)</table>', page, re.S)
     assert body
     shown = re.findall(r"<tr class=\"(\w*)\"><td>(\d+)</td>", body.group(1))
-    assert "雑談を表示（600行）" in page and "行動・却下・上書き・GMの行 18件" in page
+    assert "雑談を表示（2000行）" in page and "行動・却下・上書き・GMの行 18件" in page
     link = re.search(r'href="(/g/g/chatter\?key=[0-9a-f]{32})" data-rows="chatter-rows"', page)
     assert link
     part = c.get(link.group(1) + "&part=1")
     assert part.status_code == 200 and "script-src" not in part.headers["content-security-policy"]
     rows = re.findall(r"<tr class=\"(\w*)\"><td>(\d+)</td>", part.text)
-    assert len(rows) == 600 and {d for d, _n in rows} == {"chatter"}
+    assert len(rows) == 2000 and {d for d, _n in rows} == {"chatter"}
     assert "&lt;b&gt;&amp;&lt;/b&gt;" in part.text and "<b>" not in part.text  # escaped
     # every message is on the page or behind the button, once
     numbers = sorted(int(n) for _d, n in shown + rows)
     assert numbers == list(range(1, len(text.splitlines()) + 1))
     whole = c.get(link.group(1))  # no script: the rows as a page of their own
-    assert whole.status_code == 200 and whole.text.count("おしゃべり") == 600
+    assert whole.status_code == 200 and whole.text.count("おしゃべり") == 2000
     assert "<script>" in whole.text and "Content-Security-Policy" in whole.headers
 
 
@@ -205,7 +208,7 @@ def test_the_paste_cache_is_bounded() -> None:
 
 def test_a_long_paste_is_kept_by_the_desk_and_stored_by_its_key(tmp_path: Path) -> None:
     g, c = game(tmp_path)
-    text = long_night(400)
+    text = long_night(2000)
     page = c.post("/g/g/preview", data={"csrf": csrf(c), "phase": "night1", "log": text}).text
     key = re.search(r'<input type="hidden" name="key" value="([0-9a-f]{32})">', page)
     assert key and re.search(r'<textarea id="log" name="log"[^>]*></textarea>', page)
@@ -215,7 +218,7 @@ def test_a_long_paste_is_kept_by_the_desk_and_stored_by_its_key(tmp_path: Path) 
     # もう一度判定 with the box left closed: the kept text again
     again = c.post("/g/g/preview", data={"csrf": csrf(c), "phase": "night1", "log": "",
                                          "key": key.group(1)}).text
-    assert "雑談を表示（400行）" in again
+    assert "雑談を表示（2000行）" in again
     # an edited box wins over the key
     edited = c.post("/g/g/preview", data={"csrf": csrf(c), "phase": "night1",
                                           "log": long_night(3), "key": key.group(1)}).text
