@@ -75,7 +75,7 @@ def test_splatoon_gauges_one_row_per_squid(root: Path) -> None:
     the gauge's size, the colour its sign, an executed squid's locked gauge faded."""
     game, data, tree, sections = derived(root)
     assert [s.id for s in sections] == ["splatoon"]
-    grid = block(sections, "カラーゲージ（イカ × 局面）")
+    grid = block(sections, "カラーゲージ（イカ × フェーズ）")
     assert isinstance(grid, Grid)
     assert [name for name, _c in grid.rows] == list(data["players"])
     snaps = snapshots(game)

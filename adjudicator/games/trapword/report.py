@@ -40,7 +40,7 @@ REASON_JA = {
     "no_turn": "手番なし",
 }
 CALL_JA = {"sprung": "トラップ発動", "open": "GMの判断待ち", "rejected_by_gm": "GMの判定で不発動",
-           "overruled_by_gm": "GMの判定で不発動", "no_hint": "対象のヒントなし",
+           "overruled_by_gm": "GMの判定で不発動", "no_hint": "時間外（対象のヒントなし）",
            "after_end": "手番が終わった後のため無効", "gm_yes": "GMの判定で発動",
            "missed": "トラップワードに当たらず不発動"}
 
