@@ -19,7 +19,7 @@ from ...report_sections.charts import (
     Tick,
     palette,
 )
-from .words import detail_ja
+from .words import detail_ja, flat
 
 #: team names that are colours get their colour on the board
 TEAM_COLOURS: dict[str, str] = {
@@ -133,15 +133,6 @@ def _board(game: Any, states: list[Any]) -> BoardChart:
         title="ボード", x_labels=rows, series=series, rooms=rooms, colours=colours,
         caption=f"部屋（かっこ内はタイルの数＝トラップワードの数）ごとの、開始時と各ラウンド後の"
                 f"各チームの位置、モンスター（{monster}）と呪いの位置")
-
-
-def flat(reason: str) -> str:
-    """A judge's reason with no inner parentheses: 「「競技」は「スポーツ」の言い換えです
-    （同義語）」 → 「「競技」は「スポーツ」の言い換え（同義語）」, to sit in one （）."""
-    reason = str(reason)
-    if m := re.fullmatch(r"(.+?)(?:です)?（([^（）]*)）", reason):
-        return f"{m[1]}・{m[2]}"
-    return reason.removesuffix("です")
 
 
 def _verdicts(ev: Any) -> str:
