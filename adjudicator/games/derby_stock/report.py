@@ -49,7 +49,7 @@ def sections(game: Any) -> list[Section]:
         title="最終所持金", headers=["順位", "名前", "所持金", "スーパーチャンス", "合計"],
         numeric=[0, 2, 4],
         rows=[[str(i), ("★ " if n in winners else "") + n, yen(final.players[n].cash),
-               ("成功 +100万ドル" if final.players[n].chance_hit else
+               ("的中 +100万ドル" if final.players[n].chance_hit else
                 ("外れ" if final.players[n].chance_target else "—")),
                yen(final.players[n].final_money if final.players[n].final_money is not None
                    else final.players[n].cash)]
