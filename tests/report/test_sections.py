@@ -13,8 +13,7 @@ import pytest
 from adjudicator.engine import resolve_game
 from adjudicator.export import export_game
 from adjudicator.games.splatoon.state import points
-from adjudicator.games.trapword.words import flat
-from adjudicator.games.trapword.words import detail_ja
+from adjudicator.games.trapword.words import detail_ja, flat
 from adjudicator.report import render_report
 from adjudicator.report_sections import variant_sections
 from adjudicator.report_sections.charts import Chart, Grid, Section, Table

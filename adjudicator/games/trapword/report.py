@@ -4,7 +4,6 @@ secret word, hints with the judge's verdicts, calls and traps, result)."""
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from typing import Any
 
