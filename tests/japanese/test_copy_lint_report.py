@@ -84,7 +84,7 @@ def derby_table_words(tables: list[Table]) -> list[str]:
 
 def nested_reason(text: str) -> list[str]:
     """TW3/J16: 「（「競技」は「スポーツ」の言い換えです（同義語））」: parentheses in parentheses."""
-    return re.findall(r"[^\n]{0,30}です（同義語表?）[^\n]{0,10}", text)
+    return re.findall(r"[^\n]{0,30}です（(?:同義語表?|GMが判断)）[^\n]{0,10}", text)
 
 
 QUOTE_3S = "3秒以内に気がついた場合のみ発動します"
@@ -195,6 +195,7 @@ def test_the_checks_can_fail() -> None:
     assert derby_table_words([good]) == []
     assert nested_reason("有力（「競技」は「スポーツ」の言い換えです（同義語））")
     assert not nested_reason("有力（「競技」は「スポーツ」の言い換え・同義語）")
+    assert nested_reason("可能性あり（かな書きの「はし」は「橋」と同じ読みです（GMが判断））")
     old = (f"「・トラップワードは言った後、{QUOTE_3S}。」本ツールの判断：原文は「3秒以内」ですが、"
            "チャットでは反応に時間がかかるため、本ツールではヒントから10秒以内（村の設定で変えられます）"
            "のコールを有効としています。")
