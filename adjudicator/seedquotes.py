@@ -23,7 +23,8 @@ Each entry also holds the rule for people, in Japanese (``docs/explain.md``)::
 
     title = "ボム"                             # the rule's name (headings, links)
     ja = "ボムは…"                             # the precise rule, for players
-    note = "原文は3秒ですが、…"                # where the ruling differs from the quote
+    note = "原文は3秒ですが、…{call_window_seconds=10}秒…"  # where the ruling differs
+                                               # ({option=default}: the game's setting)
     standard = true                            # silent seed: the ordinary 人狼 rule
     [rules."ww.vote.tie".when]                 # the text under one game.toml setting
     "tie=none" = "同票のときは誰も処刑しません。"
@@ -234,8 +235,22 @@ def seed_lines(rule_id: str, variant: str | None = None) -> list[str]:
     head = f"「{section_ja(q.section)}」より" if q.section else "原文より"
     out = [head, *(f"「{s}」" for s in q.quote)]
     if q.note:
-        out.append(f"本ツールの判断：{q.note}")
+        out.append(f"本ツールの判断：{note_text(q.note)}")
     return out
+
+
+NOTE_OPTION = re.compile(r"\{([a-z_]+)=([^{}]*)\}")
+
+
+def note_text(note: str, options: Any = None) -> str:
+    """A note with its ``{option=default}`` places filled in: the game's setting (the
+    number a ruling used), or the default where no game is given."""
+    def fill(m: re.Match[str]) -> str:
+        key, default = m.group(1), m.group(2)
+        if options is not None and key in options:
+            return str(options[key])
+        return default
+    return NOTE_OPTION.sub(fill, note)
 
 
 def rule_ja(rule_id: str, variant: str | None = None,
@@ -317,4 +332,5 @@ def rule_text(rule_id: str, game: object | None = None) -> RuleText | None:
     silent = (STANDARD if q.standard else SILENT) if q.is_choice else ""
     return RuleText(key=q.rule, rule=rule_id, title=rule_title(rule_id, variant) or q.rule,
                     place=section_ja(q.section) if q.quote else "", quotes=q.quote,
-                    note=q.note, silent=silent, ja=rule_ja(rule_id, variant, options))
+                    note=note_text(q.note, options), silent=silent,
+                    ja=rule_ja(rule_id, variant, options))

@@ -140,7 +140,7 @@ def auto_sections(game: Any, covered: frozenset[str] | set[str]) -> list[Section
     if not blocks:
         return []
     return [Section(id="auto-charts", title="数値の推移", blocks=list(blocks),
-                    intro="エクスポートの数値項目を局面ごとに並べたグラフです。")]
+                    intro="エクスポートの数値項目をフェーズごとに並べたグラフです。")]
 
 
 def _changes(series: list[Series]) -> bool:

@@ -71,7 +71,7 @@ class Chart:
     width: int = 720
     height: int = 300
     pad_left: int = 78
-    pad_right: int = 16
+    pad_right: int = 32  # half the last x label (「4日目 昼」) stays inside
     pad_top: int = 14
     pad_bottom: int = 46
     _layout: dict[str, object] = field(default_factory=dict, repr=False)

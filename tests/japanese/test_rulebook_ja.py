@@ -38,7 +38,7 @@ def _entries() -> list[SQ.SeedQuote]:
 
 
 def _texts(q: SQ.SeedQuote) -> list[str]:
-    return [q.title, q.ja or q.choice, q.note, *(t for _c, t in q.when)]
+    return [q.title, q.ja or q.choice, SQ.note_text(q.note), *(t for _c, t in q.when)]
 
 
 def test_every_rule_id_has_a_japanese_name_and_text() -> None:
@@ -122,7 +122,10 @@ def test_the_sources_are_named_as_a_person_would() -> None:
 def test_a_ruling_that_differs_from_the_seed_says_so() -> None:
     assert "所持金の範囲内" in (SQ.seed_quote("ds.stock.buy") or SQ.SeedQuote("", "")).note
     call = SQ.seed_quote("tw.trap.call")
-    assert call is not None and "3秒" in call.note and "10秒" in call.note
+    assert call is not None and "3秒" in call.note
+    assert "10秒" in SQ.note_text(call.note)  # the default call window
+    assert "15秒以内" in SQ.note_text(call.note, {"call_window_seconds": 15})  # the game's
+    assert "{" not in SQ.note_text(call.note, {})
 
 
 GAMES = fixture_games()

@@ -141,3 +141,32 @@ def test_every_variant_section_in_chromium(browser: Any, tmp_path: Path, variant
         "width": box["width"], "height": min(box["height"], 1600)})
     assert shot.stat().st_size > 5_000
     page.close()
+
+
+@pytest.mark.parametrize(("variant", "root"), VARIANT_GAMES, ids=[v for v, _r in VARIANT_GAMES])
+def test_every_variant_section_at_phone_width(browser: Any, tmp_path: Path, variant: str,
+                                              root: Path) -> None:
+    """At 380 px (a phone) the page never scrolls sideways (a wide table scrolls in its
+    own box), the header and the variant's section fit the screen, and the screenshot of
+    the header and the section's start is docs/report-<variant>-phone.png (written there
+    when REPORT_SCREENSHOTS=docs)."""
+    game = resolve_game(root)
+    html = write_report(game, tmp_path / "report.html")
+    page, problems = open_page(browser, html, width=380)
+    assert problems == []
+    assert page.evaluate("document.documentElement.scrollWidth") <= 381
+    for sel in ("header", "section.variant-section"):
+        box = page.locator(sel).first.bounding_box()
+        assert box and box["x"] >= 0 and box["x"] + box["width"] <= 381, (sel, box)
+    page.evaluate("document.querySelectorAll('nav.toc').forEach(n => n.style.position = 'static')")
+    section = page.locator("section.variant-section").first
+    box = section.bounding_box()
+    assert box and box["height"] > 50
+    folder = Path(os.environ["REPORT_SCREENSHOTS"]) if os.environ.get("REPORT_SCREENSHOTS") \
+        else tmp_path
+    shot = folder / f"report-{variant}-phone.png"
+    page.screenshot(path=str(shot), full_page=True, clip={
+        "x": 0, "y": box["y"] + page.evaluate("window.scrollY"),
+        "width": 380, "height": min(box["height"], 1400)})
+    assert shot.stat().st_size > 5_000
+    page.close()

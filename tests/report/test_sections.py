@@ -13,8 +13,7 @@ import pytest
 from adjudicator.engine import resolve_game
 from adjudicator.export import export_game
 from adjudicator.games.splatoon.state import points
-from adjudicator.games.trapword.report import flat
-from adjudicator.games.trapword.words import detail_ja
+from adjudicator.games.trapword.words import detail_ja, flat
 from adjudicator.report import render_report
 from adjudicator.report_sections import variant_sections
 from adjudicator.report_sections.charts import Chart, Grid, Section, Table
@@ -75,7 +74,7 @@ def test_splatoon_gauges_one_row_per_squid(root: Path) -> None:
     the gauge's size, the colour its sign, an executed squid's locked gauge faded."""
     game, data, tree, sections = derived(root)
     assert [s.id for s in sections] == ["splatoon"]
-    grid = block(sections, "カラーゲージ（イカ × 局面）")
+    grid = block(sections, "カラーゲージ（イカ × フェーズ）")
     assert isinstance(grid, Grid)
     assert [name for name, _c in grid.rows] == list(data["players"])
     snaps = snapshots(game)

@@ -91,7 +91,7 @@ def _timeline(cs: list[Cycle]) -> Table:
                      "、".join(c.found) or "—", "、".join(c.broken) or "—",
                      "、".join(c.deaths) or "—", c.end, c.kept or "—", c.undone or "—"])
     return Table(title="周回のタイムライン",
-                 headers=["周", "局面", "日数", "解いた謎", "開けた仕掛け", "見つけたアイテム",
+                 headers=["周", "期間", "日数", "解いた謎", "開けた仕掛け", "見つけたアイテム",
                           "砕けた巨人の道具", "死亡", "終わり方", "持ち越したもの", "元に戻ったもの"],
                  rows=rows, numeric=[2],
                  caption="時の楽器で時が戻ると、アイテム・砕けた巨人の道具・楽器の"

@@ -67,9 +67,9 @@ def _gauge_grid(game: Any, states: list[Any]) -> Grid:
                 cells.append(Cell("—", "", "死亡"))
         rows.append((n, cells))
     legend = [Cell(gauge_ja(g), gauge_colour(g)) for g in (3, 2, 1, 0, -1, -2, -3)]
-    return Grid(title="カラーゲージ（イカ × 局面）", columns=x_labels(game), rows=rows,
+    return Grid(title="カラーゲージ（イカ × フェーズ）", columns=x_labels(game), rows=rows,
                 legend=legend,
-                caption="各マスはその局面の後のゲージ：オレンジは橙、ムラサキは紫、濃いほど大きく、"
+                caption="各マスはそのフェーズの後のゲージ：オレンジは橙、ムラサキは紫、濃いほど大きく、"
                         "数字はゲージの大きさです。処刑されたイカは処刑時に保存したゲージを薄く表示します")
 
 
@@ -108,7 +108,7 @@ def _events_table(game: Any) -> Table:
                              gauge_ja(int(e.amount or 0)), COLOUR_JA.get(colour, "—"),
                              f"+{int(e.data.get('added', 0))}"])
     return Table(title="スプラッシュと処刑",
-                 headers=["局面", "できごと", "イカ", "ゲージ", "得点した色", "永続ポイント"],
+                 headers=["フェーズ", "できごと", "イカ", "ゲージ", "得点した色", "永続ポイント"],
                  rows=rows, numeric=[5],
                  caption="スプラッシュ：一晩でゲージが3以上動いたイカ（動いた先の色に5点）。"
                          "処刑：そのときのゲージがその色の永続ポイントになります")

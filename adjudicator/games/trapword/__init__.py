@@ -18,7 +18,7 @@ from ..base import Candidate, PhaseInput, Progress
 from .actions import Say, TrapTransformer
 from .rules import TrapWordRules
 from .state import TwState, evolve
-from .words import detail_ja
+from .words import detail_ja, flat
 
 _START_KINDS = {"secret_told": 0, "traps_told": 1}
 
@@ -62,6 +62,7 @@ def missed_ja(d: dict[str, Any]) -> str:
 
 # the event sentences (reports/trapword/events.j2) say a turn's end as the post does
 environment().filters["tw_detail"] = detail_ja
+environment().filters["tw_flat"] = flat
 environment().filters["tw_reason"] = lambda why: re.sub(
     r"^秘密のワードを含みます：(.+?)(?:。)?$", r"秘密のワードを含んでいます（\1）", str(why))
 

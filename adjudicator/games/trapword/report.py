@@ -4,7 +4,6 @@ secret word, hints with the judge's verdicts, calls and traps, result)."""
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -19,7 +18,7 @@ from ...report_sections.charts import (
     Tick,
     palette,
 )
-from .words import detail_ja
+from .words import detail_ja, flat
 
 #: team names that are colours get their colour on the board
 TEAM_COLOURS: dict[str, str] = {
@@ -40,7 +39,7 @@ REASON_JA = {
     "no_turn": "手番なし",
 }
 CALL_JA = {"sprung": "トラップ発動", "open": "GMの判断待ち", "rejected_by_gm": "GMの判定で不発動",
-           "overruled_by_gm": "GMの判定で不発動", "no_hint": "対象のヒントなし",
+           "overruled_by_gm": "GMの判定で不発動", "no_hint": "時間外（対象のヒントなし）",
            "after_end": "手番が終わった後のため無効", "gm_yes": "GMの判定で発動",
            "missed": "トラップワードに当たらず不発動"}
 
@@ -133,15 +132,6 @@ def _board(game: Any, states: list[Any]) -> BoardChart:
         title="ボード", x_labels=rows, series=series, rooms=rooms, colours=colours,
         caption=f"部屋（かっこ内はタイルの数＝トラップワードの数）ごとの、開始時と各ラウンド後の"
                 f"各チームの位置、モンスター（{monster}）と呪いの位置")
-
-
-def flat(reason: str) -> str:
-    """A judge's reason with no inner parentheses: 「「競技」は「スポーツ」の言い換えです
-    （同義語）」 → 「「競技」は「スポーツ」の言い換え（同義語）」, to sit in one （）."""
-    reason = str(reason)
-    if m := re.fullmatch(r"(.+?)(?:です)?（([^（）]*)）", reason):
-        return f"{m[1]}・{m[2]}"
-    return reason.removesuffix("です")
 
 
 def _verdicts(ev: Any) -> str:

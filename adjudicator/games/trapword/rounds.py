@@ -241,7 +241,7 @@ def _walk(moves: Sequence[Move], start: int, stop: int, spec: TurnSpec, judge: J
                 continue
             if not targets:
                 turn.calls.append({"ref": m.ref, "by": m.actor, "hint": None,
-                                   "result": "no_hint"})
+                                   "result": "no_hint", "window": spec.window})
                 continue
             for h in targets:
                 h.called = True

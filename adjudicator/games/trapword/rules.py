@@ -306,7 +306,8 @@ def _emit_turn(em: Emitter[TwState], turn: Turn, cause: str) -> None:
             if ruled:
                 result = "gm_yes" if ruled[-1]["ruling"] == "trap_yes" else "rejected_by_gm"
         em.emit("call_told", "tw.trap.call", c["ref"], "public", player=c["by"],
-                target=spec.team, hint=c.get("hint"), result=result)
+                target=spec.team, hint=c.get("hint"), result=result,
+                **({"window": c["window"]} if "window" in c else {}))
     for r in turn.rulings:
         em.emit("trap_ruling", "tw.trap.gm", r["ref"], "gm", target=spec.team,
                 **{k: v for k, v in r.items() if k != "ref"})

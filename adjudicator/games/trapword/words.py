@@ -21,3 +21,12 @@ def detail_ja(detail: str) -> str:
     if m := re.fullmatch(r"(「.+」で正解)（[^（）]*）", detail):
         return m[1]
     return detail.removesuffix("。")
+
+
+def flat(reason: str) -> str:
+    """A judge's reason with no inner parentheses: 「「競技」は「スポーツ」の言い換えです
+    （同義語）」 → 「「競技」は「スポーツ」の言い換え・同義語」, to sit in one （）."""
+    reason = str(reason)
+    if m := re.fullmatch(r"(.+?)(?:です)?（([^（）]*)）", reason):
+        return f"{m[1]}・{m[2]}"
+    return reason.removesuffix("です")
