@@ -65,13 +65,12 @@ def read(src: Source, ctx: Ctx) -> list[ChatLine]:
         fast = RE_PLAIN_FAST.fullmatch
         found = [m.groups() if (m := fast(line)) is not None else _NONE  # type: ignore[misc]
                  for line in lines] if known else [_NONE] * len(lines)
-    for no, line in enumerate(lines, 1):
-        time, who, text = found[no - 1]
-        if time and not blanks:
+    for no, (line, (stamp, who, text)) in enumerate(zip(lines, found), 1):
+        if stamp and not blanks:
             speaker = known.get(who)
             if speaker is not None:
                 out.append(make(source, no, speaker, text, line, None,
-                                times.setdefault(time, time)))
+                                times.setdefault(stamp, stamp)))
                 continue
         if not line.strip():
             blanks.append(line)
