@@ -6,21 +6,11 @@ a third of the run time of a 50,000-line game.  Reference counting still frees m
 Library users importing ``adjudicator`` keep their GC as it is.
 """
 
-import atexit
 import gc
 import os
 import sys
-from collections.abc import Callable
 
-_FINISH: list[Callable[[], None]] = []
-
-
-def at_finish(job: Callable[[], None]) -> None:
-    """Run ``job`` as the command finishes (a cache written once): before the fast exit
-    below, and at interpreter exit for library users."""
-    if job not in _FINISH:
-        _FINISH.append(job)
-        atexit.register(job)
+from .finish import run_jobs
 
 
 def run() -> None:
@@ -31,11 +21,7 @@ def run() -> None:
         code = main()
     except KeyboardInterrupt:  # Ctrl-C while the modules load
         code = 130
-    for job in _FINISH:  # private caches only: a failure is never the command's
-        try:
-            job()
-        except Exception:
-            pass
+    run_jobs()  # caches kept once, as the command finishes (adjudicator.finish)
     # Every file was written and closed inside main(); flush the two streams and leave
     # without tearing down the interpreter's modules and objects one by one, which took
     # a fifth of a small game's run.

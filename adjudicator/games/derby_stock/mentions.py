@@ -191,7 +191,7 @@ def _remember() -> _Memo:
     memo = _MEMO
     if not memo.loaded:
         memo.load()
-        from ..._entry import at_finish
+        from ...finish import at_finish
 
         at_finish(save_memo)
     return memo
