@@ -65,7 +65,7 @@ def read(src: Source, ctx: Ctx) -> list[ChatLine]:
         fast = RE_PLAIN_FAST.fullmatch
         found = [m.groups() if (m := fast(line)) is not None else _NONE  # type: ignore[misc]
                  for line in lines] if known else [_NONE] * len(lines)
-    for no, (line, (stamp, who, text)) in enumerate(zip(lines, found), 1):
+    for no, (line, (stamp, who, text)) in enumerate(zip(lines, found, strict=True), 1):
         if stamp and not blanks:
             speaker = known.get(who)
             if speaker is not None:
