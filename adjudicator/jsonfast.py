@@ -157,18 +157,25 @@ class _Walk:
         if not keys or any(type(k) is not str for k in keys):
             return False
         row = _row_writer(first, keys, pad, inner)
-        rows: list[str] = []
-        add = rows.append
+        between = ",\n" + inner
+        parts: list[str] = []  # a piece per _CHUNK objects: no copy of the whole array
         try:
-            for v in o:
-                if type(v) is not dict or tuple(v) != keys:
-                    return False
-                add(row(v))
+            for i in range(0, len(o), _CHUNK):
+                rows: list[str] = []
+                add = rows.append
+                for v in o[i : i + _CHUNK]:
+                    if type(v) is not dict or tuple(v) != keys:
+                        return False
+                    add(row(v))
+                parts.append(between.join(rows))
         except _Unusual:
             return False
         out = self.out
         out.append("[\n" + inner)
-        out.append((",\n" + inner).join(rows))
+        for k, part in enumerate(parts):
+            if k:
+                out.append(between)
+            out.append(part)
         out.append("\n" + " " * (self.indent * depth) + "]")
         return True
 
