@@ -230,7 +230,7 @@ def boundaries(text: str) -> frozenset[int]:
     if known is not None:
         return frozenset(known)
     out = _boundaries(text)
-    if len(text) <= memo.MAX_TEXT:
+    if len(text) <= memo.MAX_TEXT and len(memo.bounds) < 2 * memo.MAX_LINES:  # a desk runs long
         memo.bounds[text] = sorted(out)
         memo.dirty = True
     return out
