@@ -10,6 +10,8 @@ import gc
 import os
 import sys
 
+from .finish import run_jobs
+
 
 def run() -> None:
     gc.disable()
@@ -19,6 +21,7 @@ def run() -> None:
         code = main()
     except KeyboardInterrupt:  # Ctrl-C while the modules load
         code = 130
+    run_jobs()  # caches kept once, as the command finishes (adjudicator.finish)
     # Every file was written and closed inside main(); flush the two streams and leave
     # without tearing down the interpreter's modules and objects one by one, which took
     # a fifth of a small game's run.

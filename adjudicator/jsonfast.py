@@ -120,6 +120,8 @@ class _Walk:
         ends in "}"), rewritten to close one object on its own line and open the next."""
         inner = " " * (self.indent * (depth + 1))
         pad = " " * (self.indent * (depth + 2))
+        if len(o) >= _CHUNK and self._same_shape(o, depth, inner, pad):
+            return True
         enc = self._encoder(depth + 2)
         between = "\n" + inner + "},\n" + inner + "{\n" + pad
         parts: list[str] = []
@@ -142,3 +144,83 @@ class _Walk:
             out.append(part)
         out.append("\n" + inner + "}\n" + " " * (self.indent * depth) + "]")
         return True
+
+    def _same_shape(self, o: list[Any] | tuple[Any, ...], depth: int, inner: str,
+                    pad: str) -> bool:
+        """A long array of objects with the same keys in the same order (messages, line
+        records): each object written by one generated function, a string value by the
+        C string encoder the standard library's encoder uses, in the order and with the
+        separators it writes; False (nothing written) when an object has other keys, or
+        a value is not a string, int, bool or None (a float is left to the C encoder)."""
+        first = o[0]
+        keys = tuple(first)
+        if not keys or any(type(k) is not str for k in keys):
+            return False
+        row = _row_writer(first, keys, pad, inner)
+        between = ",\n" + inner
+        parts: list[str] = []  # a piece per _CHUNK objects: no copy of the whole array
+        try:
+            for i in range(0, len(o), _CHUNK):
+                rows: list[str] = []
+                add = rows.append
+                for v in o[i : i + _CHUNK]:
+                    if type(v) is not dict or tuple(v) != keys:
+                        return False
+                    add(row(v))
+                parts.append(between.join(rows))
+        except _Unusual:
+            return False
+        out = self.out
+        out.append("[\n" + inner)
+        for k, part in enumerate(parts):
+            if k:
+                out.append(between)
+            out.append(part)
+        out.append("\n" + " " * (self.indent * depth) + "]")
+        return True
+
+
+def _other(x: Any) -> str:
+    """A value that is not a string: as the C encoder writes it (int, bool, None)."""
+    if x is None:
+        return "null"
+    if x is True:
+        return "true"
+    if x is False:
+        return "false"
+    if type(x) is int:
+        return int.__repr__(x)
+    raise _Unusual
+
+
+_ROWS: dict[tuple[tuple[str, ...], tuple[type, ...], str, str], Any] = {}
+
+
+def _row_writer(first: dict[str, Any], keys: tuple[str, ...], pad: str, inner: str) -> Any:
+    """``row(obj) -> str``: one object of these keys, its members indented by ``pad``, its
+    closing brace by ``inner`` (generated once
+    per shape: the keys enter the code only as ``repr`` literals)."""
+    kinds = tuple(type(first[k]) for k in keys)
+    hit = _ROWS.get((keys, kinds, pad, inner))
+    if hit is not None:
+        return hit
+    from json.encoder import encode_basestring  # the C encoder's, for ensure_ascii=False
+
+    scope: dict[str, Any] = {"s": encode_basestring, "o": _other, "r": int.__repr__,
+                             "END": "\n" + inner + "}"}
+    parts = []
+    for i, k in enumerate(keys):
+        scope[f"H{i}"] = ("{\n" if i == 0 else ",\n") + pad + encode_basestring(k) + ": "
+        kind = type(first[k])  # the likeliest type first, from the array's first object
+        if kind is int:
+            parts.append(f"{{H{i}}}{{r(x{i}) if type(x{i}) is int else o(x{i})}}")
+        elif kind is str or kind not in (bool, type(None)):
+            parts.append(f"{{H{i}}}{{s(x{i}) if type(x{i}) is str else o(x{i})}}")
+        else:
+            parts.append(f"{{H{i}}}{{o(x{i}) if type(x{i}) is not str else s(x{i})}}")
+    fetch = "".join(f"    x{i} = v[{k!r}]\n" for i, k in enumerate(keys))
+    src = f'def row(v):\n{fetch}    return f"{"".join(parts)}{{END}}"\n'
+    exec(src, scope)  # noqa: S102 - keys are repr()-quoted literals, nothing else varies
+    row = scope["row"]
+    _ROWS[(keys, kinds, pad, inner)] = row
+    return row

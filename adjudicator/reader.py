@@ -210,8 +210,10 @@ class PhaseReader:
         maybe = command_hint(self.variant.name)
         free = type(self.variant).free_action is not Variant.free_action
         records = self.records
-        gm_cache = self._gm_cache
         fast = not json_like and not free
+        # per speaker, once: 0 neither a GM nor close to one, 1 close to a GM's name (its
+        # GM-like directives are warned about), 2 a GM
+        kinds: dict[str, int] = {}
         for line in lines:
             if line.time is None and (bad := _TIME_SHAPE.match(line.raw)) is not None:
                 self.diagnostics.append(Diagnostic(
@@ -220,12 +222,13 @@ class PhaseReader:
                     f"a message of {line.speaker!r} without a time"))
             text = line.text
             speaker = line.speaker
-            is_gm = gm_cache.get(speaker)
-            if is_gm is None:
-                is_gm = self._is_gm(speaker)
-            if not is_gm and self._near_gm(speaker) is not None:
+            kind = kinds.get(speaker)
+            if kind is None:
+                kind = kinds[speaker] = (2 if self._is_gm(speaker) else
+                                         1 if self._near_gm(speaker) is not None else 0)
+            if kind == 1:
                 self._warn_near_gm(line, f"{line.source}:{line.lineno}", text)
-            if fast and not is_gm and not maybe(text) and "\n" not in text:
+            if fast and kind != 2 and "\n" not in text and not maybe(text):
                 records.append(LineRecord(f"{line.source}:{line.lineno}", speaker, text,
                                           line.time))  # disposition: chatter
                 if not speaker and is_unsent(text):

@@ -109,19 +109,39 @@ def _from_records(game: Any, before: str) -> list[tuple[str, str, str, str]]:
     for ph in game.phases:
         if phase_key(ph.id) >= phase_key(before):
             break
-        for rec in ph.lines:
-            if rec.disposition == "gm" and rec.action and rec.action.startswith("交代@"):
-                m = re.fullmatch(r"交代@(.+)→(.+)", rec.action)
-                if m:
-                    out.append((ph.id, m.group(1), m.group(2), rec.ref))
+        out += _swaps_of(ph)
     return out
+
+
+#: a resolved phase's accepted 交代@ lines (phases are frozen: found once per phase, not
+#: once per later phase); the phase is kept beside them so that its id is not reused
+_SWAPS: dict[int, tuple[Any, list[tuple[str, str, str, str]]]] = {}
+
+
+def _swaps_of(ph: Any) -> list[tuple[str, str, str, str]]:
+    hit = _SWAPS.get(id(ph))
+    if hit is not None and hit[0] is ph:
+        return hit[1]
+    found = []
+    for rec in ph.lines:
+        if rec.disposition == "gm" and rec.action and rec.action.startswith("交代@"):
+            m = re.fullmatch(r"交代@(.+)→(.+)", rec.action)
+            if m:
+                found.append((ph.id, m.group(1), m.group(2), rec.ref))
+    if len(_SWAPS) > 256:
+        _SWAPS.clear()
+    _SWAPS[id(ph)] = (ph, found)
+    return found
 
 
 def _scan(lines: Sequence[ChatLine], is_gm: Callable[[str], bool], phase: str
           ) -> list[tuple[str, str, str, str]]:
-    out = []
+    out: list[tuple[str, str, str, str]] = []
+    gms = {s for s in {line.speaker for line in lines} if s and is_gm(s)}  # once a speaker
+    if not gms:
+        return out
     for line in lines:
-        if not line.speaker or not is_gm(line.speaker):
+        if line.speaker not in gms:
             continue
         for i, part in enumerate(line.text.split("\n")):
             m = _DIRECTIVE.search(nfkc(part))

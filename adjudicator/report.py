@@ -16,6 +16,7 @@ from __future__ import annotations
 import html
 import re
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -217,19 +218,28 @@ def _field(key: str, v: Any, values: dict[str, dict[str, str]]) -> str:
     return _fmt(v)
 
 
-class _Escaper:
-    """``html.escape`` (quotes too) with a cache: speakers and times repeat a lot."""
+_SPECIAL = re.compile("[&<>\"']").search
 
-    def __init__(self) -> None:
-        self.cache: dict[str, str] = {}
 
-    def __call__(self, text: str) -> str:
-        out = self.cache.get(text)
+def _escaper() -> Callable[[str], str]:
+    """``html.escape`` (quotes too) with a cache: speakers and times repeat a lot.  A text
+    with none of ``&<>"'`` is its own escape (html.escape changes only those)."""
+    cache: dict[str, str] = {}
+    special = _SPECIAL
+    escape = html.escape
+
+    def esc(text: str) -> str:
+        out = cache.get(text)
         if out is None:
-            out = html.escape(text, quote=True)
-            if len(self.cache) < 50_000:
-                self.cache[text] = out
+            out = escape(text, quote=True) if special(text) else text
+            if len(cache) < 50_000:
+                cache[text] = out
         return out
+
+    return esc
+
+
+_Escaper = Callable[[str], str]
 
 
 # The annotated log is the one part of the report with one row per input line (50,000
@@ -243,9 +253,11 @@ def _chatter_row(anchor: str, rec: Any, esc: _Escaper) -> str:
 
 
 def _row_ref(ref: str, esc: _Escaper) -> str:
-    """A log row's line number in words; the file is a tooltip (for the GM who cites it)."""
-    n = ref.rpartition(":")[2]
-    return (f'<span class="ref" title="{esc(ref)}">{esc(n)}行目</span>' if n.isdigit()
+    """A log row's line number in words; the file is a tooltip (for the GM who cites it).
+    html.escape works character by character, and digits and ':' are never changed: the
+    file part is escaped once per file (cached), not once per row."""
+    head, colon, n = ref.rpartition(":")
+    return (f'<span class="ref" title="{esc(head)}{colon}{n}">{n}行目</span>' if n.isdigit()
             else f'<span class="ref">{esc(line_place(ref))}</span>')
 
 
@@ -296,7 +308,7 @@ def build_context(game: Any, view: View | None = None) -> dict[str, Any]:
             n += 1
             anchors.setdefault(rec.ref, f"L{n}")
     seq = 0
-    esc = _Escaper()
+    esc = _escaper()
 
     def ev_view(ev: Any) -> EventView:
         t = rt(ev.rule)
@@ -326,8 +338,13 @@ def build_context(game: Any, view: View | None = None) -> dict[str, Any]:
             counts[rec.disposition] += 1
             seq += 1
             anchor = f"L{seq}"
-            if rec.disposition == "chatter":
-                rows.append(_chatter_row(anchor, rec, esc))
+            if rec.disposition == "chatter":  # _chatter_row, inlined: one row per line
+                head, colon, num = rec.ref.rpartition(":")
+                where = (f'<span class="ref" title="{esc(head)}{colon}{num}">{num}行目</span>'
+                         if num.isdigit() else _row_ref(rec.ref, esc))
+                rows.append(f'<li id="{anchor}" class="d-chatter">{where}<span class="time">'
+                            f'{esc(rec.time or "")}</span><span class="who">{esc(rec.speaker)}'
+                            f'</span><span class="text">{esc(rec.text)}</span></li>')
                 continue
             lv = LineView(
                 anchor=anchor, ref=rec.ref, time=rec.time or "",

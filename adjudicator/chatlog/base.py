@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 
 from adjudicator.errors import ChatFormatError
 
@@ -257,7 +258,9 @@ RE_LINE_HEADER = re.compile(
 RE_SAVED = re.compile(r"(?:保存日時\s*[：:]|Saved on\s*:)\s*(?P<when>.*)")
 
 _WHO = r"(?P<who>.{1,40}?)"
-_SYSTEM = [(key, re.compile(p)) for key, p in (  # (a word it needs, the whole shape)
+#: (a word it needs, the whole shape), compiled on the first LINE system line (a plain
+#: or Discord log never needs them: 20 patterns, a few ms of every start)
+_SYSTEM_SHAPES = (
     ("取り消しました", rf"{_WHO}\s*がメッセージの送信を取り消しました。?"),
     ("参加しました", rf"{_WHO}\s*が(?:グループに|トークに)?参加しました。?"),
     ("退会しました", rf"{_WHO}\s*が(?:グループを|トークを)?退会しました。?"),
@@ -280,7 +283,14 @@ _SYSTEM = [(key, re.compile(p)) for key, p in (  # (a word it needs, the whole s
     (" call", rf"{_WHO} (?:started|ended) a (?:group |video |voice )?call\.?"),
     (" album", rf"{_WHO} (?:created|added photos to|deleted) (?:an |the )?album.{{0,80}}"),
     (" note", rf"{_WHO} posted (?:a|to the) note.{{0,80}}"),
-)]
+)
+
+
+@cache
+def _system_shapes() -> list[tuple[str, re.Pattern[str]]]:
+    return [(key, re.compile(p)) for key, p in _SYSTEM_SHAPES]
+
+
 RE_SYSTEM_BARE = re.compile(  # system lines that name nobody (or carry the name in a field)
     r"[☎📞]\ufe0f?.*|(?:グループ)?通話が(?:開始|終了)されました。?|Group call (?:started|ended)\.?"
     r"|Missed call|Canceled call|Call time \d+:\d{2}(?::\d{2})?"
@@ -303,7 +313,7 @@ def system_who(text: str) -> str | None:
         return None
     if RE_SYSTEM_BARE.fullmatch(text):
         return ""
-    for key, rx in _SYSTEM:
+    for key, rx in _system_shapes():
         m = rx.fullmatch(text) if key in text else None
         if m:
             return m["who"].strip()

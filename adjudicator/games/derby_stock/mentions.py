@@ -19,11 +19,16 @@ noun, or not at all: けんた, はなこ, 花子) counts wherever it stands as 
 boundary (「はるが来たね」 about spring) is listed for the GM as not counted (``other``):
 the GM's 声援@ directive decides where the chat is ambiguous.
 
-Sudachi (sudachipy + sudachidict-core) is loaded on the first chat log only.
+Sudachi (sudachipy + sudachidict-core) is loaded only when a line holds a player's
+name and its answer for that line is not remembered yet: the word boundaries of each such
+line and the everyday-word answers are kept in the user's private cache folder
+(``sudachi-*.json``, keyed on the installed dictionary and SudachiPy), so that a re-run
+of the same logs does not load the dictionary (50 ms and most of a run's memory).
 """
 
 from __future__ import annotations
 
+import os
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -75,10 +80,136 @@ def _tokenizer() -> tuple[Any, Any, Any]:
     return make(mode=SplitMode.A), SplitMode.A, d
 
 
-@lru_cache(maxsize=1024)
+class _Memo:
+    """Sudachi's answers remembered across runs: a line's word boundaries, a spelling's
+    everyday-word answer.  A JSON file in the private cache folder, read only when it is
+    a regular file of this user's that no one else can write (fsio.trusted_file), named
+    after the dictionary's and SudachiPy's installed files (size and mtime), so that
+    another dictionary never answers; written once, when the process finishes."""
+
+    VERSION = 1
+    MAX_LINES = 20_000  # lines remembered (the oldest dropped first)
+    MAX_TEXT = 1_000  # characters: a longer line is not remembered
+
+    def __init__(self) -> None:
+        self.loaded = False
+        self.path: Any = None
+        self.bounds: dict[str, list[int]] = {}
+        self.everyday: dict[str, bool] = {}
+        self.dirty = False
+
+    def load(self) -> None:
+        if self.loaded:
+            return
+        self.loaded = True
+        try:
+            self.path = _memo_path()
+        except Exception:  # no cache folder, no dictionary files: nothing remembered
+            self.path = None
+        if self.path is None:
+            return
+        import json
+
+        from ...fsio import trusted_file
+
+        if not trusted_file(self.path):
+            return
+        try:
+            data = json.loads(self.path.read_bytes())
+            if data.get("version") != self.VERSION:
+                return
+            bounds, every = data["bounds"], data["everyday"]
+            if isinstance(bounds, dict) and isinstance(every, dict):
+                self.bounds = {k: v for k, v in bounds.items()
+                               if isinstance(v, list) and all(type(i) is int for i in v)}
+                self.everyday = {k: v for k, v in every.items() if type(v) is bool}
+        except Exception:  # a damaged file is rebuilt, never an error
+            self.bounds, self.everyday = {}, {}
+
+    def save(self) -> None:
+        if not self.dirty or self.path is None:
+            return
+        self.dirty = False
+        import json
+
+        from ...fsio import write_atomic
+
+        bounds = self.bounds
+        if len(bounds) > self.MAX_LINES:
+            bounds = dict(list(bounds.items())[-self.MAX_LINES:])
+        blob = json.dumps({"version": self.VERSION, "bounds": bounds,
+                           "everyday": self.everyday}, ensure_ascii=False,
+                          separators=(",", ":"))
+        try:
+            write_atomic(self.path, blob, durable=False)
+            os.chmod(self.path, 0o600)
+        except OSError:
+            pass
+
+
+def _memo_path() -> Any:
+    """``sudachi-<stamp>.json`` in the private cache folder, the stamp naming the
+    installed dictionary and SudachiPy by their files' sizes and mtimes (found without
+    importing either); None when there is no private cache folder."""
+    import hashlib
+    from importlib.util import find_spec
+    from pathlib import Path
+
+    from ...fsio import cache_dir
+
+    marks = []
+    for module, files in (("sudachidict_core", ("resources/system.dic",)),
+                          ("sudachipy", ("sudachipy.abi3.so", "__init__.py"))):
+        spec = find_spec(module)
+        if spec is None or not spec.submodule_search_locations:
+            return None
+        root = Path(next(iter(spec.submodule_search_locations)))
+        for name in files:
+            try:
+                st = os.stat(root / name)
+            except OSError:
+                continue
+            marks.append(f"{module}/{name}:{st.st_size}:{st.st_mtime_ns}")
+    if not any(m.startswith("sudachidict_core/") for m in marks):
+        return None
+    folder = cache_dir()
+    if folder is None:
+        return None
+    stamp = hashlib.sha256("\n".join(marks).encode()).hexdigest()[:16]
+    return folder / f"sudachi-{stamp}.json"
+
+
+_MEMO = _Memo()
+
+
+def save_memo() -> None:
+    """Write what Sudachi answered this run (called once, as the process finishes)."""
+    _MEMO.save()
+
+
+def _remember() -> _Memo:
+    memo = _MEMO
+    if not memo.loaded:
+        memo.load()
+        from ...finish import at_finish
+
+        at_finish(save_memo)
+    return memo
+
+
 def everyday(spelling: str) -> bool:
     """Is ``spelling`` also an everyday word: does the dictionary hold it as anything but
     a proper noun (はる: 春, 張る; なお: 猶; さくら: 桜)?  Checked as written and in hiragana."""
+    memo = _remember()
+    hit = memo.everyday.get(spelling)
+    if hit is None:
+        hit = memo.everyday[spelling] = _everyday(spelling)
+        memo.dirty = True
+    return hit
+
+
+@lru_cache(maxsize=1024)
+def _everyday(spelling: str) -> bool:
     d = _tokenizer()[2]
     lookup = getattr(d, "lookup", None)
     if lookup is None:  # an older SudachiPy: every name needs a sign
@@ -94,6 +225,18 @@ def everyday(spelling: str) -> bool:
 @lru_cache(maxsize=4096)
 def boundaries(text: str) -> frozenset[int]:
     """Character offsets of ``text`` where a mode-A morpheme starts or ends."""
+    memo = _remember()
+    known = memo.bounds.get(text)
+    if known is not None:
+        return frozenset(known)
+    out = _boundaries(text)
+    if len(text) <= memo.MAX_TEXT and len(memo.bounds) < 2 * memo.MAX_LINES:  # a desk runs long
+        memo.bounds[text] = sorted(out)
+        memo.dirty = True
+    return out
+
+
+def _boundaries(text: str) -> frozenset[int]:
     tok, mode, _d = _tokenizer()
     out = {0, len(text)}
     for m in tok.tokenize(text[:4000], mode):
