@@ -363,21 +363,26 @@ def _variant_of(raw: dict[str, Any]) -> str:
 
 
 def _count(raw: dict[str, Any]) -> list[str]:
-    """The roster's count problem when other keys fail validation: the variant's own
-    check over a setup of bare names (so that a typo does not hide a wrong count)."""
+    """The roster's count and the options' problems when other keys fail validation: the
+    variant's own check over a setup of bare names and the options as written (so that a
+    typo in the roster hides neither a wrong count nor a wrong option)."""
     variant = _variant_of(raw)
     players = raw.get("players")
-    if not variant or variant == "trapword" or not isinstance(players, list):
+    options = raw.get("options")
+    if not variant:
         return []
-    from .config_ja import is_count
+    from .config_ja import Problem
     from .games import get_variant
 
     bare = [PlayerConfig.model_construct(name=f"\ue000{k}", aliases=[])
-            for k in range(len(players))]
+            for k in range(len(players) if isinstance(players, list) else 0)]
     partial = GameConfig.model_construct(variant=variant, gm=["GM"], players=bare,
-                                         options={}, teams=[], scenario=None)
+                                         options=options if isinstance(options, dict) else {},
+                                         teams=[], scenario=None)
     try:
         found = get_variant(variant).config_problems(partial)
     except Exception:  # a partial setup must never hide the real problems
         return []
-    return [p for p in found if is_count(p)]
+    keep = ("options",) if variant == "trapword" or not isinstance(players, list) else (
+        "count", "options")
+    return [p for p in found if isinstance(p, Problem) and p.kind in keep]
