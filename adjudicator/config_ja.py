@@ -7,7 +7,8 @@ en``) carrying its Japanese (``p.ja``, the CLI's default and the desk) and its k
 (:func:`player_place`, :func:`option_problems`, :func:`not_used`, :func:`count`) keep the
 villages' sentences alike.
 
-Validation's own messages (pydantic's, ``common_problems``) are English only;
+Validation's own messages (pydantic's, ``raw_problems``' invisible characters) are
+English only;
 :func:`problem_ja` says them in Japanese for the CLI and the desk
 (``名簿の3人目（はなこ）の色：「みどり」は使えません（使えるのは オレンジ・ムラサキ）``),
 without option values in English or rule ids.  A message no pattern knows keeps its
@@ -195,15 +196,6 @@ def _message_ja(msg: str, variant: str, key: str) -> str:
          lambda m: f"「{_py(m.group(1))}」ではなく{_TYPES.get(m.group(2), m.group(2))}"
                    "で書いてください"),
         (r"^got (.*?); (.*)$", lambda m: f"「{m.group(1).strip(chr(39))}」は使えません"),
-        (r"^unknown role '([^']*)'; expected(?: one of)? (.*)$",
-         lambda m: f"「{m.group(1)}」という役職はありません（使えるのは "
-                   f"{'・'.join(m.group(2).replace(' or ', ' ').split())}）"),
-        (r"^name '([^']*)' is already used by '([^']*)'$",
-         lambda m: f"名前「{m.group(1)}」は「{m.group(2)}」と同じです（名前は1人に1つ）"),
-        (r"^alias '([^']*)' is the name of '([^']*)'$",
-         lambda m: f"別名「{m.group(1)}」は「{m.group(2)}」の名前です"),
-        (r"^'([^']*)' is also a player$",
-         lambda m: f"「{m.group(1)}」はGMの名前で、参加者の名前にもなっています（別の名前に）"),
         (r"^'([^']*)' is the GM name '([^']*)': .*$",
          lambda m: f"「{m.group(1)}」はGMの名前「{m.group(2)}」と同じです"
                    "（GMの発言がこの参加者の発言として読まれます）"),

@@ -159,6 +159,15 @@ CASES: list[tuple[str, str, Callable[[Raw], Any], list[str]]] = [
       "オプションの「first_bite」：「yes」は使えません（使えるのは true・false）",
       "オプションの「colour」：この村にないオプションです（使えるのは 「tie」・「no_bite」・"
       "「hunter_repeat」・「first_bite」・「chance_pays_dead」）"]),
+    ("ds-role-unknown", "derby-stock", _set(2, role="占い"),
+     ["名簿の3人目（うた）の役職：「占い」という役職はありません（使えるのは "]),
+    # every village (config.common_problems)
+    ("same-name", "derby-stock", _set(1, name="あきら"),
+     ["名簿の2人目（あきら）：名前「あきら」は「あきら」と同じです（名前は1人に1つ）"]),
+    ("alias-is-a-name", "derby-stock", _set(1, aliases=["えいじ"]),
+     ["名簿の2人目（いずみ）：別名「えいじ」は「えいじ」の名前です"]),
+    ("gm-is-a-player", "derby-stock", lambda raw: raw.update(gm=["GM", "うた"]),
+     ["GMの名前：「うた」はGMの名前で、参加者の名前にもなっています（別の名前に）"]),
     # 秘密結社村
     ("ss-count", "secret-society", _drop(17), ["名簿：17人います。秘密結社村は18人で遊びます（GMは別）"]),
     ("ss-not-used", "secret-society", _set(0, role="村人"),
