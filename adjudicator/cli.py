@@ -102,7 +102,8 @@ def cmd_add(args: argparse.Namespace) -> int:
                          "round1…)")
     why = phase_refusal(root, args.phase)
     if why:
-        raise UsageError(why)
+        hint = f" (`adjudicator add {root} {why.next} FILE`)" if why.next else ""
+        raise UsageError(why.en() + hint, why.ja(ids=True) + hint)
     if args.file in (None, "-"):
         data = sys.stdin.buffer.read()
         suffix, shown = ".txt", "standard input"

@@ -227,9 +227,15 @@ def raw_problems(raw: dict[str, Any]) -> list[str]:
 
 
 def common_problems(cfg: GameConfig) -> list[str]:
-    """Problems every variant shares: duplicate names, clashing aliases, unknown roles."""
-    problems: list[str] = []
+    """Problems every variant shares: duplicate names, clashing aliases, unknown roles
+    (each a ``config_ja.Problem``, in English and Japanese)."""
+    from .config_ja import Problem, place_ja
     from .normalize import name_key
+
+    problems: list[str] = []
+
+    def add(where: str, en: str, ja: str, kind: str = "player") -> None:
+        problems.append(Problem(f"{where}: {en}", f"{place_ja(where)}：{ja}", kind))
 
     # A name must be unique, and no alias may equal another player's name.  Two players
     # may share an alias (けんた and けんじ both called けん): using it is then an
@@ -239,24 +245,26 @@ def common_problems(cfg: GameConfig) -> list[str]:
     for i, p in enumerate(cfg.players, 1):
         key = name_key(p.name)
         if key in names:
-            problems.append(f"players[{i}] ({_shown(p.name)}): name {p.name!r} is already used by "
-                            f"{names[key]!r}")
+            add(f"players[{i}] ({_shown(p.name)})",
+                f"name {p.name!r} is already used by {names[key]!r}",
+                f"名前「{p.name}」は「{names[key]}」と同じです（名前は1人に1つ）")
         names.setdefault(key, p.name)
         seen.setdefault(key, p.name)
     for i, p in enumerate(cfg.players, 1):
         for alias in p.aliases:
             owner = names.get(name_key(alias))
             if owner is not None and owner != p.name:
-                problems.append(f"players[{i}] ({_shown(p.name)}): alias {alias!r} is the name of "
-                                f"{owner!r}")
+                add(f"players[{i}] ({_shown(p.name)})", f"alias {alias!r} is the name of {owner!r}",
+                    f"別名「{alias}」は「{owner}」の名前です")
         if p.role is not None and p.role not in ROLE_NAMES and cfg.variant in ("derby-stock",):
-            problems.append(
-                f"players[{i}] ({_shown(p.name)}).role: unknown role {p.role!r}; expected one of "
-                + " ".join(sorted({k for k in ROLE_NAMES if not k.isascii()}))
-            )
+            roles = sorted({k for k in ROLE_NAMES if not k.isascii()})
+            add(f"players[{i}] ({_shown(p.name)}).role",
+                f"unknown role {p.role!r}; expected one of " + " ".join(roles),
+                f"「{p.role}」という役職はありません（使えるのは {'・'.join(roles)}）")
     for g in cfg.gm:
         if name_key(g) in seen:
-            problems.append(f"gm: {g!r} is also a player")
+            add("gm", f"{g!r} is also a player",
+                f"「{g}」はGMの名前で、参加者の名前にもなっています（別の名前に）", "setup")
     return problems
 
 
@@ -363,21 +371,26 @@ def _variant_of(raw: dict[str, Any]) -> str:
 
 
 def _count(raw: dict[str, Any]) -> list[str]:
-    """The roster's count problem when other keys fail validation: the variant's own
-    check over a setup of bare names (so that a typo does not hide a wrong count)."""
+    """The roster's count and the options' problems when other keys fail validation: the
+    variant's own check over a setup of bare names and the options as written (so that a
+    typo in the roster hides neither a wrong count nor a wrong option)."""
     variant = _variant_of(raw)
     players = raw.get("players")
-    if not variant or variant == "trapword" or not isinstance(players, list):
+    options = raw.get("options")
+    if not variant:
         return []
-    from .config_ja import is_count
+    from .config_ja import Problem
     from .games import get_variant
 
     bare = [PlayerConfig.model_construct(name=f"\ue000{k}", aliases=[])
-            for k in range(len(players))]
+            for k in range(len(players) if isinstance(players, list) else 0)]
     partial = GameConfig.model_construct(variant=variant, gm=["GM"], players=bare,
-                                         options={}, teams=[], scenario=None)
+                                         options=options if isinstance(options, dict) else {},
+                                         teams=[], scenario=None)
     try:
         found = get_variant(variant).config_problems(partial)
     except Exception:  # a partial setup must never hide the real problems
         return []
-    return [p for p in found if is_count(p)]
+    keep = ("options",) if variant == "trapword" or not isinstance(players, list) else (
+        "count", "options")
+    return [p for p in found if isinstance(p, Problem) and p.kind in keep]

@@ -1,9 +1,16 @@
 """game.toml problems in the GM's words.
 
-``load_config`` and the variants' ``config_problems`` write each problem in the
-developers' English (``players[3] (はなこ).colour: got 'みどり'; input should be
-'orange' or 'purple'``); :func:`problem_ja` says the same in Japanese for the CLI and the
-desk (``名簿の3人目（はなこ）の色：「みどり」は使えません（使えるのは オレンジ・ムラサキ）``),
+The variants' ``config_problems`` write each problem in both languages where it is
+found: a :class:`Problem` is the developers' English (``str(p)``, shown with ``--lang
+en``) carrying its Japanese (``p.ja``, the CLI's default and the desk) and its kind
+(``count`` first: the GM fixes the roster's size first).  The helpers below
+(:func:`player_place`, :func:`option_problems`, :func:`not_used`, :func:`count`) keep the
+villages' sentences alike.
+
+Validation's own messages (pydantic's, ``raw_problems``' invisible characters) are
+English only;
+:func:`problem_ja` says them in Japanese for the CLI and the desk
+(``名簿の3人目（はなこ）の色：「みどり」は使えません（使えるのは オレンジ・ムラサキ）``),
 without option values in English or rule ids.  A message no pattern knows keeps its
 text, with the place in Japanese and the rule ids taken out.
 """
@@ -11,7 +18,7 @@ text, with the place in Japanese and the rule ids taken out.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 #: game.toml keys -> the GM's word for them
 FIELD_JA: dict[str, str] = {
@@ -33,6 +40,95 @@ VARIANT_JA: dict[str, str] = {
 }
 _COUNTER = {"players": "人目", "members": "人目", "aliases": "つ目", "gm": "つ目",
             "teams": "つ目", "replacements": "つ目", "answers": "つ目"}
+
+
+class Problem(str):
+    """One game.toml problem: the English text (``str``), its Japanese ``ja`` and its
+    ``kind`` (``count``: the number of players; ``options``: an option; ``player``: one
+    player's keys; ``setup``: the composition)."""
+
+    ja: str
+    kind: str
+
+    def __new__(cls, en: str, ja: str, kind: str = "setup") -> Problem:
+        self = super().__new__(cls, en)
+        self.ja = ja
+        self.kind = kind
+        return self
+
+
+def player_place(i: int, name: str, key: str = "") -> tuple[str, str]:
+    """(English, Japanese) of a player's key: ``players[3] (はなこ).role`` and
+    ``名簿の3人目（はなこ）の役職``."""
+    en = f"players[{i}] ({name!s})" + (f".{key}" if key else "")
+    return en, place_ja(en)
+
+
+def count(en: str, ja: str) -> Problem:
+    """The roster's size (listed first)."""
+    return Problem(f"players: {en}", f"名簿：{ja}", "count")
+
+
+def setup(en: str, ja: str) -> Problem:
+    """The composition (``players: society 'ninja' needs…``)."""
+    return Problem(f"players: {en}", f"名簿：{ja}", "setup")
+
+
+def not_used(i: int, name: str, key: str, variant: str) -> Problem:
+    en, ja = player_place(i, name, key)
+    return Problem(f"{en}: not used by {variant}",
+                   f"{ja}：この村では使いません（消してください）", "player")
+
+
+def missing(i: int, name: str, key: str, en_hint: str = "", ja_hint: str = "") -> Problem:
+    en, ja = player_place(i, name, key)
+    return Problem(f"{en}: required key is missing" + (f" ({en_hint})" if en_hint else ""),
+                   f"{ja}：書かれていません" + (f"（{ja_hint}）" if ja_hint else ""), "player")
+
+
+def player(i: int, name: str, key: str, en: str, ja: str) -> Problem:
+    """Any other problem of one player's key."""
+    where_en, where_ja = player_place(i, name, key)
+    return Problem(f"{where_en}: {en}", f"{where_ja}：{ja}", "player")
+
+
+def toml_value(value: object) -> str:
+    """A value as the GM writes it in game.toml (``True`` -> ``true``)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def choices_ja(values: tuple[object, ...] | list[object], variant: str, key: str) -> str:
+    """The values an option takes, in the game's words where it has them (``tie``'s
+    ``random`` / ``none`` are 「ランダム・なし」)."""
+    return _values_ja([toml_value(v) for v in values], variant, key)
+
+
+def option_problems(options: Mapping[str, object], known: Mapping[str, tuple[object, ...]],
+                    variant: str, free: tuple[str, ...] = ()) -> list[Problem]:
+    """The problems of ``[options]`` for a village whose options each take one of
+    ``known[key]``; ``free`` lists further keys the village checks itself."""
+    out: list[Problem] = []
+    names = [*known, *free]
+    for key, value in options.items():
+        if key in free:
+            continue
+        if key not in known:
+            out.append(Problem(
+                f"options.{key}: unknown option; expected one of " + ", ".join(names),
+                f"オプションの「{key}」：この村にないオプションです（使えるのは "
+                + "・".join(f"「{n}」" for n in names) + "）", "options"))
+        elif value not in known[key] or isinstance(value, bool) != any(
+                isinstance(v, bool) for v in known[key]):
+            out.append(Problem(
+                f"options.{key}: got {value!r}; expected one of "
+                + ", ".join(repr(v) for v in known[key]),
+                f"オプションの「{key}」：「{toml_value(value)}」は使えません（使えるのは "
+                + choices_ja(known[key], variant, f"options.{key}") + "）", "options"))
+    return out
+
+
 _STEP = re.compile(r"([a-z_]+)((?:\[\d+\])?)(?: \(((?:[^()]|\([^()]*\))*)\))?")
 
 
@@ -76,7 +172,8 @@ def _values_ja(values: list[str], variant: str, key: str) -> str:
         words = {ja: v for v, ja in VARIANT_JA.items()}
     shown = []
     for v in values:
-        ja = next((w for w, x in words.items() if x == v and not w.isascii()), None)
+        ja = next((w for w, x in words.items() if toml_value(x) == v and not w.isascii()),
+                  None)
         shown.append(ja or v)
     return "・".join(dict.fromkeys(shown))
 
@@ -98,27 +195,7 @@ def _message_ja(msg: str, variant: str, key: str) -> str:
         (r"^got (.*?); input should be a valid (\w+)",
          lambda m: f"「{_py(m.group(1))}」ではなく{_TYPES.get(m.group(2), m.group(2))}"
                    "で書いてください"),
-        (r"^got (.*?); expected one of (.*)$",
-         lambda m: f"「{_py(m.group(1))}」は使えません（使えるのは "
-                   f"{_values_ja(_quoted(m.group(2)), variant, key)}）"),
         (r"^got (.*?); (.*)$", lambda m: f"「{m.group(1).strip(chr(39))}」は使えません"),
-        (r"^not used by ([a-z-]+)$", lambda m: "この村では使いません（消してください）"),
-        (r"^unknown option; .*$", lambda m: "この村にないオプションです"),
-        (r"^unknown option; majora has no options$", lambda m: "この村にオプションはありません"),
-        (r"^(\d+) players; (\S+) takes (.*)$",
-         lambda m: f"{m.group(1)}人います。{m.group(2)}の人数は{_takes(m.group(3))}です"),
-        (r"^unknown role '([^']*)'; expected(?: one of)? (.*)$",
-         lambda m: f"「{m.group(1)}」という役職はありません（使えるのは "
-                   f"{'・'.join(m.group(2).replace(' or ', ' ').split())}）"),
-        (r"^unknown weapon '([^']*)'; expected one of (.*)$",
-         lambda m: f"「{m.group(1)}」というブキはありません（使えるのは "
-                   f"{'・'.join(m.group(2).split())}）"),
-        (r"^name '([^']*)' is already used by '([^']*)'$",
-         lambda m: f"名前「{m.group(1)}」は「{m.group(2)}」と同じです（名前は1人に1つ）"),
-        (r"^alias '([^']*)' is the name of '([^']*)'$",
-         lambda m: f"別名「{m.group(1)}」は「{m.group(2)}」の名前です"),
-        (r"^'([^']*)' is also a player$",
-         lambda m: f"「{m.group(1)}」はGMの名前で、参加者の名前にもなっています（別の名前に）"),
         (r"^'([^']*)' is the GM name '([^']*)': .*$",
          lambda m: f"「{m.group(1)}」はGMの名前「{m.group(2)}」と同じです"
                    "（GMの発言がこの参加者の発言として読まれます）"),
@@ -148,15 +225,6 @@ def _py(text: str) -> str:
     return {"True": "true", "False": "false", "None": ""}.get(text, text.strip("'"))
 
 
-def _takes(text: str) -> str:
-    text = _strip_ids(text)
-    text = re.sub(r"^(\d+) to (\d+)$", r"\1〜\2人", text)
-    text = re.sub(r"^(\d+) squids and the judge as GM$", r"イカ\1人（審判がGM）", text)
-    text = re.sub(r"^(\d+) 仮面の村人 and (\d+) 月$", r"仮面の村人\1人と月\2人", text)
-    text = re.sub(r"^(\d+)$", r"\1人", text)
-    return text
-
-
 def _visible(quoted: str) -> str:
     from .names_shown import shown
 
@@ -179,7 +247,9 @@ _HEAD = re.compile(r"^((?:\(top level\)|[a-z_]+(?:\[\d+\])?(?: \((?:[^()]|\([^()
 
 
 def problem_ja(problem: str, variant: str = "") -> str:
-    """One English problem line of game.toml, in Japanese."""
+    """One problem line of game.toml, in Japanese (a :class:`Problem` carries its own)."""
+    if isinstance(problem, Problem):
+        return problem.ja
     if not problem.isascii() and not re.search(r"[a-z]{3,}", problem.split(":", 1)[-1]):
         return problem  # written in Japanese already
     m = _HEAD.match(problem)
@@ -192,4 +262,6 @@ def problem_ja(problem: str, variant: str = "") -> str:
 
 def is_count(problem: str) -> bool:
     """The roster's count (checked first: the GM fixes it first)."""
+    if isinstance(problem, Problem):
+        return problem.kind == "count"
     return re.match(r"^players: \d+ players;", problem) is not None

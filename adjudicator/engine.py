@@ -252,10 +252,64 @@ def _plan(variant: Variant[Any], logs: dict[str, Path], root: Path,
     return phases, diags
 
 
-def phase_refusal(root: Path, phase: str) -> str | None:
-    """Why ``adjudicator add`` must not store a log as ``phase`` (None: it may): a phase
-    this variant does not have, or one beyond the next expected (that would leave a gap).
-    A game.toml that does not load leaves only the shape check (done by the caller)."""
+#: the extra logs by their Japanese names (``day1-chat``'s ``chat``)
+EXTRA_LOG_JA = {"chat": "観戦チャット"}
+_WHEN_JA = {"day": "昼", "night": "夜", "round": "ラウンド", "any": "どのフェーズ"}
+
+
+@dataclass(frozen=True)
+class PhaseRefusal:
+    """Why a log may not be stored as ``phase``: ``kind`` is ``no_phase`` (the village
+    has no such phase), ``no_extra`` (no such extra log for that phase) or ``ahead``
+    (beyond the next expected phase, ``next``).  Rendered once, in :meth:`ja` (the CLI
+    with the phase ids the GM types, the desk without) and :meth:`en` (developers)."""
+
+    kind: str
+    phase: str
+    variant: str
+    order: tuple[str, ...] = ()
+    next: str = ""
+    extra: tuple[tuple[str, str], ...] = ()  # (suffix, when) of the village's extra logs
+
+    def ja(self, ids: bool = False) -> str:
+        from .phases import phase_label
+
+        def label(pid: str) -> str:
+            return f"{pid}（{phase_label(pid)}）" if ids else phase_label(pid)
+
+        base, _, suffix = self.phase.partition("-")
+        if self.kind == "ahead":
+            return (f"{label(self.phase)}はまだ先です。次に保存するのは"
+                    f"{label(self.next)}のログです")
+        if self.kind == "no_extra":
+            what = EXTRA_LOG_JA.get(suffix, f"「{suffix}」")
+            has = "、".join(f"{EXTRA_LOG_JA.get(s, s)}は{_WHEN_JA.get(w, w)}だけ"
+                           for s, w in self.extra)
+            return (f"{label(base)}に{what}のログはありません"
+                    + (f"（この村の{has}です）" if has else "（この村に観戦チャットはありません）"))
+        shown = phase_label(base)
+        named = f"「{base}」" if ids or shown == base else f"「{shown}」"
+        listed = "・".join(label(p) for p in self.order[:4])
+        more = "…" if len(self.order) > 4 else ""
+        return f"この村に{named}というフェーズはありません（この村のフェーズ：{listed}{more}）"
+
+    def en(self) -> str:
+        base, _, suffix = self.phase.partition("-")
+        if self.kind == "ahead":
+            return f"{self.phase} is ahead of the game: the next phase to add is {self.next}"
+        if self.kind == "no_extra":
+            kinds = [f"{w}N-{s}" for s, w in self.extra]
+            return (f"{self.variant} has no {suffix!r} log for {base}"
+                    + (f" (it has: {', '.join(kinds)})" if kinds else ""))
+        return (f"{self.variant} has no phase {base!r}: its phases are "
+                f"{', '.join(self.order[:4])}…")
+
+
+def phase_refusal(root: Path, phase: str) -> PhaseRefusal | None:
+    """Why ``adjudicator add`` (and the desk) must not store a log as ``phase`` (None: it
+    may): a phase this variant does not have, or one beyond the next expected (that would
+    leave a gap).  A game.toml that does not load leaves only the shape check (done by
+    the caller)."""
     from .errors import ConfigError
 
     try:
@@ -264,24 +318,20 @@ def phase_refusal(root: Path, phase: str) -> str | None:
         return None
     variant = get_variant(cfg.variant)(cfg)
     order = _order(variant)
+    extra = tuple(variant.extra_logs.items())
     base, _, suffix = phase.partition("-")
     if base not in order:
-        return (f"{cfg.variant} has no phase {base!r}: its phases are "
-                f"{', '.join(order[:4])}…" + (f" up to {order[-1]}" if len(order) < MAX_PHASES
-                                              else ""))
+        return PhaseRefusal("no_phase", phase, cfg.variant, tuple(order[:5]), extra=extra)
     if suffix:
         when = variant.extra_logs.get(suffix)
         if when is None or not (when == "any" or base.startswith(when)):
-            kinds = [f"{w}N-{s}" for s, w in variant.extra_logs.items()]
-            return (f"{cfg.variant} has no {suffix!r} log for {base}"
-                    + (f" (it has: {', '.join(kinds)})" if kinds else ""))
+            return PhaseRefusal("no_extra", phase, cfg.variant, extra=extra)
     logs, broken, _problems = scan_logs(Path(root))
     present = {s for s in set(logs) | broken if s in order}
     nxt = next((pid for pid in order if pid not in present), None)
     if base in present or nxt is None or order.index(base) <= order.index(nxt):
         return None
-    return (f"{phase} is ahead of the game: the next phase to add is {nxt} "
-            f"(`adjudicator add {root} {nxt} FILE`)")
+    return PhaseRefusal("ahead", phase, cfg.variant, next=nxt)
 
 
 def setup_warnings(variant: Variant[Any]) -> list[Diagnostic]:

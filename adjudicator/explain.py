@@ -80,13 +80,17 @@ class _Chain:
 
 
 def explain_text(game: Any, player: str | None = None, phase: str | None = None,
-                 view: View | None = None, lang: str = "ja", raw: bool = False) -> str:
+                 view: View | None = None, lang: str = "ja", raw: bool = False,
+                 desk: bool = False) -> str:
     """The chain of rulings for ``player`` (everyone if None) in ``phase`` (all if None),
     as ``view`` may read it.
 
     ``lang`` "ja" (the default): in Japanese, one sentence per event, then 「ルール原文」
     (the seed's words) and the precise rule (``adjudicator.explain_ja``); "en": the
     developers' English chain of event data.  ``raw`` adds each event's data (ja).
+    ``desk``: the Japanese for a page (the desk): no ids cited in the GM's view, the
+    page's words for choosing a player; a player's view is the command line's, word for
+    word.
 
     ``view`` None: the player's own view when a player is named, else the GM's.  The
     GM's view says 「GM専用」 on its first line.  Raises UsageError for an unknown player
@@ -120,11 +124,11 @@ def explain_text(game: Any, player: str | None = None, phase: str | None = None,
     if lang != "en" or not view.is_gm:  # a player's or the public's view is Japanese
         from . import explain_ja
 
-        lines = explain_ja.explain_phases(game, chosen, view, player, raw=raw)
+        lines = explain_ja.explain_phases(game, chosen, view, player, raw=raw, desk=desk)
         if not lines:
             lines = ["この範囲には、載せられる発言・出来事・抽選がありません。" if view.is_gm
                      else "この範囲には、載せられる発言・通知・公開投稿がありません。"]
-        return "\n".join([explain_ja.head(view), *lines])
+        return "\n".join([explain_ja.head(view, desk), *lines])
     body = _gm_chain(chosen, player)
     head = (f"【{GM_ONLY}】every line, event and draw, secrets included: do not share "
             "(a player's own view: --as NAME)")

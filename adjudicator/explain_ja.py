@@ -52,17 +52,24 @@ def rule_ids(ev: Any) -> list[str]:
 class Chain:
     """Lines of one answer; each rule is quoted in full once, then referred to."""
 
-    def __init__(self, game: Any, view: View, raw: bool = False) -> None:
+    def __init__(self, game: Any, view: View, raw: bool = False, desk: bool = False) -> None:
         self.game, self.view, self.raw = game, view, raw
         self.out: list[str] = []
         self.quoted: set[str] = set()
+        #: the ids a GM cites (rule id, file:line) in a trailing bracket: the command
+        #: line's GM view only (a page has no use for them: ``desk``)
+        self.cite = view.is_gm and not desk
+
+    def tag(self, ident: str) -> str:
+        """``［ident］`` where the GM cites ids, else nothing."""
+        return f"［{ident}］" if self.cite else ""
 
     def rule(self, rid: str, indent: str) -> None:
         text = rule_text(rid, self.game)
         if text is None:
             return
         label = f"ルール「{text.title}」"
-        tag = f"［{rid}］" if self.view.is_gm else ""  # the GM's: the id, to cite it
+        tag = self.tag(rid)  # the GM's: the id, to cite it
         if text.key in self.quoted:
             self.out.append(f"{indent}{label}：上に引用しました{tag}")
             return
@@ -74,7 +81,7 @@ class Chain:
 
     def place(self, ref: str) -> str:
         """A chat line's place in words; the GM's view adds the file, to cite it."""
-        return line_place(ref) + (f"［{ref}］" if self.view.is_gm else "")
+        return line_place(ref) + self.tag(ref)
 
     def line(self, r: Any, indent: str = "  ") -> None:
         how = DISPOSITION_JA[r.disposition]
@@ -84,7 +91,7 @@ class Chain:
             how += f"：{r.action}" if r.action else ""
             how += f" — {r.reason}" if r.reason else ""
         self.out.append(f"{indent}{line_quote(r.ref, r.time, r.speaker, r.text)}"
-                        + (f"［{r.ref}］" if self.view.is_gm else ""))
+                        + self.tag(r.ref))
         self.out.append(f"{indent}  → {paths_in(how)}")
 
     def event(self, ev: Any, indent: str, ph: Any = None, gm_lines: dict[str, Any] | None = None,
@@ -111,19 +118,23 @@ class Chain:
             self.rule(rid, inner)
 
 
-def head(view: View) -> str:
+def head(view: View, desk: bool = False) -> str:
+    """The answer's first line: whose view it is (``desk``: the page's words for how to
+    get a player's view, instead of the command line's option)."""
     if view.is_gm:
+        how = "本人の視点は、プレイヤーを選んで表示します" if desk else "本人の視点：--as 名前"
         return (f"【{GM_ONLY}】すべての発言・出来事・抽選を載せています。秘密を含むため共有しない"
-                "でください（本人の視点：--as 名前）")
+                f"でください（{how}）")
     if view.kind == "player":
         return f"【{view.label()}】本人の発言とその扱い、本人への通知、公開投稿だけを載せています"
     return f"【{view.label()}】公開投稿と公開の出来事だけを載せています"
 
 
 def explain_phases(game: Any, phases: list[Any], view: View, player: str | None,
-                   raw: bool = False) -> list[str]:
-    """The Japanese chain of ``phases`` as ``view`` may read it (``player``: whose)."""
-    chain = Chain(game, view, raw)
+                   raw: bool = False, desk: bool = False) -> list[str]:
+    """The Japanese chain of ``phases`` as ``view`` may read it (``player``: whose;
+    ``desk``: for a page, without the ids the command line's GM view cites)."""
+    chain = Chain(game, view, raw, desk)
     out = chain.out
     for full in phases:
         ph = view.phase(full)
@@ -199,9 +210,11 @@ def find_line(game: Any, ref: str) -> tuple[Any, Any]:
                      "（logs/night1.txt:7）か「1日目夜のログ 7行目」の形で指定します")
 
 
-def explain_line(game: Any, ref: str, view: View | None = None, raw: bool = False) -> str:
+def explain_line(game: Any, ref: str, view: View | None = None, raw: bool = False,
+                 desk: bool = False) -> str:
     """Everything one chat line caused, through later phases, and why, as ``view`` reads
-    it (default: the GM's).  A player may ask only about their own lines."""
+    it (default: the GM's).  A player may ask only about their own lines.  ``desk``: for
+    a page (no ids cited; a player's answer is the same as the command line's)."""
     view = view or View.gm()
     ph, rec = find_line(game, ref)
     if not view.sees_line(rec):
@@ -209,7 +222,7 @@ def explain_line(game: Any, ref: str, view: View | None = None, raw: bool = Fals
                          "answers only for their own lines (the GM's view: --gm)",
                          f"{line_place(rec.ref)}は{rec.speaker}さんの発言です。{view.player}"
                          "さん本人の視点では、本人の発言についてだけ説明します（GMの視点：--gm）")
-    chain = Chain(game, view, raw)
+    chain = Chain(game, view, raw, desk)
     out = chain.out
     out.append(f"=== {chain.place(rec.ref)}の発言 ===")
     chain.line(rec)
@@ -246,4 +259,4 @@ def explain_line(game: Any, ref: str, view: View | None = None, raw: bool = Fals
             draws = [e for e in p.events if e.kind == "draw" and view.sees_event(e)]
             for e in mine:
                 chain.event(e, "    ", p, gm_lines, draws, under=rec.ref)
-    return "\n".join([head(view), *out])
+    return "\n".join([head(view, desk), *out])

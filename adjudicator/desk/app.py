@@ -376,7 +376,7 @@ def preview_page(desk: Desk, request: Request, name: str, phase: str, text: str,
                 r["lineno"] == d.source.rsplit(":", 1)[-1] for r in rows):
             tail = d.source.rsplit(":", 1)[-1]
             rows.append({"lineno": tail if tail.isdigit() else "", "speaker": "",
-                         "text": W.explain_for_desk(place(d.source)),
+                         "text": place(d.source),
                          "disposition": d.level, "reason": d.reason_ja or d.message})
     messages, chatter, n_chatter = message_rows(p.reading.messages, by_line)
     # the chatter stays here until asked (a button fetches it): the page is the rest

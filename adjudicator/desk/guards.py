@@ -4,7 +4,6 @@ dates), and the history of each stored log with restore through ``fsio.store_log
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -22,15 +21,9 @@ def refusal(path: Path, phase: str, game: Game | None = None) -> str | None:
     from ..phases import phase_label
 
     why = phase_refusal(path, phase)
-    base, _, suffix = phase.partition("-")
+    base = phase.partition("-")[0]
     if why:
-        m = re.search(r"the next phase to add is (\S+)", why)
-        if m:
-            return (f"{phase_label(phase)}はまだ先です。次に保存するのは"
-                    f"{phase_label(m.group(1))}のログです")
-        if suffix:
-            return f"{phase_label(base)}に「{suffix}」のログはありません（観戦チャットはダービー＆ストック村の昼だけです）"
-        return f"この村に「{phase}」というフェーズはありません"
+        return why.ja()
     if game is None:
         try:
             game = resolve_game(path)

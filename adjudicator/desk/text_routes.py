@@ -16,7 +16,6 @@ from ..engine import resolve_game
 from ..errors import AdjudicatorError, ConfigError
 from ..phases import phase_label
 from . import service as S
-from . import wording as W
 
 
 def load_game(desk: Any, name: str) -> tuple[Path, Any]:
@@ -74,16 +73,15 @@ async def explain(desk: Any, request: Request) -> Response:
             from ..explain_ja import explain_line
 
             view = View.gm() if gm else View.of(resolve_player(game, player or ""))
-            body = explain_line(game, ref, view=view)
+            body = explain_line(game, ref, view=view, desk=True)
         else:  # the page defaults to what a player may read, never the GM's view
-            body = explain_text(game, player=player, phase=phase,
+            body = explain_text(game, player=player, phase=phase, desk=True,
                                 view=View.gm() if gm else None if player else View.public())
     except AdjudicatorError as e:
         if line:
             raise S.DeskError(f"「{line}」の行は見つかりません。フェーズを選んで、そのログの行番号"
                               "（例: 7）を入れてください", 404) from None
         raise S.DeskError(_ja(e), 404) from None
-    body = W.explain_for_desk(body)
     return desk.page(request, "text.html.j2", title=f"{name}：経緯", name=name, body=body,
                      form_kind="explain", players=_players(game), phases=[r.id for r in game.phases],
                      player=player or "", phase=phase or "", gm=gm, line=line)

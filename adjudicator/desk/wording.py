@@ -65,25 +65,12 @@ def guess_ja(kind: str, message: str) -> str:
     return f"{text}：「{hit.group(1)}」" if hit else text
 
 
-_ID_BRACKET = re.compile(r"［[A-Za-z0-9_.:/\\-]+］")
-_PHASE_PAREN = re.compile(r"（(?:day|night|round)[0-9]+(?:-chat)?）")
-
-
 _ID_THEN_LABEL = re.compile(r"(?:day|night|round)[0-9]+(?:-chat)?（([^）]+)）")
 
 
 def desk_message(text: str) -> str:
     """An engine message on a desk page: ``day1（1日目 昼）`` is 「1日目 昼」."""
     return _ID_THEN_LABEL.sub(r"\1", text)
-
-
-def explain_for_desk(text: str) -> str:
-    """The explain text as the desk shows it: no rule ids, file references or phase ids
-    (the command line keeps them for the GM who greps); the choices are the page's."""
-    text = _ID_BRACKET.sub("", text)
-    text = _PHASE_PAREN.sub("", text)
-    text = text.replace("（本人の視点：--as 名前）", "（本人の視点は、プレイヤーを選んで表示します）")
-    return text
 
 
 def diag_ja(d: object) -> str:
@@ -95,7 +82,7 @@ def diag_ja(d: object) -> str:
     source: str = getattr(d, "source", "")
     reason = getattr(d, "reason_ja", "") or getattr(d, "message", "")
     if source.startswith("phase:"):
-        return explain_for_desk(f"{level}：{phase_label(source[6:])}：{reason}")
+        return f"{level}：{phase_label(source[6:])}：{reason}"
     if ":" in source and source.rpartition(":")[2].isdigit():
-        return explain_for_desk(f"{level}：{line_place(source)}：{reason}")
-    return explain_for_desk(f"{level}：{reason}")
+        return f"{level}：{line_place(source)}：{reason}"
+    return f"{level}：{reason}"

@@ -63,7 +63,7 @@ def run_pull(root: Path, phase: str, channel: str, after: str | None, before: st
     cfg = load_config(root / "game.toml")
     why = phase_refusal(root, phase)
     if why:
-        raise UsageError(why)
+        raise UsageError(why.en(), why.ja(ids=True))
     token = load_token()
 
     async def go() -> Any:

@@ -177,10 +177,12 @@ def test_a_missing_phase_is_an_error_and_nothing_is_invented(game: Path, capsys)
 
 
 @pytest.mark.parametrize("phase, words", [
-    ("day99", ["day99 is ahead of the game", "next phase to add is day2"]),
-    ("night2", ["next phase to add is day2"]),
-    ("round1", ["derby-stock has no phase 'round1'", "day1, night1, day2, night2"]),
-    ("night1-chat", ["no 'chat' log for night1", "dayN-chat"]),
+    ("day99", ["day99（99日目 昼）はまだ先です", "次に保存するのはday2（2日目 昼）のログです",
+               "adjudicator add"]),
+    ("night2", ["次に保存するのはday2（2日目 昼）"]),
+    ("round1", ["この村に「round1」というフェーズはありません",
+                "day1（1日目 昼）・night1（1日目 夜）・day2（2日目 昼）・night2（2日目 夜）"]),
+    ("night1-chat", ["night1（1日目 夜）に観戦チャットのログはありません", "観戦チャットは昼だけ"]),
 ])
 def test_add_refuses_phases_the_game_cannot_have(game: Path, capsys, monkeypatch, phase: str,  # type: ignore[no-untyped-def]
                                                  words: list[str]) -> None:
@@ -205,7 +207,8 @@ def test_trapword_has_no_days(tmp_path: Path, capsys, monkeypatch) -> None:  # t
     (root / "game.toml").write_bytes((FIXTURES / "trapword-win" / "game.toml").read_bytes())
     code, _out, err = run(capsys, "add", str(root), "day1", "-", stdin=b"GM: x\n",
                           monkeypatch=monkeypatch)
-    assert code == 2 and "trapword has no phase 'day1'" in err and "round1" in err
+    assert code == 2 and "この村に「day1」というフェーズはありません" in err
+    assert "round1（第1ラウンド）" in err
 
 
 def test_two_logs_for_one_phase_is_an_error_naming_both(game: Path, capsys) -> None:  # type: ignore[no-untyped-def]

@@ -177,9 +177,8 @@ def test_the_desk_answers_for_one_line(tmp_path: Path) -> None:
     client = TestClient(create_app(folder, hosts=("testserver",)))
     page = client.get("/g/g/explain", params={"line": rec.ref, "gm": "1"})
     assert page.status_code == 200
-    from adjudicator.desk.wording import explain_for_desk  # the page: no file references
-
-    shown = explain_for_desk(explain_line(game, rec.ref)).splitlines()[2]
+    shown = explain_line(game, rec.ref, desk=True).splitlines()[2]  # the page: no file refs
+    assert "［" not in shown
     assert "2行目" in shown or "行目" in shown
     assert html.escape(shown, quote=False) in page.text
     mine = client.get("/g/g/explain", params={"line": rec.ref, "player": rec.speaker})

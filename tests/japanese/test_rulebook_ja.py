@@ -133,10 +133,17 @@ GAMES = fixture_games()
 
 @pytest.mark.parametrize("root", GAMES, ids=lambda p: p.name)
 def test_what_players_read_is_japanese(root: Path) -> None:
-    fig = measure(root, lines_per_player=6)
+    """Every player's explain, every ``--line`` answer on a player's own lines, the desk's
+    explain pages and the report: at most 1% Latin, no program word, and the desk's page
+    of a player is the command line's answer word for word."""
+    fig = measure(root)
     for kind in fig.letters:
+        print(f"{root.name} {kind}: {100 * fig.share(kind):.2f}% Latin "
+              f"({fig.latin[kind]} of {fig.letters[kind]} letters)")
         assert fig.share(kind) <= 0.01, (kind, fig.latin[kind], fig.letters[kind])
+    assert {"explain --as", "desk explain"} <= set(fig.letters)
     assert fig.words == []
+    assert fig.differ == []
 
 
 @pytest.mark.parametrize("root", GAMES, ids=lambda p: p.name)

@@ -5,7 +5,9 @@
 once player names, chat text and the words everyone uses (GM, CO, LINE, Discord…) are
 cut out.  ``program_words(text)`` lists the program's words found in ``text``.
 ``measure(root)`` renders one game's readers' views: every player's ``explain --as``,
-``explain --line`` for each of a player's own lines, and the report's visible text.
+``explain --line`` for each of a player's own lines, the desk's explain page (each
+player's and the public view, ``desk=True``; a player's must equal the command line's:
+``Figures.differ``), and the report's visible text.
 
 Run ``python benchmarks/latin_share.py`` for the figures over every fixture game;
 ``tests/test_rulebook_ja.py`` asserts them.
@@ -91,6 +93,8 @@ class Figures:
     latin: dict[str, int] = field(default_factory=dict)
     letters: dict[str, int] = field(default_factory=dict)
     words: list[tuple[str, str]] = field(default_factory=list)  # (where, word)
+    #: answers where the desk's page and the command line's differ for a player
+    differ: list[str] = field(default_factory=list)
 
     def add(self, kind: str, text: str, cut: set[str], where: str = "",
             player_view: bool = True) -> None:
@@ -109,6 +113,7 @@ class Figures:
         for k, v in other.letters.items():
             self.letters[k] = self.letters.get(k, 0) + v
         self.words += other.words
+        self.differ += other.differ
 
 
 def game_cut(game: Any) -> set[str]:
@@ -154,13 +159,21 @@ def measure(root: Path, lines_per_player: int | None = None) -> Figures:
     cut = game_cut(game)
     fig = Figures()
     for name in player_names(game):
-        fig.add("explain --as", explain_text(game, view=View.of(name)), cut,
-                f"{root.name} explain --as {name}")
+        text = explain_text(game, view=View.of(name))
+        fig.add("explain --as", text, cut, f"{root.name} explain --as {name}")
+        page = explain_text(game, view=View.of(name), desk=True)
+        fig.add("desk explain", page, cut, f"{root.name} desk explain {name}")
+        fig.differ += [f"{root.name} explain --as {name}"] if page != text else []
         own = [r for ph in game.phases for r in ph.lines
                if r.speaker == name and r.disposition != "chatter"]
         for r in own[:lines_per_player]:
-            fig.add("explain --line", explain_line(game, r.ref, View.of(name)), cut,
+            text = explain_line(game, r.ref, View.of(name))
+            fig.add("explain --line", text, cut,
                     f"{root.name} explain --line {r.ref} --as {name}")
+            if explain_line(game, r.ref, View.of(name), desk=True) != text:
+                fig.differ.append(f"{root.name} explain --line {r.ref} --as {name}")
+    fig.add("desk explain", explain_text(game, view=View.public(), desk=True), cut,
+            f"{root.name} desk explain (public)")
     if game.variant.finished(game.state):
         fig.add("report", visible_text(render_report(game, View.public())), cut,
                 f"{root.name} report")

@@ -45,30 +45,29 @@ class DerbyRules(ww.WerewolfVariant[DsState]):
 
     @classmethod
     def config_problems(cls, cfg: GameConfig) -> list[str]:
-        problems = []
+        from ...config_ja import Problem, count, missing, not_used, option_problems, setup
+
+        problems: list[Problem] = []
         n = len(cfg.players)
         if not 12 <= n <= 16:
-            problems.append(f"players: {n} players; ダービー＆ストック村 takes 12 to 16 (ds.setup.roles)")
+            problems.append(count(f"{n} players; ダービー＆ストック村 takes 12 to 16 "
+                                  "(ds.setup.roles)",
+                                  f"{n}人います。ダービー＆ストック村は12〜16人で遊びます"))
         for i, p in enumerate(cfg.players, 1):
             if p.role is None:
-                problems.append(f"players[{i}] ({p.name}).role: required key is missing")
+                problems.append(missing(i, p.name, "role", "", "村人・人狼・占い師など"))
             if p.gender is None:
-                problems.append(f"players[{i}] ({p.name}).gender: required key is missing "
-                                "(male or female, ds.setup.gender)")
+                problems.append(missing(i, p.name, "gender", "male or female, ds.setup.gender",
+                                        "男性か女性"))
             for key in ("society", "colour", "weapon", "special", "faction"):
                 if getattr(p, key) is not None:
-                    problems.append(f"players[{i}] ({p.name}).{key}: not used by derby-stock")
+                    problems.append(not_used(i, p.name, key, "derby-stock"))
         roles = [ROLE_NAMES.get(p.role or "", "") for p in cfg.players]
         if roles and "wolf" not in roles and all(r for r in roles):
-            problems.append("players: no 人狼; the game needs at least one wolf")
-        for key, value in cfg.options.items():
-            if key not in OPTIONS:
-                problems.append(f"options.{key}: unknown option; expected one of "
-                                + ", ".join(OPTIONS))
-            elif value not in OPTIONS[key]:
-                problems.append(f"options.{key}: got {value!r}; expected one of "
-                                + ", ".join(repr(v) for v in OPTIONS[key]))
-        return problems
+            problems.append(setup("no 人狼; the game needs at least one wolf",
+                                  "人狼がいません（人狼は1人以上必要です）"))
+        problems += option_problems(cfg.options, OPTIONS, "derby-stock")
+        return list(problems)
 
     def initial_state(self) -> DsState:
         players = {

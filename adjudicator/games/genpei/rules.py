@@ -244,59 +244,86 @@ class GenpeiRules(ww.WerewolfVariant[GpState]):
     # ------------------------------------------------------------ setup
     @classmethod
     def config_problems(cls, cfg: GameConfig) -> list[str]:
-        problems: list[str] = []
+        from ...config_ja import (
+            Problem,
+            count,
+            missing,
+            not_used,
+            option_problems,
+            player,
+            setup,
+            toml_value,
+        )
+
+        problems: list[Problem] = []
         have: dict[str, Counter[str]] = {s: Counter() for s in (*SIDES, "emperor")}
+        roles_ja = "・".join(ROLE_JA.values())
         for i, p in enumerate(cfg.players, 1):
-            where = f"players[{i}] ({p.name})"
             for key in ("gender", "society", "colour", "weapon", "special"):
                 if getattr(p, key) is not None:
-                    problems.append(f"{where}.{key}: not used by genpei")
+                    problems.append(not_used(i, p.name, key, "genpei"))
             if p.leader:
-                problems.append(f"{where}.leader: not used by genpei")
+                problems.append(not_used(i, p.name, "leader", "genpei"))
             if p.faction is None:
-                problems.append(f"{where}.faction: required key is missing "
-                                "(genji, heike or emperor)")
+                problems.append(missing(i, p.name, "faction", "genji, heike or emperor",
+                                        "源氏・平氏・帝のどれか"))
                 continue
             role = ROLE_WORDS.get(p.role or ("帝" if p.faction == "emperor" else ""))
             if role is None:
-                problems.append(f"{where}.role: " + ("required key is missing" if p.role is None
-                                else f"unknown role {p.role!r}") + "; expected one of "
-                                + " ".join(ROLE_JA.values()))
+                if p.role is None:
+                    problems.append(missing(i, p.name, "role",
+                                            "expected one of " + " ".join(ROLE_JA.values()),
+                                            f"使えるのは {roles_ja}"))
+                else:
+                    problems.append(player(
+                        i, p.name, "role", f"unknown role {p.role!r}; expected one of "
+                        + " ".join(ROLE_JA.values()),
+                        f"「{p.role}」という役職はありません（使えるのは {roles_ja}）"))
                 continue
             if (role == "emperor") != (p.faction == "emperor"):
-                problems.append(f"{where}: the emperor is the faction emperor with role 帝 "
-                                f"(got faction {p.faction!r}, role {p.role!r})")
+                problems.append(player(
+                    i, p.name, "", f"the emperor is the faction emperor with role 帝 "
+                    f"(got faction {p.faction!r}, role {p.role!r})",
+                    "帝は陣営も役職も「帝」です（いま陣営は"
+                    f"{FACTION_JA.get(p.faction, p.faction)}、役職は{p.role or '空'}）"))
                 continue
             have[p.faction][role] += 1
         n = len(cfg.players)
         target = cfg.options.get("castle_target")
         if n not in FARMERS and target is None:
-            problems.append(f"players: {n} players; 源平村 takes 17 or 15 (gp.setup), or "
-                            "options.castle_target for another count (gp.p.castle)")
+            problems.append(count(
+                f"{n} players; 源平村 takes 17 or 15 (gp.setup), or options.castle_target "
+                "for another count (gp.p.castle)",
+                f"{n}人います。源平村は17人か15人で遊びます（ほかの人数では、城の完成に"
+                "必要な数をオプションの「castle_target」に書いてください）"))
         for side in SIDES:
             for role in SIDE_ROLES:
                 if have[side][role] != 1:
-                    problems.append(f"players: {side} has {have[side][role]} {ROLE_JA[role]}; "
-                                    "gp.setup wants exactly one")
+                    problems.append(setup(
+                        f"{side} has {have[side][role]} {ROLE_JA[role]}; gp.setup wants "
+                        "exactly one",
+                        f"{FACTION_JA[side]}の{ROLE_JA[role]}はちょうど1人必要です"
+                        f"（いま{have[side][role]}人）"))
             want = FARMERS.get(n)
             if want is not None and have[side]["farmer"] != want:
-                problems.append(f"players: {side} has {have[side]['farmer']} 農民; gp.setup "
-                                f"wants {want} for {n} players")
+                problems.append(setup(
+                    f"{side} has {have[side]['farmer']} 農民; gp.setup wants {want} for "
+                    f"{n} players",
+                    f"{n}人の村では{FACTION_JA[side]}の農民は{want}人です"
+                    f"（いま{have[side]['farmer']}人）"))
         if have["emperor"]["emperor"] != 1:
-            problems.append(f"players: {have['emperor']['emperor']} 帝; gp.setup wants "
-                            "exactly one")
-        for key, value in cfg.options.items():
-            if key == "castle_target":
-                if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-                    problems.append(f"options.castle_target: got {value!r}; expected a "
-                                    "positive whole number")
-            elif key not in OPTIONS:
-                problems.append(f"options.{key}: unknown option; expected one of "
-                                + ", ".join([*OPTIONS, "castle_target"]))
-            elif value not in OPTIONS[key] or isinstance(value, bool):
-                problems.append(f"options.{key}: got {value!r}; expected one of "
-                                + ", ".join(repr(v) for v in OPTIONS[key]))
-        return problems
+            problems.append(setup(
+                f"{have['emperor']['emperor']} 帝; gp.setup wants exactly one",
+                f"帝はちょうど1人必要です（いま{have['emperor']['emperor']}人）"))
+        if "castle_target" in cfg.options:
+            value = cfg.options["castle_target"]
+            if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+                problems.append(Problem(
+                    f"options.castle_target: got {value!r}; expected a positive whole number",
+                    f"オプションの「castle_target」：「{toml_value(value)}」は使えません"
+                    "（1以上の整数で書いてください）", "options"))
+        problems += option_problems(cfg.options, OPTIONS, "genpei", free=("castle_target",))
+        return list(problems)
 
     def initial_state(self) -> GpState:
         players = {}

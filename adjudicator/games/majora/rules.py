@@ -78,38 +78,61 @@ class MajoraRules(Variant[MjState]):
     # ------------------------------------------------------------ setup
     @classmethod
     def config_problems(cls, cfg: GameConfig) -> list[str]:
-        problems: list[str] = []
+        from ...config_ja import Problem, count, not_used, player, problem_ja, setup
+
+        problems: list[Problem] = []
         if len(cfg.players) != PLAYERS:
-            problems.append(f"players: {len(cfg.players)} players; ムジュラの仮面村 takes "
-                            f"{PLAYERS - MOONS} 仮面の村人 and {MOONS} 月 (mj.setup)")
+            problems.append(count(
+                f"{len(cfg.players)} players; ムジュラの仮面村 takes {PLAYERS - MOONS} "
+                f"仮面の村人 and {MOONS} 月 (mj.setup)",
+                f"{len(cfg.players)}人います。ムジュラの仮面村は仮面の村人{PLAYERS - MOONS}人と"
+                f"月{MOONS}人の{PLAYERS}人で遊びます"))
         moons = 0
         for i, p in enumerate(cfg.players, 1):
-            where = f"players[{i}] ({p.name})"
             for key in ("gender", "society", "colour", "weapon", "special", "faction"):
                 if getattr(p, key) is not None:
-                    problems.append(f"{where}.{key}: not used by majora")
+                    problems.append(not_used(i, p.name, key, "majora"))
             if p.role is not None and p.role not in ROLE_WORDS:
-                problems.append(f"{where}.role: unknown role {p.role!r}; expected 仮面の村人 or 月")
+                problems.append(player(
+                    i, p.name, "role", f"unknown role {p.role!r}; expected 仮面の村人 or 月",
+                    f"「{p.role}」という役職はありません（使えるのは 仮面の村人・月）"))
             elif p.role is not None and ROLE_WORDS[p.role] == "moon":
                 moons += 1
         if moons != MOONS:
-            problems.append(f"players: {moons} players have role = \"月\"; the village has "
-                            f"exactly {MOONS} (mj.setup)")
+            problems.append(setup(
+                f"{moons} players have role = \"月\"; the village has exactly {MOONS} "
+                "(mj.setup)",
+                f"月はちょうど{MOONS}人です（いま{moons}人。月の人は役職に「月」と書きます）"))
         for key in cfg.options:
-            problems.append(f"options.{key}: unknown option; majora has no options")
+            problems.append(Problem(f"options.{key}: unknown option; majora has no options",
+                                    f"オプションの「{key}」：この村にオプションはありません",
+                                    "options"))
         sc, sp = _scenario_problems(cfg)
-        problems += sp
+        if not cfg.scenario:
+            problems.append(Problem(
+                sp[0], "シナリオ：書かれていません（仮面・アイテム・謎・鍵を書いたシナリオの"
+                "ファイルを scenario = \"scenario.toml\" のように指定してください）", "setup"))
+        else:
+            problems += [Problem(p, f"シナリオ（{cfg.scenario}）：game.toml と同じフォルダに"
+                                 "ありません（見本は `adjudicator demo DIR --sample majora` で"
+                                 "書き出せます）" if ": file not found" in p
+                                 else problem_ja(p, "majora"), "setup") for p in sp]
         if sc is not None and not sp:
             if len(sc.masks) < len(cfg.players):
-                problems.append(f"scenario ({cfg.scenario}): masks: {len(sc.masks)} masks for "
-                                f"{len(cfg.players)} players; every player gets one "
-                                "(mj.masks.deal)")
+                problems.append(Problem(
+                    f"scenario ({cfg.scenario}): masks: {len(sc.masks)} masks for "
+                    f"{len(cfg.players)} players; every player gets one (mj.masks.deal)",
+                    f"シナリオ（{cfg.scenario}）の仮面：{len(cfg.players)}人に{len(sc.masks)}"
+                    "枚しかありません（全員に1枚ずつ配ります）", "setup"))
             names = {p.name for p in cfg.players}
             for i, it in enumerate(sc.items, 1):
                 if it.start.startswith("player:") and it.start[7:] not in names:
-                    problems.append(f"scenario ({cfg.scenario}): items[{i}] ({it.name}).start: "
-                                    f"{it.start[7:]!r} is not a player of game.toml")
-        return problems
+                    problems.append(Problem(
+                        f"scenario ({cfg.scenario}): items[{i}] ({it.name}).start: "
+                        f"{it.start[7:]!r} is not a player of game.toml",
+                        f"シナリオ（{cfg.scenario}）の{i}番目のアイテム（{it.name}）の"
+                        f"持ち主：「{it.start[7:]}」は名簿にいません", "setup"))
+        return list(problems)
 
     def initial_state(self) -> MjState:
         players = {p.name: MjPlayer(name=p.name, role=ROLE_WORDS.get(p.role or "", "villager"))

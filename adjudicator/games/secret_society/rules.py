@@ -46,39 +46,47 @@ class SecretSocietyRules(ww.WerewolfVariant[SsState]):
     # ------------------------------------------------------------ setup
     @classmethod
     def config_problems(cls, cfg: GameConfig) -> list[str]:
-        problems: list[str] = []
+        from ...config_ja import Problem, count, not_used, option_problems, player, setup
+        from .state import SOCIETY_JA
+
+        problems: list[Problem] = []
         n = len(cfg.players)
         if n != PLAYERS:
-            problems.append(f"players: {n} players; 秘密結社村 takes {PLAYERS} (ss.setup)")
+            problems.append(count(f"{n} players; 秘密結社村 takes {PLAYERS} (ss.setup)",
+                                  f"{n}人います。秘密結社村は{PLAYERS}人で遊びます（GMは別）"))
         for i, p in enumerate(cfg.players, 1):
             for key in ("role", "gender", "colour", "weapon", "special", "faction"):
                 if getattr(p, key) is not None:
-                    problems.append(f"players[{i}] ({p.name}).{key}: not used by secret-society")
+                    problems.append(not_used(i, p.name, key, "secret-society"))
             if p.leader and p.society is None:
-                problems.append(f"players[{i}] ({p.name}).leader: a leader needs a society "
-                                "(ss.setup)")
+                problems.append(player(i, p.name, "leader",
+                                       "a leader needs a society (ss.setup)",
+                                       "リーダーにする人には結社を書いてください（忍びの里など）"))
         for s in SOCIETIES:
             leaders = [p.name for p in cfg.players if p.society == s and p.leader]
             firsts = [p.name for p in cfg.players if p.society == s and not p.leader]
             if len(leaders) != 1:
-                problems.append(f"players: society {s!r} needs exactly one leader "
-                                f"(leader = true), found {len(leaders)} (ss.setup)")
+                problems.append(setup(
+                    f"society {s!r} needs exactly one leader (leader = true), found "
+                    f"{len(leaders)} (ss.setup)",
+                    f"{SOCIETY_JA[s]}のリーダーはちょうど1人必要です（いま{len(leaders)}人"
+                    + (f"：{'・'.join(leaders)}" if leaders else "") + "）"))
             want = 0 if s == "secret" else 1
             if len(firsts) != want:
-                problems.append(f"players: society {s!r} starts with {want} member(s) "
-                                f"besides its leader, found {len(firsts)} (ss.setup)")
+                problems.append(setup(
+                    f"society {s!r} starts with {want} member(s) besides its leader, found "
+                    f"{len(firsts)} (ss.setup)",
+                    f"{SOCIETY_JA[s]}の初期メンバー（リーダー以外）は"
+                    + (f"{want}人です" if want else "いません")
+                    + f"（いま{len(firsts)}人"
+                    + (f"：{'・'.join(firsts)}" if firsts else "") + "）"))
         free = sum(1 for p in cfg.players if p.society is None)
         if n == PLAYERS and free != UNAFFILIATED:
-            problems.append(f"players: {free} unaffiliated players; the setup has "
-                            f"{UNAFFILIATED} (ss.setup)")
-        for key, value in cfg.options.items():
-            if key not in OPTIONS:
-                problems.append(f"options.{key}: unknown option; expected one of "
-                                + ", ".join(OPTIONS))
-            elif value not in OPTIONS[key]:
-                problems.append(f"options.{key}: got {value!r}; expected one of "
-                                + ", ".join(repr(v) for v in OPTIONS[key]))
-        return problems
+            problems.append(setup(
+                f"{free} unaffiliated players; the setup has {UNAFFILIATED} (ss.setup)",
+                f"未入会は{UNAFFILIATED}人です（いま{free}人）"))
+        problems += option_problems(cfg.options, OPTIONS, "secret-society")
+        return list(problems)
 
     def _setup_order(self) -> list[tuple[int, Any]]:
         """ss.setup / ss.join_order: leaders join first, then the first members, each in

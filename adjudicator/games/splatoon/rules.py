@@ -51,6 +51,14 @@ OPTIONS: dict[str, tuple[Any, ...]] = {"tie": ("random", "none"), "initial_gauge
 DEFAULT_OPTIONS: dict[str, Any] = {"tie": "random", "initial_gauge": 3}
 
 
+def _arms_ja(arms: Counter[str]) -> str:
+    """``Counter(shooter=1, roller=1)`` -> 「シューター1人・ローラー1人」 (in the seed's order)."""
+    order = [w for w in WEAPONS if w not in SPECIALS]
+    shown = [f"{WEAPONS[w][0] if w in WEAPONS else 'スペシャル'}{arms[w]}人"
+             for w in [*order, "special"] if arms.get(w)]
+    return "・".join(shown) or "0人"
+
+
 def _arms(weapon: str | None, special: str | None) -> tuple[str | None, str | None]:
     """game.toml ``weapon``/``special`` -> (weapon id, special id or None)."""
     w = WEAPON_WORDS.get(weapon or "")
@@ -234,51 +242,65 @@ class SplatoonRules(ww.WerewolfVariant[SpState]):
     # ------------------------------------------------------------ setup
     @classmethod
     def config_problems(cls, cfg: GameConfig) -> list[str]:
-        problems: list[str] = []
+        from ...config_ja import Problem, count, missing, not_used, option_problems, player, setup
+        from .state import COLOUR_JA
+
+        problems: list[Problem] = []
         if len(cfg.players) != SQUIDS:
-            problems.append(f"players: {len(cfg.players)} players; Splatoon！！村 takes "
-                            f"{SQUIDS} squids and the judge as GM (sp.setup)")
+            problems.append(count(
+                f"{len(cfg.players)} players; Splatoon！！村 takes {SQUIDS} squids and the "
+                "judge as GM (sp.setup)",
+                f"{len(cfg.players)}人います。Splatoon！！村はイカ{SQUIDS}人で遊びます"
+                "（審判はGM）"))
         have: dict[str | None, Counter[str]] = {c: Counter() for c in COMPOSITION}
         named: Counter[str] = Counter()
+        specials_ja = "・".join(WEAPONS[x][0] for x in SPECIALS)
         for i, p in enumerate(cfg.players, 1):
-            where = f"players[{i}] ({p.name})"
             for key in ("role", "gender", "society", "faction"):
                 if getattr(p, key) is not None:
-                    problems.append(f"{where}.{key}: not used by splatoon")
+                    problems.append(not_used(i, p.name, key, "splatoon"))
             w, s = _arms(p.weapon, p.special)
             if p.weapon is None:
-                problems.append(f"{where}.weapon: required key is missing (シューター, "
-                                "ローラー, チャージャー, ボム, スペシャル or a special's name)")
+                problems.append(missing(
+                    i, p.name, "weapon", "シューター, ローラー, チャージャー, ボム, スペシャル "
+                    "or a special's name", "シューター・ローラー・チャージャー・ボム・"
+                    "スペシャル、またはスペシャルの名前"))
                 continue
             if w is None or w in SPECIALS:
-                problems.append(f"{where}.weapon: unknown weapon {p.weapon!r}; expected one of "
-                                + " ".join(CONFIG_WEAPONS))
+                problems.append(player(
+                    i, p.name, "weapon", f"unknown weapon {p.weapon!r}; expected one of "
+                    + " ".join(CONFIG_WEAPONS),
+                    f"「{p.weapon}」というブキはありません（使えるのは "
+                    + "・".join(CONFIG_WEAPONS) + "）"))
                 continue
             if p.special is not None and (s not in SPECIALS or w != "special"):
-                problems.append(f"{where}.special: {p.special!r} is not a special of a "
-                                "スペシャル squid (スーパーセンサー, トルネード, スーパーショット)")
+                problems.append(player(
+                    i, p.name, "special", f"{p.special!r} is not a special of a スペシャル "
+                    "squid (スーパーセンサー, トルネード, スーパーショット)",
+                    f"「{p.special}」は使えません（スペシャルは、ブキがスペシャルのイカの "
+                    f"{specials_ja} のどれかです）"))
             if w == "special" and p.colour is not None:
-                problems.append(f"{where}: a スペシャル squid starts colourless (sp.setup)")
+                problems.append(player(
+                    i, p.name, "", "a スペシャル squid starts colourless (sp.setup)",
+                    "スペシャルのイカは色なしで始まります（色を消してください）"))
             if s in SPECIALS and w == "special":
                 named[s] += 1
             have[p.colour][w] += 1
         for colour, want in COMPOSITION.items():
             if have[colour] != want and len(cfg.players) == SQUIDS:
                 label = colour or "colourless"
-                problems.append(f"players: {label} squids have {dict(have[colour])}; sp.setup "
-                                f"wants {dict(want)}")
-        for s, n in named.items():
-            if n > 1:
-                problems.append(f"players: {WEAPONS[s][0]} is named {n} times; each special "
-                                "belongs to one squid (sp.setup)")
-        for key, value in cfg.options.items():
-            if key not in OPTIONS:
-                problems.append(f"options.{key}: unknown option; expected one of "
-                                + ", ".join(OPTIONS))
-            elif value not in OPTIONS[key] or isinstance(value, bool):
-                problems.append(f"options.{key}: got {value!r}; expected one of "
-                                + ", ".join(repr(v) for v in OPTIONS[key]))
-        return problems
+                label_ja = f"{COLOUR_JA[colour]}のイカ" if colour else "色なしのイカ"
+                problems.append(setup(
+                    f"{label} squids have {dict(have[colour])}; sp.setup wants {dict(want)}",
+                    f"{label_ja}は{_arms_ja(want)}です（いま{_arms_ja(have[colour])}）"))
+        for sp, k in named.items():
+            if k > 1:
+                problems.append(setup(
+                    f"{WEAPONS[sp][0]} is named {k} times; each special belongs to one squid "
+                    "(sp.setup)",
+                    f"{WEAPONS[sp][0]}が{k}人にあります（スペシャルは1種類1人です）"))
+        problems += option_problems(cfg.options, OPTIONS, "splatoon")
+        return list(problems)
 
     def initial_state(self) -> SpState:
         start = int(self.options["initial_gauge"])
