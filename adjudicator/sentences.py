@@ -38,7 +38,7 @@ _ROLE_IDS = {"wolf": "人狼", "madman": "狂人", "seer": "占い師", "medium"
 HOW_JA = {"executed": "処刑されました", "bitten": "襲撃されました",
           "assassinated": "暗殺されました", "punished": "天罰で死亡しました",
           "bomb": "タイムボムの爆発で死亡しました", "shot": "ピストルで撃たれて死亡しました",
-          "backfire": "ピストルの暴発で死亡しました", "scenario": "シナリオの出来事で死亡しました"}
+          "backfire": "ピストルの暴発で死亡しました", "scenario": "死亡しました"}
 
 
 def card(value: Any) -> str:

@@ -161,7 +161,8 @@ def nominate(em: Emitter[GpState], cands: list[Candidate], night: int) -> bool:
             count=st.nominations + 1)
     em.emit("nomination_notice", "gp.emperor.nominate", cand.ref, "player", to=emperor,
             player=emperor, target=x, left=MAX_NOMINATIONS - em.state.nominations)
-    em.emit("successor_notice", "gp.p.notices", cand.ref, "player", to=x, player=x)
+    em.emit("successor_notice", "gp.p.notices", cand.ref, "player", to=x, player=x,
+            night=night, invalid=invalid)
     return True
 
 

@@ -140,10 +140,10 @@ def _recruit(em: Emitter[SsState], ph: PhaseInput,
             stopped.update(x for x in answers if any(
                 n in nfkc(rec.text) for n in (x, *setup.aliases.get(x, []))))
     for x, ans in answers.items():
-        if x in stopped:
-            code, why = "invitation_stopped", "勧誘はあなたに届いていません"
-        else:
-            code, why = "no_invitation", "今夜あなたへの勧誘はありません"
+        code = "invitation_stopped" if x in stopped else "no_invitation"
+        # the same words in both cases: the diagnostic shows in the answerer's explain,
+        # and a bound leader's attempt is the GM's to know
+        why = "この夜は勧誘が届いていないため、答えは無効です"
         em.diagnose("warning", code, ans.ref, f"{x!r} answers with no invitation ({code})",
                     why)
         # told to the answerer in the same words whatever stopped it (a bound leader's

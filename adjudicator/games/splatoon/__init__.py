@@ -112,13 +112,25 @@ def render_splatoon(before: SpState, after: SpState, phase: PhaseInput, events: 
     private: dict[str, list[str]] = {}
     said = heard(phase.lines)
     for name in after.players:
-        mine = notice_events(events, name)
+        mine = gauge_first(notice_events(events, name))
         if mine:
             private[name] = [render("splatoon/notice.txt.j2", ev=e, day=n, weapons=WEAPONS,
                                     heard=said).rstrip("\n") for e in mine]
     ledger = render("splatoon/ledger.txt.j2", phase=phase.id, events=events, before=before,
                     state=after, lines=phase.lines, weapons=WEAPONS)
     return post, private, ledger
+
+
+def gauge_first(mine: list[Event]) -> list[Event]:
+    """A squid's notices with the night's gauge line before 「あなたの攻撃は無効になりました」
+    (review 2, SP3): the attack voided is read after what the squid's gauge now is."""
+    voided = [e for e in mine if e.kind == "voided"]
+    at = next((i for i, e in enumerate(mine) if e.kind == "gauge_notice"), None)
+    if not voided or at is None:
+        return mine
+    rest = [e for e in mine if e.kind != "voided"]
+    at = rest.index(mine[at]) + 1
+    return rest[:at] + voided + rest[at:]
 
 
 __all__ = ["COLOURS", "Splatoon", "SplatoonTransformer"]

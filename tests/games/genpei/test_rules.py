@@ -498,7 +498,14 @@ def test_a_nomination_of_each_invalid_role(who: str) -> None:
     assert "祝祭" in post and who not in post.split("生存者")[0]  # announced, no name
     valid_post, valid_private = post_of(v, st, _nominated(v, st, "おと"), "night2")
     assert private["ちか"][0].replace(who, "X") == valid_private["ちか"][0].replace("おと", "X")
-    assert private[who][0] == "あなたは帝から後継者に指名されました。"
+    # the nominee knows its own role and the seed's restriction is public: it is told it
+    # cannot be established (the emperor is not)
+    assert private[who][0] == ("あなたは帝から後継者に指名されました。ただし大将・参謀・影武者は後継者"
+                               "として成立しません（あなたが生きているあいだ、帝は次の後継者を指名できません）。")
+    # a valid successor is told the morning it must live to (named night 2: day 6)
+    assert valid_private["おと"][0] == ("あなたは帝から後継者に指名されました。6日目の朝まで生き延びると"
+                                      "後継者として成立し、帝が亡くなっていれば（成立の前でも後でも）"
+                                      "帝とともに勝利します。")
     later = _nights(v, em.state, 3, 6)
     assert not later.established  # never
     # it blocks the slot until it dies
