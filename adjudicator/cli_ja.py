@@ -1,0 +1,139 @@
+"""The command line in Japanese: argparse's own words and the chat formats' descriptions.
+
+argparse passes every string it prints itself ("usage: ", "positional arguments", "the
+following arguments are required: %s", ...) through gettext (``argparse._`` and
+``argparse.ngettext``, looked up when the string is used; see the Python "argparse"
+HOWTO, "How to translate the argparse output").  ``japanese_argparse()`` installs this
+module's translation table as those two lookups for the length of one command (and puts
+the previous ones back), so the GM reads 「使い方：」 and 「次の引数が必要です」 whatever the
+locale of the computer, and a library user importing ``argparse`` is left alone.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gettext
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+#: argparse's strings (Python 3.11-3.13) in Japanese; a string missing here stays as is
+ARGPARSE_JA: dict[str, str] = {
+    "usage: ": "使い方：",
+    "positional arguments": "引数",
+    "options": "オプション",
+    "optional arguments": "オプション",
+    "subcommands": "サブコマンド",
+    "show this help message and exit": "この説明を表示して終わります",
+    "show program's version number and exit": "バージョンを表示して終わります",
+    "%(prog)s: error: %(message)s\n": "%(prog)s：エラー：%(message)s\n",
+    "argument %(argument_name)s: %(message)s": "%(argument_name)s：%(message)s",
+    "the following arguments are required: %s": "次の引数が必要です：%s",
+    "unrecognized arguments: %s": "知らない引数です：%s",
+    "invalid choice: %(value)r (choose from %(choices)s)":
+        "%(value)r は選べません（選べるのは %(choices)s）",
+    "invalid %(type)s value: %(value)r": "%(value)r は使えない値です",
+    "expected one argument": "値を1つ指定してください",
+    "expected at most one argument": "値は1つまでです",
+    "expected at least one argument": "値を1つ以上指定してください",
+    "ambiguous option: %(option)s could match %(matches)s":
+        "%(option)s がどのオプションか決まりません（候補：%(matches)s）",
+    "not allowed with argument %s": "%s と一緒には使えません",
+    "ignored explicit argument %r": "%r は使われませんでした",
+    "one of the arguments %s is required": "%s のどれかが必要です",
+    "unexpected option string: %s": "思いがけないオプションです：%s",
+    "unknown parser %(parser_name)r (choices: %(choices)s)":
+        "%(parser_name)r というコマンドはありません（あるのは %(choices)s）",
+    "can't open '%(filename)s': %(error)s": "「%(filename)s」を開けません：%(error)s",
+    "cannot have multiple subparser arguments": "サブコマンドは1つだけです",
+}
+
+#: ngettext's singular/plural pairs (the count is always a number in the message)
+ARGPARSE_JA_PLURAL: dict[str, str] = {
+    "expected %s argument": "値を %s 個指定してください",
+    "conflicting option string: %s": "オプションが重なっています：%s",
+}
+
+class JapaneseArgparse(gettext.NullTranslations):
+    """The translation table above as a gettext translation (untranslated: unchanged)."""
+
+    def gettext(self, message: str) -> str:
+        if message is None:  # argparse asks for the description of subparsers, maybe None
+            return message
+        return ARGPARSE_JA.get(message, message)
+
+    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
+        ja = ARGPARSE_JA_PLURAL.get(msgid1)
+        if ja is not None:
+            return ja
+        return msgid1 if n == 1 else msgid2
+
+
+_TABLE = JapaneseArgparse()
+
+
+@contextmanager
+def japanese_argparse() -> Iterator[None]:
+    """argparse speaks Japanese inside the block (usage, help, usage errors)."""
+    saved = argparse._, argparse.ngettext  # type: ignore[attr-defined]
+    argparse._ = _TABLE.gettext  # type: ignore[attr-defined]
+    argparse.ngettext = _TABLE.ngettext  # type: ignore[attr-defined]
+    try:
+        yield
+    finally:
+        argparse._, argparse.ngettext = saved  # type: ignore[attr-defined]
+
+
+#: each chat format in a sentence, for ``read`` and the format options' help
+FORMAT_JA: dict[str, str] = {
+    "plain": "貼り付けた文字（「名前: 本文」「名前：本文」「[21:03] 名前: 本文」"
+             "「21:03 名前 本文」の形）",
+    "line": "LINE のトーク履歴の書き出し（.txt）：日付の行のあとに「時刻<TAB>名前<TAB>本文」",
+    "line-pc": "LINE（Mac・PC版）の「トークを保存」：「2026.03.01 日曜日」の日付の行のあとに"
+               "「時刻 名前 本文」",
+    "discord": "Discord の画面からコピーした文字：「名前 — 時刻」の見出しのあとに発言",
+    "dce-txt": "DiscordChatExporter の TXT：「====」の見出しのあとに「[日時] 名前」と本文",
+    "dce-csv": "DiscordChatExporter の CSV：AuthorID,Author,Date,Content,Attachments,"
+               "Reactions の列",
+    "dce-json": "DiscordChatExporter の JSON：guild・channel・messages を持つファイル",
+}
+
+#: why ``read`` skipped a line (adjudicator.chatlog's reasons), in Japanese
+SKIP_JA: dict[str, str] = {
+    "date line": "日付の行",
+    "header": "見出しの行",
+    "exporter section": "書き出しツールの見出し",
+    "export banner": "書き出しツールの見出し",
+    "empty CSV record": "空の CSV の行",
+    "CSV header": "CSV の見出しの行",
+    "before the first message (profile card, status…)":
+        "最初の発言より前（プロフィールや状態の表示など）",
+    "message header": "発言の見出し",
+}
+
+#: the kinds of ``read``'s guesses, in Japanese
+GUESS_JA: dict[str, str] = {
+    "time": "時刻", "indented": "字下げ", "date": "日付", "text": "文字",
+    "name split": "名前の区切り",
+}
+
+
+class Parser(argparse.ArgumentParser):
+    """Options may come after positional arguments: a (sub)command without subcommands of
+    its own parses intermixed (``add GAME PHASE --format plain FILE``)."""
+
+    _mixing = False
+
+    def parse_known_args(self, args: Any = None, namespace: Any = None) -> Any:
+        if self._mixing or self._subparsers is not None:
+            return super().parse_known_args(args, namespace)
+        self._mixing = True
+        saved = self.usage
+        if saved is None:  # argparse would cut len("usage: ") off the translated usage line
+            prefix = argparse._("usage: ")  # type: ignore[attr-defined]
+            self.usage = self.format_usage().removeprefix(prefix).strip()
+        try:
+            return self.parse_known_intermixed_args(args, namespace)
+        finally:
+            self._mixing = False
+            self.usage = saved
