@@ -99,7 +99,8 @@ def cmd_new(args: argparse.Namespace) -> int:
 
 
 def cmd_add(args: argparse.Namespace) -> int:
-    from .engine import LOG_SUFFIXES, phase_refusal
+    from .cli_ja import phase_refusal_ja
+    from .engine import LOG_SUFFIXES
 
     root = _game_dir(args.game)
     logs = root / "logs"
@@ -111,7 +112,7 @@ def cmd_add(args: argparse.Namespace) -> int:
     if not PHASE_RE.match(args.phase):
         raise UsageError(f"「{args.phase}」は日の書き方ではありません（1日目昼は day1、1日目夜は "
                          "night1、2日目昼の観戦席は day2-chat、トラップワードの1回戦は round1…）")
-    why = phase_refusal(root, args.phase)
+    why = phase_refusal_ja(root, args.phase)
     if why:
         raise UsageError(why)
     if args.file in (None, "-"):

@@ -137,3 +137,24 @@ class Parser(argparse.ArgumentParser):
         finally:
             self._mixing = False
             self.usage = saved
+
+
+def phase_refusal_ja(root: Any, phase: str) -> str | None:
+    """Why ``add`` must not store a log as ``phase`` (``engine.phase_refusal``), in the
+    GM's words; None: it may."""
+    import re
+
+    from .engine import phase_refusal
+    from .wording import phase_label
+
+    why = phase_refusal(root, phase)
+    if not why:
+        return None
+    base, _, suffix = phase.partition("-")
+    nxt = re.search(r"the next phase to add is (\S+)", why)
+    if nxt:
+        return (f"{phase_label(phase)}はまだ先です：次に追加するのは{phase_label(nxt[1])}の"
+                f"ログです（`adjudicator add {root} {nxt[1]} FILE`）")
+    if suffix:
+        return f"{phase_label(base)}に「{suffix}」のログはありません"
+    return f"このゲームに「{phase}」という日はありません"

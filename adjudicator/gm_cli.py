@@ -98,7 +98,8 @@ def add_gm_commands(add: Any) -> None:
     s.add_argument("file", nargs="?", default=None,
                    help="ここまでのログ（- で標準入力。既定：保存したログ）")
     s.add_argument("--json", action="store_true",
-                   help="JSON で：phase・waiting・done・post・groups・tally（post 以外はGM向け）")
+                   help="JSON で表示します：`phase`・`waiting`・`done`・`post`・`groups`・"
+                   "`tally`（公開の催促 `post` 以外はGM向け）")
     s.add_argument("--post", action="store_true", help="公開する催促の文だけを表示します")
     s.add_argument("--gm", action="store_true",
                    help="GMの見え方（既定）：すべての組と集計")
