@@ -108,7 +108,7 @@ def no_room(folder: Path) -> bool:
 
 
 def _not_archive(where: str, e: BaseException) -> str:
-    return (f"{where} はアーカイブではありません：SQLite のデータベースでないか、壊れています"
+    return (f"{where}はアーカイブではありません：SQLite のデータベースでないか、壊れています"
             f"（{e}）。--db で別のファイルを指定してください")
 
 
@@ -189,12 +189,12 @@ class Archive:
 
     def __init__(self, path: Path | str | None = None, timeout: float = 60.0) -> None:
         self.path = Path(path) if path is not None else default_path()
-        where = repr(str(self.path))
+        where = f"「{self.path}」"
         if path is not None and not self.path.parent.is_dir():
-            raise ArchiveError(f"アーカイブ {where} のフォルダ「{self.path.parent}」がありません："
+            raise ArchiveError(f"アーカイブ{where}のフォルダ「{self.path.parent}」がありません："
                                "先に作るか、--db で別の場所を指定してください")
         if self.path.is_dir():
-            raise ArchiveError(f"{where} はフォルダです：--db にアーカイブのファイルを指定してください")
+            raise ArchiveError(f"{where}はフォルダです：--db にアーカイブのファイルを指定してください")
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as e:
@@ -220,15 +220,15 @@ class Archive:
         ours to write into (a 1-byte file is not "empty")."""
         import stat
 
-        where = repr(str(self.path))
+        where = f"「{self.path}」"
         try:
             st = os.stat(self.path)
         except FileNotFoundError:
             return True
         except OSError as e:
-            raise ArchiveError(f"アーカイブ {where} を開けません：{os_error_message(e)}") from None
+            raise ArchiveError(f"アーカイブ{where}を開けません：{os_error_message(e)}") from None
         if not stat.S_ISREG(st.st_mode):
-            raise ArchiveError(f"{where} は普通のファイルではありません：アーカイブにできません。"
+            raise ArchiveError(f"{where}は普通のファイルではありません：アーカイブにできません。"
                                "--db で別のファイルを指定してください")
         if st.st_size == 0:
             return True
@@ -238,16 +238,16 @@ class Archive:
         except OSError as e:
             if disk_full(e, self.path):
                 raise ArchiveError(_full_message(self.path)) from None
-            raise ArchiveError(f"アーカイブ {where} を開けません：{os_error_message(e)}"
+            raise ArchiveError(f"アーカイブ{where}を開けません：{os_error_message(e)}"
                                "（ファイルとそのフォルダの権限を確かめてください）") from None
         if head != b"SQLite format 3\x00":
-            raise ArchiveError(f"{where} はアーカイブではありません（{st.st_size} バイトの、SQLite "
+            raise ArchiveError(f"{where}はアーカイブではありません（{st.st_size} バイトの、SQLite "
                                "でないファイル）：上書きしません。--db で別のファイルを指定して"
                                "ください")
         return False
 
     def _check(self, fresh: bool) -> None:
-        where = repr(str(self.path))
+        where = f"「{self.path}」"
         try:
             self.db.execute("PRAGMA busy_timeout = 60000")
             app = self.db.execute("PRAGMA application_id").fetchone()[0]
@@ -258,7 +258,7 @@ class Archive:
             if disk_full(e, self.path):
                 raise ArchiveError(_full_message(self.path)) from None
             if "unable to open" in str(e) or "readonly" in str(e) or "locked" in str(e):
-                raise ArchiveError(f"アーカイブ {where} を開けません：{e}（ファイルとその"
+                raise ArchiveError(f"アーカイブ{where}を開けません：{e}（ファイルとその"
                                    "フォルダの権限を確かめてください）") from None
             raise ArchiveError(_not_archive(where, e)) from None
         except sqlite3.DatabaseError as e:
@@ -281,14 +281,14 @@ class Archive:
                 pass
             return
         if app != APP_ID:
-            raise ArchiveError(f"{where} は SQLite のデータベースですが、adjudicator の"
+            raise ArchiveError(f"{where}は SQLite のデータベースですが、adjudicator の"
                                "アーカイブではありません：--db で別のファイルを指定してください")
         if version > SCHEMA_VERSION:
-            raise ArchiveError(f"{where} は新しい版の adjudicator が書いたアーカイブです（形式 "
+            raise ArchiveError(f"{where}は新しい版の adjudicator が書いたアーカイブです（形式 "
                                f"{version}、この版が読めるのは {SCHEMA_VERSION} まで）："
                                "adjudicator を新しくしてください")
         if not {"games", "files"} <= tables:
-            raise ArchiveError(f"{where} は壊れています：ゲームを入れる表（games・files）が"
+            raise ArchiveError(f"{where}は壊れています：ゲームを入れる表（games・files）が"
                                "ありません")
 
     def close(self) -> None:

@@ -170,7 +170,7 @@ def cmd_replay(args: argparse.Namespace, pause: Callable[[str], str] = input) ->
         ids = [p["id"] for p in phases]
         if args.phase not in ids:
             raise UsageError(f"ゲーム #{args.id} に「{args.phase}」の日はありません（あるのは "
-                             f"{'、'.join(ids)}）")
+                             f"{'、'.join(phase_label(i) for i in ids)}）")
         phases = [p for p in phases if p["id"] == args.phase]
     interactive = not args.no_pause and sys.stdin.isatty() and sys.stdout.isatty()
     _out(f"#{r.id} {r.name} の再生（{r.variant}、種 {r.seed}）、{len(phases)} 日分")

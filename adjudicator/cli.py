@@ -130,13 +130,13 @@ def cmd_add(args: argparse.Namespace) -> int:
         suffix = src.suffix.lower() if src.suffix.lower() in (".txt", ".csv", ".json") else ".txt"
         shown = args.file
     if not data.strip() or not data.decode("utf-8", "replace").strip(" \t\r\n\ufeff\u3000"):
-        raise AdjudicatorError(f"保存するものがありません：{shown}が空です（クリップボードが空？）。"
+        raise AdjudicatorError(f"保存するものがありません：{shown} が空です（クリップボードが空？）。"
                                f"{_day(args.phase)}のログはそのままです")
     from .read_cli import read_paste  # the reading `adjudicator read` shows
 
     lines = read_paste(data, shown, args.format, root).messages
     if not lines:
-        raise AdjudicatorError(f"保存するものがありません：{shown}に発言が1つもありません。"
+        raise AdjudicatorError(f"保存するものがありません：{shown} に発言が1つもありません。"
                                f"{_day(args.phase)}のログはそのままです")
     stored = store_log(logs, args.phase, suffix, data, LOG_SUFFIXES, fmt=args.format)
     if stored.unchanged:

@@ -109,12 +109,22 @@ SKIP_JA: dict[str, str] = {
     "before the first message (profile card, status…)":
         "最初の発言より前（プロフィールや状態の表示など）",
     "message header": "発言の見出し",
+    "hover timestamp": "カーソルを重ねたときの時刻",
+    "attachment size": "添付ファイルの大きさ",
+    "attachment name": "添付ファイルの名前",
+    "reaction": "リアクション",
+    "link embed": "リンクの埋め込み",
+    "reply preview": "返信元のプレビュー",
+    "date divider": "日付の区切り",
+    "image placeholder": "画像の表示",
+    "expand button": "「展開」ボタン",
+    "jump link": "ジャンプのリンク",
 }
 
 #: the kinds of ``read``'s guesses, in Japanese
 GUESS_JA: dict[str, str] = {
-    "time": "時刻", "indented": "字下げ", "date": "日付", "text": "文字",
-    "name split": "名前の区切り",
+    "time": "時刻", "indented": "字下げ", "date": "日付", "date order": "日付の並び",
+    "text": "文字", "name split": "名前の区切り",
 }
 
 
@@ -141,20 +151,63 @@ class Parser(argparse.ArgumentParser):
 
 def phase_refusal_ja(root: Any, phase: str) -> str | None:
     """Why ``add`` must not store a log as ``phase`` (``engine.phase_refusal``), in the
-    GM's words; None: it may."""
+    GM's words, with the phase ids the GM may type instead; None: it may."""
     import re
+    from pathlib import Path
 
-    from .engine import phase_refusal
+    from .config import load_config
+    from .engine import _order, phase_refusal
+    from .games import get_variant
     from .wording import phase_label
 
     why = phase_refusal(root, phase)
     if not why:
         return None
+    variant = get_variant((cfg := load_config(Path(root) / "game.toml")).variant)(cfg)
     base, _, suffix = phase.partition("-")
     nxt = re.search(r"the next phase to add is (\S+)", why)
     if nxt:
         return (f"{phase_label(phase)}はまだ先です：次に追加するのは{phase_label(nxt[1])}の"
                 f"ログです（`adjudicator add {root} {nxt[1]} FILE`）")
     if suffix:
-        return f"{phase_label(base)}に「{suffix}」のログはありません"
-    return f"このゲームに「{phase}」という日はありません"
+        kinds = "、".join(f"{w}N-{s}" for s, w in variant.extra_logs.items())
+        return (f"{phase_label(base)}に「{suffix}」のログはありません"
+                + (f"（書けるのは {kinds}）" if kinds else ""))
+    order = _order(variant)
+    return f"このゲームに「{base}」という日はありません（書けるのは {'、'.join(order[:4])}…）"
+
+
+#: why the dates were read month-first or day-first (adjudicator.chatlog.dates), in words
+_DATE_WHY_JA: tuple[tuple[str, str], ...] = (
+    (r"line (\d+) \((.*)\) has a field above 12$", r"\1行目の \2 に12より大きい数があります"),
+    (r"the header's date on line (\d+) \((.*)\)$", r"\1行目の見出しの日付 \2"),
+    (r"the weekday of (\d+) date lines? fits it only \(line (\d+)\)$",
+     r"日付の行 \1 件の曜日がこの並びにだけ合います（\2行目から）"),
+    (r"default \(no date settles it\)$", "どの日付からも決まらないので、既定の並び"),
+)
+
+#: the chat readers' guesses that have one fixed wording, in Japanese
+_GUESS_JA: tuple[tuple[str, str], ...] = (
+    (r"no date in this file says whether it is month-first or day-first: read month-first "
+     r"\(the default\)$", "月が先か日が先かを決める日付がこのファイルにないので、月が先"
+     "（既定）として読みました"),
+    (r"this indented line starts with a whole message", "字下げした行が発言の形で始まるので、"
+     "新しい発言として読みました"),
+)
+
+
+def date_order_why_ja(why: str) -> str:
+    """``Reading.date_order_why`` in the GM's words (unchanged when unknown)."""
+    import re
+
+    for pattern, ja in _DATE_WHY_JA:
+        if re.match(pattern, why):
+            return re.sub(pattern, ja, why)
+    return why
+
+
+def guess_ja(message: str) -> str:
+    """A chat reader's guess in the GM's words, where its wording is fixed."""
+    import re
+
+    return next((ja for pattern, ja in _GUESS_JA if re.match(pattern, message)), message)

@@ -60,7 +60,8 @@ class ChatFormatError(AdjudicatorError):
     @property  # type: ignore[override]
     def ja(self) -> str:
         """The error for the GM's command line: the log, the line, what is wrong."""
-        where = f"{self.source}（{self.lineno}行目）" if self.lineno is not None else self.source
+        where = self.source if self.detail_ja or self.lineno is None else (
+            f"{self.source}（{self.lineno}行目）")
         return f"{where}：{self.detail_ja or chat_detail_ja(self.detail)}"
 
     @ja.setter

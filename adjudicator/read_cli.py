@@ -128,7 +128,7 @@ def unknown_speakers(r: Reading, cast: Cast) -> list[str]:
 def reading_text(r: Reading, cast: Cast | None = None) -> str:
     """What ``read`` prints: the format, every message, every skipped line, every guess
     (in Japanese; a guess's detail is the chat reader's own words)."""
-    from .cli_ja import FORMAT_JA, GUESS_JA, SKIP_JA
+    from .cli_ja import FORMAT_JA, GUESS_JA, SKIP_JA, date_order_why_ja, guess_ja
 
     how = "自動判定" if r.detected else "--format で指定"
     system = sum(1 for m in r.messages if not m.speaker)
@@ -139,7 +139,7 @@ def reading_text(r: Reading, cast: Cast | None = None) -> str:
     if r.date_order:
         order = {"month-first": "月が先（月/日/年）", "day-first": "日が先（日/月/年）"}
         out.append(f"日付の並びは{order.get(r.date_order, r.date_order)}と読みました"
-                   f"（{r.date_order_why}）")
+                   f"（{date_order_why_ja(r.date_order_why)}）")
     unknown = set(unknown_speakers(r, cast)) if cast is not None else set()
     if r.messages:
         number = "発言の番号" if r.format == "dce-json" else "行"
@@ -157,7 +157,7 @@ def reading_text(r: Reading, cast: Cast | None = None) -> str:
     if r.guesses:
         out += ["", "推測："]
         out += [f"  {g.lineno if g.lineno is not None else '-':>7}  "
-                f"{GUESS_JA.get(g.kind, g.kind)}: {g.message}" for g in r.guesses]
+                f"{GUESS_JA.get(g.kind, g.kind)}: {guess_ja(g.message)}" for g in r.guesses]
     if unknown:
         out += ["", "参加者にいない発言者：" + "、".join(sorted(unknown))]
     return "\n".join(out) + "\n"
