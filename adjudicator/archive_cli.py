@@ -239,7 +239,7 @@ def add_archive_command(add: Callable[[str, str, str], argparse.ArgumentParser])
 
     def s(name: str, help_: str, func: Callable[[argparse.Namespace], int]) -> Any:
         q = sub.add_parser(name, help=help_, description=help_,
-                           epilog=f"例：{EXAMPLES[name]}")
+                           epilog=f"例：{EXAMPLES[name]}", formatter_class=p.formatter_class)
         q.add_argument("--db", help=f"アーカイブのファイル（既定：${ENV_VAR}、なければ"
                        "利用者のデータのフォルダの archive.sqlite3）")
         q.set_defaults(func=_sqlite_errors(func))

@@ -20,6 +20,7 @@ from typing import Any
 
 from . import __version__
 from .chatlog import FORMATS
+from .cli_ja import JapaneseHelpFormatter
 from .cli_ja import Parser as _Parser
 from .errors import AdjudicatorError, ChatFormatError, UsageError
 from .fsio import history, os_error_message, store_log, swap_tree, write_atomic
@@ -404,7 +405,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         description="チャットで遊ぶゲームの審判の机：チャットのログを貼ると、朝の公開投稿、"
         "一人ひとりへの通知、受け付けなかった行とその理由が出ます。",
         epilog="例：adjudicator demo && adjudicator resolve adjudicator-demo --json",
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        formatter_class=JapaneseHelpFormatter,
     )
     p.add_argument("--version", action="version", version=f"adjudicator {__version__}",
                    help="バージョンを表示して終わります")
@@ -413,7 +414,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     def add(name: str, help_: str, example: str) -> argparse.ArgumentParser:
         return sub.add_parser(name, help=help_, description=help_,
                               epilog=f"例：{example}",
-                              formatter_class=argparse.RawDescriptionHelpFormatter)
+                              formatter_class=JapaneseHelpFormatter)
 
     fmt_help = "チャットの形式（指定しなければ自動判定）：" + "、".join(FORMATS)
     fmt_help_read = ("`add --format` で形式を決めていないログのチャットの形式"

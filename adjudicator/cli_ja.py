@@ -128,6 +128,54 @@ GUESS_JA: dict[str, str] = {
 }
 
 
+_KINSOKU = "、。，．）」』】：；！？ー…"  # never at the start of a line
+_OPENERS = "（「『【"  # never at the end of one
+
+
+def display_width(text: str) -> int:
+    """Columns ``text`` takes on a terminal (a wide or full-width character: two)."""
+    import unicodedata
+
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+
+def wrap_ja(text: str, width: int) -> list[str]:
+    """Lines of at most ``width`` columns: Japanese breaks between any two characters
+    (never before 、。」…), a run of ASCII (an option, a path) is never cut."""
+    import re
+
+    lines: list[str] = []
+    line, used = "", 0
+    for token in re.findall(r"[\x21-\x7e]+|\s+|.", text):
+        w = display_width(token)
+        if token.isspace():
+            if line:
+                line, used = line + " ", used + 1
+            continue
+        if line and used + w > width and token[0] not in _KINSOKU:
+            carry = line[-1] if line[-1] in _OPENERS else ""  # （ never ends a line
+            lines.append(line[:len(line) - len(carry)].rstrip())
+            line, used = carry, display_width(carry)
+        line, used = line + token, used + w
+    if line.strip():
+        lines.append(line.rstrip())
+    return lines or [""]
+
+
+class JapaneseHelpFormatter(argparse.RawDescriptionHelpFormatter):
+    """Help laid out for Japanese: lines wrapped by terminal columns, not by spaces (a
+    Japanese sentence has none); a description's own line breaks are kept, and the
+    examples (「例：」 and the indented lines after it) are never cut."""
+
+    def _split_lines(self, text: str, width: int) -> list[str]:
+        return wrap_ja(" ".join(text.split()), width)
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        return "\n".join(indent + row for line in text.splitlines()
+                         for row in ([line] if line.startswith(("例：", " ")) else
+                                     wrap_ja(line, width - len(indent))))
+
+
 class Parser(argparse.ArgumentParser):
     """Options may come after positional arguments: a (sub)command without subcommands of
     its own parses intermixed (``add GAME PHASE --format plain FILE``)."""

@@ -14,10 +14,12 @@ at the boundary of the module that calls the library, so callers only ever see::
     │   └── AmountError            an amount is not a number (`3まん`)
     └── UsageError             bad command-line use (exit code 2)
 
-Messages are lowercase English for developers; each carries the input quoted with
-``!r`` and the context.  Player-facing reasons (Japanese) travel separately in
-``CommandError.reason_ja``; an error the GM meets at the command line may carry its
-Japanese message in ``ja`` (the CLI prints it, and the English only with ``--lang en``).
+Messages of the engine's errors are lowercase English for developers; each carries the
+input quoted with ``!r`` and the context.  Player-facing reasons (Japanese) travel
+separately in ``CommandError.reason_ja``; an error the GM meets at the command line
+carries its Japanese message in ``ja`` (the CLI prints it, and the English only with
+``--lang en`` where a command has it), or is raised in Japanese to begin with (the CLI
+modules' own errors).  ``ChatFormatError.ja`` says a chat reader's reason in Japanese.
 """
 
 from __future__ import annotations

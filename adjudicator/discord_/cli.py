@@ -188,14 +188,14 @@ def add_discord_command(add: Any) -> None:
                        help=f"別の API の置き場所（中継やテスト用のサーバー）。既定：${API_ENV}、"
                        "なければ Discord のもの")
 
-    p = sub.add_parser("pull", help="その日の発言をログとして保存します（`add` と同じように）",
+    p = sub.add_parser("pull", formatter_class=s.formatter_class, help="その日の発言をログとして保存します（`add` と同じように）",
                        description="チャンネルからその日の発言をログとして保存します：その日を"
                        "始めるGMの発言から、次の日を始める発言（まだなら今）まで")
     common(p)
     p.add_argument("--after", metavar="MESSAGE", help="この発言のIDのあとから")
     p.add_argument("--before", metavar="MESSAGE", help="この発言のIDの前まで")
     p.set_defaults(func=cmd_pull)
-    p = sub.add_parser("send", help="送る内容を見せます。--yes で送ります",
+    p = sub.add_parser("send", formatter_class=s.formatter_class, help="送る内容を見せます。--yes で送ります",
                        description="その日の公開投稿とすべてのDMを見せます。--yes をつけると、"
                        "まだ送っていないものを送ります（GAME/discord/sent.json に記録）")
     common(p)

@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from adjudicator.cli import build_parser, main
-from adjudicator.cli_ja import japanese_argparse
+from adjudicator.cli_ja import display_width, japanese_argparse, wrap_ja
 from adjudicator.fsio import _WHAT_TO_DO, os_error_message
 from adjudicator.resources import data_dir
 from tests.support.derby_stock import write_game
@@ -101,13 +101,19 @@ def _all_commands() -> list[tuple[str, ...]]:
 
 
 @pytest.mark.parametrize("path", _all_commands(), ids=lambda p: " ".join(p) or "adjudicator")
-def test_every_help_is_japanese(path: tuple[str, ...], allowed: set[str], capsys) -> None:  # type: ignore[no-untyped-def]
+def test_every_help_is_japanese(path: tuple[str, ...], allowed: set[str], capsys,  # type: ignore[no-untyped-def]
+                                monkeypatch) -> None:
+    monkeypatch.setenv("COLUMNS", "80")
     code = main([*path, "--help"])
     out, err = capsys.readouterr()
     assert code == 0 and err == ""
     assert out.startswith("使い方：") and "オプション" in out, out[:200]
     assert "この説明を表示して終わります" in out
     assert latin_problems(out, allowed) == [], out
+    # Japanese lines fit the terminal (wrapped by columns, not by spaces); examples whole
+    for line in out.splitlines():
+        if _JA.search(line) and not line.startswith(("例：", "  adjudicator", "使い方：")):
+            assert display_width(line) <= 80, line
 
 
 def test_every_command_is_tested(allowed: set[str]) -> None:
@@ -224,6 +230,12 @@ def test_an_unknown_os_error_still_leads_with_japanese() -> None:
     line = os_error_message(OSError(errno.ENOTSUP, "Operation not supported", "g/x"))
     assert line.startswith("ファイルを読み書きできませんでした：g/x")
     assert "Operation not supported" in line  # the system's words, in brackets
+
+
+def test_japanese_wraps_between_characters_and_keeps_ascii_runs_whole() -> None:
+    rows = wrap_ja("ゲームのフォルダ（GAME/out/ の中）を、ブラウザで開きます。", 20)
+    assert rows == ["ゲームのフォルダ", "（GAME/out/ の中）を、", "ブラウザで開きます。"]
+    assert all(display_width(r) <= 22 for r in rows)  # 、 may hang past the edge
 
 
 def test_help_of_the_main_listing_names_every_command_in_japanese(capsys) -> None:  # type: ignore[no-untyped-def]
