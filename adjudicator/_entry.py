@@ -34,7 +34,9 @@ def run() -> None:
             if stream is sys.stdout and code == 0:
                 code = 1
                 try:
-                    sys.stderr.write(f"adjudicator: cannot write the output: {e.strerror}\n")
+                    from .fsio import os_error_message
+
+                    sys.stderr.write(f"adjudicator: 出力を書けません：{os_error_message(e)}\n")
                     sys.stderr.flush()
                 except (OSError, ValueError):
                     pass

@@ -27,6 +27,7 @@ from typing import Any
 
 from . import __version__
 from .errors import AdjudicatorError
+from .fsio import os_error_message
 
 APP_ID = 0x41444A55  # "ADJU": PRAGMA application_id of an adjudicator archive
 SCHEMA_VERSION = 1
@@ -75,7 +76,7 @@ class DamagedRow(ArchiveError):
         super().__init__(
             f"保存されたゲーム #{gid} は壊れています（{column}：{why}）：このゲームは読めません。"
             f"`adjudicator archive remove {gid}` で消せます。ほかのゲームは使えます"
-            f"（game #{gid} in {str(path)!r} is damaged: column {column})")
+            f"（アーカイブ {path}）")
 
 
 MAX_ID = 2**63 - 1  # SQLite's largest integer: a larger id is no id
@@ -106,10 +107,14 @@ def no_room(folder: Path) -> bool:
     return vfs.f_bavail * vfs.f_frsize < 256 * 1024 or (vfs.f_files > 0 and vfs.f_favail == 0)
 
 
+def _not_archive(where: str, e: BaseException) -> str:
+    return (f"{where}はアーカイブではありません：SQLite のデータベースでないか、壊れています"
+            f"（{e}）。--db で別のファイルを指定してください")
+
+
 def _full_message(path: Path) -> str:
-    return (f"ディスクがいっぱいです：アーカイブ {str(path)!r} を開けない・書けません。空きを"
-            f"作ってからもう一度実行してください。アーカイブ自体は壊れていません"
-            f"（the disk is full）")
+    return (f"ディスクの空き容量が足りません：アーカイブ「{path}」を開けない・書けません。空きを"
+            "作ってからもう一度実行してください。アーカイブ自体は壊れていません")
 
 
 @dataclass(frozen=True)
@@ -143,7 +148,7 @@ def game_inputs(root: Path) -> dict[str, bytes]:
     files: dict[str, bytes] = {}
     toml = root / "game.toml"
     if not toml.is_file():
-        raise ArchiveError(f"no game.toml in {str(root)!r}: not a game folder")
+        raise ArchiveError(f"「{root}」に game.toml がありません：ゲームのフォルダではありません")
     from .config import MAX_CONFIG_BYTES
     from .engine import MAX_LOG_BYTES
     from .fsio import read_capped
@@ -184,25 +189,25 @@ class Archive:
 
     def __init__(self, path: Path | str | None = None, timeout: float = 60.0) -> None:
         self.path = Path(path) if path is not None else default_path()
-        where = repr(str(self.path))
+        where = f"「{self.path}」"
         if path is not None and not self.path.parent.is_dir():
-            raise ArchiveError(f"no folder {str(self.path.parent)!r} for the archive {where}: "
-                               "create it first, or give another --db")
+            raise ArchiveError(f"アーカイブ{where}のフォルダ「{self.path.parent}」がありません："
+                               "先に作るか、--db で別の場所を指定してください")
         if self.path.is_dir():
-            raise ArchiveError(f"{where} is a folder: give the archive's file (--db)")
+            raise ArchiveError(f"{where}はフォルダです：--db にアーカイブのファイルを指定してください")
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as e:
-            raise ArchiveError(f"cannot create the archive's folder "
-                               f"{str(self.path.parent)!r}: {e.strerror or e} (set "
-                               f"${ENV_VAR} or use --db)") from None
+            raise ArchiveError(f"アーカイブのフォルダ「{self.path.parent}」を作れません："
+                               f"{os_error_message(e)}（${ENV_VAR} か --db で別の場所を指定して"
+                               "ください）") from None
         fresh = self._fresh()
         try:
             self.db = sqlite3.connect(self.path, timeout=timeout, isolation_level=None)
         except sqlite3.Error as e:
             if disk_full(e, self.path):
                 raise ArchiveError(_full_message(self.path)) from None
-            raise ArchiveError(f"cannot open archive {str(self.path)!r}: {e}") from e
+            raise ArchiveError(f"アーカイブ「{self.path}」を開けません：{e}") from e
         try:
             self._check(fresh)
         except BaseException:
@@ -215,16 +220,16 @@ class Archive:
         ours to write into (a 1-byte file is not "empty")."""
         import stat
 
-        where = repr(str(self.path))
+        where = f"「{self.path}」"
         try:
             st = os.stat(self.path)
         except FileNotFoundError:
             return True
         except OSError as e:
-            raise ArchiveError(f"cannot open archive {where}: {e.strerror or e}") from None
+            raise ArchiveError(f"アーカイブ{where}を開けません：{os_error_message(e)}") from None
         if not stat.S_ISREG(st.st_mode):
-            raise ArchiveError(f"{where} は普通のファイルではありません：アーカイブにできません。"
-                               f"--db で別のファイルを指定してください（not a regular file）")
+            raise ArchiveError(f"{where}は普通のファイルではありません：アーカイブにできません。"
+                               "--db で別のファイルを指定してください")
         if st.st_size == 0:
             return True
         try:
@@ -233,17 +238,16 @@ class Archive:
         except OSError as e:
             if disk_full(e, self.path):
                 raise ArchiveError(_full_message(self.path)) from None
-            raise ArchiveError(f"cannot open archive {where}: {e.strerror or e} (check the "
-                               "file's and its folder's permissions)") from None
+            raise ArchiveError(f"アーカイブ{where}を開けません：{os_error_message(e)}"
+                               "（ファイルとそのフォルダの権限を確かめてください）") from None
         if head != b"SQLite format 3\x00":
-            raise ArchiveError(f"{where} はアーカイブではありません（{st.st_size} バイトの、SQLite "
+            raise ArchiveError(f"{where}はアーカイブではありません（{st.st_size} バイトの、SQLite "
                                "でないファイル）：上書きしません。--db で別のファイルを指定して"
-                               f"ください（{where} is not an adjudicator archive: the file is not an SQLite "
-                               "database or is corrupted; left as it is）")
+                               "ください")
         return False
 
     def _check(self, fresh: bool) -> None:
-        where = repr(str(self.path))
+        where = f"「{self.path}」"
         try:
             self.db.execute("PRAGMA busy_timeout = 60000")
             app = self.db.execute("PRAGMA application_id").fetchone()[0]
@@ -254,15 +258,13 @@ class Archive:
             if disk_full(e, self.path):
                 raise ArchiveError(_full_message(self.path)) from None
             if "unable to open" in str(e) or "readonly" in str(e) or "locked" in str(e):
-                raise ArchiveError(f"cannot open archive {where}: {e} (check the file's and "
-                                   "its folder's permissions)") from None
-            raise ArchiveError(f"{where} is not an adjudicator archive: the file is not "
-                               f"an SQLite database or is corrupted ({e})") from None
+                raise ArchiveError(f"アーカイブ{where}を開けません：{e}（ファイルとその"
+                                   "フォルダの権限を確かめてください）") from None
+            raise ArchiveError(_not_archive(where, e)) from None
         except sqlite3.DatabaseError as e:
             if disk_full(e, self.path):
                 raise ArchiveError(_full_message(self.path)) from None
-            raise ArchiveError(f"{where} is not an adjudicator archive: the file is not "
-                               f"an SQLite database or is corrupted ({e})") from None
+            raise ArchiveError(_not_archive(where, e)) from None
         if fresh or (app == 0 and not tables):
             with self.transaction():
                 # a racing process may have created it meanwhile: re-check under the lock
@@ -279,14 +281,15 @@ class Archive:
                 pass
             return
         if app != APP_ID:
-            raise ArchiveError(f"{where} is an SQLite database but not an adjudicator "
-                               "archive (its application_id is not adjudicator's); "
-                               "choose another file with --db")
+            raise ArchiveError(f"{where}は SQLite のデータベースですが、adjudicator の"
+                               "アーカイブではありません：--db で別のファイルを指定してください")
         if version > SCHEMA_VERSION:
-            raise ArchiveError(f"{where} was written by a newer adjudicator (archive "
-                               f"schema {version}, this one reads {SCHEMA_VERSION})")
+            raise ArchiveError(f"{where}は新しい版の adjudicator が書いたアーカイブです（形式 "
+                               f"{version}、この版が読めるのは {SCHEMA_VERSION} まで）："
+                               "adjudicator を新しくしてください")
         if not {"games", "files"} <= tables:
-            raise ArchiveError(f"{where} is damaged: tables games/files are missing")
+            raise ArchiveError(f"{where}は壊れています：ゲームを入れる表（games・files）が"
+                               "ありません")
 
     def close(self) -> None:
         self.db.close()
@@ -307,7 +310,7 @@ class Archive:
             yield self.db
         except sqlite3.Error as e:
             self._rollback()
-            raise self._write_error(e, " (is the file or its folder read-only?)") from None
+            raise self._write_error(e, "（ファイルかそのフォルダが読み出し専用では？）") from None
         except BaseException:
             self._rollback()
             raise
@@ -321,7 +324,7 @@ class Archive:
     def _write_error(self, e: sqlite3.Error, hint: str = "") -> ArchiveError:
         if disk_full(e, self.path):
             return ArchiveError(_full_message(self.path))
-        return ArchiveError(f"cannot write to {str(self.path)!r}: {e}{hint}")
+        return ArchiveError(f"アーカイブ「{self.path}」に書けません：{e}{hint}")
 
     def _rollback(self) -> None:
         try:
@@ -347,12 +350,12 @@ class Archive:
         try:
             return self.db.execute(sql, args).fetchall()
         except OverflowError:
-            raise ArchiveError(f"no game with that id in {str(self.path)!r} (ids are at most "
-                               f"{MAX_ID})") from None
+            raise ArchiveError(f"アーカイブ「{self.path}」にその番号のゲームはありません"
+                               f"（番号は {MAX_ID} まで）") from None
         except sqlite3.DatabaseError as e:
             if disk_full(e, self.path):
                 raise ArchiveError(_full_message(self.path)) from None
-            raise ArchiveError(f"archive {str(self.path)!r} is corrupted: {e}") from None
+            raise ArchiveError(f"アーカイブ「{self.path}」は壊れています：{e}") from None
 
     # ------------------------------------------------------------ writing
     def add(self, root: Path) -> tuple[int, bool]:
@@ -389,8 +392,8 @@ class Archive:
     def remove(self, gid: int) -> None:
         """Delete game ``gid``; a damaged row can be removed too (that is how it goes)."""
         if not self._q("SELECT 1 FROM games WHERE id = ?", (_id(gid),)):
-            raise ArchiveError(f"no game with id {gid} in {str(self.path)!r} "
-                               "(see `adjudicator archive list`)")
+            raise ArchiveError(f"アーカイブ「{self.path}」に番号 {gid} のゲームはありません"
+                               "（`adjudicator archive list` で番号を確かめてください）")
         with self.transaction() as db:
             self._set_last_id(db, max(self._last_id(db), gid))
             db.execute("DELETE FROM files WHERE game_id = ?", (gid,))
@@ -448,8 +451,8 @@ class Archive:
     def get(self, gid: int) -> GameRow:
         rows = self._q(f"SELECT {self._COLS} FROM games WHERE id = ?", (_id(gid),))
         if not rows:
-            raise ArchiveError(f"no game with id {gid} in {str(self.path)!r} "
-                               "(see `adjudicator archive list`)")
+            raise ArchiveError(f"アーカイブ「{self.path}」に番号 {gid} のゲームはありません"
+                               "（`adjudicator archive list` で番号を確かめてください）")
         return self._row(rows[0])
 
     def files(self, gid: int) -> dict[str, tuple[str, bytes]]:
@@ -466,8 +469,8 @@ class Archive:
                 raise DamagedRow(self.path, gid, "files.data", "中身がありません")
             blob = data.encode("utf-8", "surrogateescape") if isinstance(data, str) else data
             if hashlib.sha256(blob).hexdigest() != sha:
-                raise ArchiveError(f"archive {str(self.path)!r} is corrupted: stored "
-                                   f"{path!r} of game {gid} does not match its hash")
+                raise ArchiveError(f"アーカイブ「{self.path}」は壊れています：ゲーム #{gid} の"
+                                   f"「{path}」が保存したときの中身と違います")
             out[path] = (sha, bytes(blob))
         return out
 
@@ -490,14 +493,21 @@ class Archive:
         """Write game ``gid`` back as a game folder at ``dest`` (must be empty or new)."""
         dest = Path(dest)
         if dest.exists() and not dest.is_dir():
-            raise ArchiveError(f"{str(dest)!r} is a file: give a new or empty folder")
+            raise ArchiveError(f"「{dest}」はファイルです：新しいフォルダか空のフォルダを指定して"
+                               "ください")
         if dest.exists() and any(dest.iterdir()):
-            raise ArchiveError(f"{str(dest)!r} exists and is not empty")
+            raise ArchiveError(f"「{dest}」はもうあり、空ではありません：新しいフォルダか空の"
+                               "フォルダを指定してください")
+        if not dest.parent.is_dir():  # as `report -o`: a mistyped path makes no folders
+            raise ArchiveError(f"「{dest}」に書き出せません：フォルダ「{dest.parent}」がありません。"
+                               "先に作るか、あるフォルダの中を指定してください")
         files = self.files(gid)
+        dest.mkdir(exist_ok=True)
         for rel, (_sha, data) in files.items():
             target = (dest / rel).resolve()
             if dest.resolve() not in target.parents:
-                raise ArchiveError(f"stored path {rel!r} leaves the game folder")
+                raise ArchiveError(f"保存されたファイル名「{rel}」がゲームのフォルダの外を"
+                                   "指しています：書き出しません")
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_bytes(data)
         return dest
@@ -505,7 +515,7 @@ class Archive:
 
 def _id(gid: int) -> int:
     if not isinstance(gid, int) or not 0 <= gid <= MAX_ID:
-        raise ArchiveError(f"no game with id {gid} (ids are whole numbers up to {MAX_ID})")
+        raise ArchiveError(f"番号 {gid} のゲームはありません（番号は {MAX_ID} までの整数）")
     return gid
 
 
@@ -543,8 +553,9 @@ def find_games(paths: list[Path]) -> list[Path]:
         elif p.is_dir():
             subs = sorted(d for d in p.iterdir() if (d / "game.toml").is_file())
             if not subs:
-                raise ArchiveError(f"{str(p)!r} holds no game.toml, nor folders with one")
+                raise ArchiveError(f"「{p}」には game.toml も、game.toml のあるフォルダも"
+                                   "ありません")
             out.extend(subs)
         else:
-            raise ArchiveError(f"no game folder at {str(p)!r}")
+            raise ArchiveError(f"ゲームのフォルダ「{p}」が見つかりません")
     return out

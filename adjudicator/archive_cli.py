@@ -19,6 +19,7 @@ from .archive import (
     find_games,
 )
 from .errors import AdjudicatorError, UsageError
+from .models import DISPOSITION_JA
 from .phases import phase_label
 
 
@@ -39,7 +40,7 @@ def cmd_add(args: argparse.Namespace) -> int:
         if len(games) > 1 and not args.quiet:
             from tqdm import tqdm
 
-            items = tqdm(games, desc="archiving", unit="game", file=sys.stderr,
+            items = tqdm(games, desc="保存中", unit="件", file=sys.stderr,
                          disable=None, dynamic_ncols=True)
         for root in items:
             try:
@@ -47,20 +48,20 @@ def cmd_add(args: argparse.Namespace) -> int:
             except ArchiveError:
                 raise
             except AdjudicatorError as e:  # one bad game does not stop the others
-                failed.append(f"{root}: {e}")
+                failed.append(f"{root}：{e.ja or e}")
                 continue
             if new:
                 added += 1
             else:
                 known += 1
             if len(games) == 1:
-                _out(f"{'added' if new else 'already archived'}: #{gid} {root.resolve().name}"
-                     f" ({arc.path})")
+                _out(f"{'保存しました' if new else 'もう保存してあります'}：#{gid} "
+                     f"{root.resolve().name}（{arc.path}）")
     if len(games) > 1:
         where = args.db or default_path()
-        _out(f"{added} added, {known} already archived, {len(failed)} failed ({where})")
+        _out(f"保存 {added} 件、保存済み {known} 件、失敗 {len(failed)} 件（{where}）")
     for f in failed:
-        sys.stderr.write(f"adjudicator: not archived: {f}\n")
+        sys.stderr.write(f"adjudicator: 保存できませんでした：{f}\n")
     return 1 if failed else 0
 
 
@@ -87,15 +88,15 @@ def cmd_list(args: argparse.Namespace) -> int:
         if not rows and damaged:
             return 1
         if not rows:
-            _out(f"the archive {arc.path} is empty: add a game with `adjudicator archive add "
-                 "GAME`")
+            _out(f"アーカイブ {arc.path} は空です：`adjudicator archive add GAME` で"
+                 "ゲームを保存してください")
             return 0
-        lines = [f"{'id':>5}  {'added':<20}  {'variant':<14}  {'phases':>6}  {'done':<4}  "
-                 "name / winners"]
+        lines = [f"{'番号':>3}  {'保存日時':<16}  {'種類':<12}  {'日数':>4}  {'終了':<2}  "
+                 "名前（勝者）"]
         for r in rows:
             win = "、".join(r.winners) if r.winners else "-"
             lines.append(f"{r.id:>5}  {r.added_at:<20}  {r.variant:<14}  {r.phases:>6}  "
-                         f"{'yes' if r.finished else 'no':<4}  {r.name}  ({win})")
+                         f"{'済' if r.finished else '途中':<4}  {r.name}  （{win}）")
         sys.stdout.write("\n".join(lines) + "\n")
     return 1 if damaged else 0
 
@@ -110,46 +111,48 @@ def cmd_show(args: argparse.Namespace) -> int:
         except (KeyError, TypeError, AttributeError, ValueError):
             raise DamagedRow(arc.path, args.id, "result", "ゲームの結果の形ではありません") from None
     for path, (sha, blob) in files.items():
-        out.append(f"    {sha[:16]}  {len(blob):>8} B  {path}")
+        out.append(f"    {sha[:16]}  {len(blob):>8} バイト  {path}")
     _out("\n".join(out))
     return 0
 
 
 def _show_lines(r: Any, data: dict[str, Any]) -> list[str]:
-    return [f"#{r.id} {r.name}", f"  variant:      {r.variant}", f"  seed:         {r.seed}",
-           f"  finished:     {'yes' if r.finished else 'no'}",
-           f"  winners:      {'、'.join(r.winners) or '-'}",
-           f"  phases:       {', '.join(p['id'] for p in data['phases'])}",
-           f"  errors:       {'yes' if r.has_errors else 'no'}",
-           f"  derived by:   adjudicator {r.tool_version}"
-           + ("" if r.tool_version == __version__ else f" (this is {__version__})"),
-           f"  added:        {r.added_at}", f"  input digest: {r.digest}", "  inputs:"]
+    return [f"#{r.id} {r.name}", f"  種類：        {r.variant}", f"  種：          {r.seed}",
+           f"  終了：        {'済' if r.finished else '途中'}",
+           f"  勝者：        {'、'.join(r.winners) or '-'}",
+           f"  日：          {'、'.join(phase_label(p['id']) for p in data['phases'])}",
+           f"  エラー：      {'あり' if r.has_errors else 'なし'}",
+           f"  集計した版：  adjudicator {r.tool_version}"
+           + ("" if r.tool_version == __version__ else f"（今の版は {__version__}）"),
+           f"  保存日時：    {r.added_at}", f"  入力の要約値：{r.digest}", "  入力："]
 
 
 def cmd_export(args: argparse.Namespace) -> int:
     with _open(args) as arc:
         dest = arc.export(args.id, Path(args.dir))
-    _out(f"game #{args.id} written to {dest}: `adjudicator resolve {dest}` re-derives it")
+    _out(f"ゲーム #{args.id} を {dest} に書き出しました：`adjudicator resolve {dest}` で"
+         "集計し直せます")
     return 0
 
 
 def phase_text(ph: dict[str, Any]) -> str:
-    out = [f"=== {ph['id']}（{phase_label(ph['id'])}）===", ph["public_post"].rstrip()]
+    out = [f"=== {phase_label(ph['id'])} ===", ph["public_post"].rstrip()]
     if ph.get("deaths"):
-        out.append("deaths: " + "、".join(ph["deaths"]))
+        out.append("死亡：" + "、".join(ph["deaths"]))
     for name, notes in ph.get("private", {}).items():
         for n in notes:
             out.append(f"  → {name}: {n}")
     counts = ph.get("line_counts", {})
-    out.append("lines: " + ", ".join(f"{k} {v}" for k, v in counts.items()))
+    out.append("行の内訳：" + "、".join(f"{DISPOSITION_JA.get(k, k)} {v}行"
+                                     for k, v in counts.items()))
     for rec in ph.get("lines", []):
         if rec["disposition"] in ("rejected", "superseded"):
-            out.append(f"  {rec['disposition']}: {rec['ref']} {rec['speaker']}「{rec['text']}」"
+            out.append(f"  {DISPOSITION_JA.get(rec['disposition'], rec['disposition'])}："
+                       f"{rec['ref']} {rec['speaker']}「{rec['text']}」"
                        f" — {rec.get('reason') or ''}")
     for ev in ph.get("events", []):
         if ev["kind"] == "draw":
-            out.append(f"  draw [{ev['rule']}]: {ev.get('target')} among "
-                       f"{'、'.join(ev.get('among', []))}")
+            out.append(f"  抽選：{'、'.join(ev.get('among', []))} から {ev.get('target')}")
     return "\n".join(out)
 
 
@@ -166,29 +169,28 @@ def cmd_replay(args: argparse.Namespace, pause: Callable[[str], str] = input) ->
     if args.phase:
         ids = [p["id"] for p in phases]
         if args.phase not in ids:
-            raise UsageError(f"no phase {args.phase!r} in game #{args.id} (phases: "
-                             f"{', '.join(ids)})")
+            raise UsageError(f"ゲーム #{args.id} に「{args.phase}」の日はありません（あるのは "
+                             f"{'、'.join(phase_label(i) for i in ids)}）")
         phases = [p for p in phases if p["id"] == args.phase]
     interactive = not args.no_pause and sys.stdin.isatty() and sys.stdout.isatty()
-    _out(f"replay of #{r.id} {r.name} ({r.variant}, seed {r.seed}), "
-         f"{len(phases)} phase{'' if len(phases) == 1 else 's'}")
+    _out(f"#{r.id} {r.name} の再生（{r.variant}、種 {r.seed}）、{len(phases)} 日分")
     for i, ph in enumerate(phases):
         _out(texts[id(ph)])
         if interactive and i < len(phases) - 1:
             try:
-                if pause("-- Enter: next phase, q: quit -- ").strip().lower() == "q":
+                if pause("-- Enter：次の日、q：やめる -- ").strip().lower() == "q":
                     return 0
             except EOFError:
                 return 0
     if not args.phase:
-        _out("winners: " + ("、".join(data.get("winners", [])) or "-"))
+        _out("勝者：" + ("、".join(data.get("winners", [])) or "-"))
     return 0
 
 
 def cmd_remove(args: argparse.Namespace) -> int:
     with _open(args) as arc:
         arc.remove(args.id)
-    _out(f"removed game #{args.id}")
+    _out(f"ゲーム #{args.id} を消しました")
     return 0
 
 
@@ -209,7 +211,7 @@ def _sqlite_errors(func: Callable[[argparse.Namespace], int]
             where = Path(args.db) if args.db else default_path()
             if disk_full(e, where):
                 raise ArchiveError(_full_message(where)) from None
-            raise ArchiveError(f"archive {str(where)!r}: {e}") from None
+            raise ArchiveError(f"アーカイブ「{where}」を使えません：{e}") from None
 
     return run
 
@@ -225,37 +227,37 @@ EXAMPLES = {
 
 
 def add_archive_command(add: Callable[[str, str, str], argparse.ArgumentParser]) -> None:
-    p = add("archive", "store finished games in an SQLite archive, list, export and replay "
-            f"them (default file: the user data dir, or ${ENV_VAR})",
+    p = add("archive", "終わったゲームを SQLite のアーカイブに保存し、一覧、書き出し、再生します"
+            f"（既定のファイル：${ENV_VAR}、なければ利用者のデータのフォルダ）",
             "adjudicator archive add mygame && adjudicator archive list")
     def usage(_args: argparse.Namespace) -> int:
         p.print_help()
         return 2
 
     p.set_defaults(func=usage)
-    sub = p.add_subparsers(dest="archive_command", metavar="ACTION")
+    sub = p.add_subparsers(dest="archive_command", metavar="ACTION", title="サブコマンド")
 
     def s(name: str, help_: str, func: Callable[[argparse.Namespace], int]) -> Any:
         q = sub.add_parser(name, help=help_, description=help_,
-                           epilog=f"example: {EXAMPLES[name]}")
-        q.add_argument("--db", help=f"archive file (default: ${ENV_VAR}, else "
-                       "archive.sqlite3 in the user data dir)")
+                           epilog=f"例：{EXAMPLES[name]}", formatter_class=p.formatter_class)
+        q.add_argument("--db", help=f"アーカイブのファイル（既定：${ENV_VAR}、なければ"
+                       "利用者のデータのフォルダの archive.sqlite3）")
         q.set_defaults(func=_sqlite_errors(func))
         return q
 
-    q = s("add", "store games (each GAME a game folder, or a folder of game folders); "
-          "adding the same game again changes nothing", cmd_add)
-    q.add_argument("games", nargs="+", metavar="GAME")
-    q.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
-    s("list", "list the archived games", cmd_list)
-    q = s("show", "show one archived game: setup, inputs and their hashes", cmd_show)
-    q.add_argument("id", type=_game_id)
-    q = s("export", "write an archived game back as a game folder", cmd_export)
-    q.add_argument("id", type=_game_id)
-    q.add_argument("dir")
-    q = s("replay", "step through an archived game phase by phase", cmd_replay)
-    q.add_argument("id", type=_game_id)
-    q.add_argument("--phase", help="show only this phase (day1, night1…)")
-    q.add_argument("--no-pause", action="store_true", help="do not wait for Enter")
-    q = s("remove", "delete a game from the archive", cmd_remove)
-    q.add_argument("id", type=_game_id)
+    q = s("add", "ゲームを保存します（GAME はゲームのフォルダか、ゲームのフォルダを入れたフォルダ）。"
+          "同じゲームをもう一度保存しても何も変わりません", cmd_add)
+    q.add_argument("games", nargs="+", metavar="GAME", help="保存するゲーム")
+    q.add_argument("-q", "--quiet", action="store_true", help="進み具合を表示しません")
+    s("list", "保存したゲームを一覧します", cmd_list)
+    q = s("show", "保存したゲームを1つ見せます：設定、入力とその要約値", cmd_show)
+    q.add_argument("id", type=_game_id, help="ゲームの番号（list の番号）")
+    q = s("export", "保存したゲームをゲームのフォルダとして書き出します", cmd_export)
+    q.add_argument("id", type=_game_id, help="ゲームの番号（list の番号）")
+    q.add_argument("dir", help="書き出すフォルダ（新しいか空のフォルダ。その親のフォルダはあること）")
+    q = s("replay", "保存したゲームを一日ずつたどります", cmd_replay)
+    q.add_argument("id", type=_game_id, help="ゲームの番号（list の番号）")
+    q.add_argument("--phase", help="この日だけを見せます（day1、night1…）")
+    q.add_argument("--no-pause", action="store_true", help="Enter を待ちません")
+    q = s("remove", "アーカイブからゲームを消します", cmd_remove)
+    q.add_argument("id", type=_game_id, help="ゲームの番号（list の番号）")

@@ -20,6 +20,8 @@ from typing import Any
 
 from . import __version__
 from .chatlog import FORMATS
+from .cli_ja import JapaneseHelpFormatter
+from .cli_ja import Parser as _Parser
 from .errors import AdjudicatorError, ChatFormatError, UsageError
 from .fsio import history, os_error_message, store_log, swap_tree, write_atomic
 from .resources import data_dir
@@ -39,14 +41,23 @@ def _game_dir(path: str) -> Path:
     root = Path(path)
     if not root.is_dir():
         if root.exists():
-            raise UsageError(f"{path!r} is a file, not a game folder")
-        raise UsageError(f"no game folder at {path!r} (create one with `adjudicator new {path}`)")
+            raise UsageError(f"{path!r} is a file, not a game folder",
+                             f"「{path}」はファイルです：ゲームのフォルダを指定してください")
+        raise UsageError(f"no game folder at {path!r} (create one with `adjudicator new {path}`)",
+                         f"ゲームのフォルダ「{path}」が見つかりません"
+                         f"（新しく作るには `adjudicator new {path}`）")
     return root
 
 
-def plural(n: int, word: str) -> str:
-    """``1 message``, ``2 messages``."""
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+_NOT_REGULAR = ("「{}」は普通のファイルではありません（パイプや装置）：ログをファイルに保存するか、"
+                "- で標準入力から渡してください")
+
+
+def _day(phase: str) -> str:
+    """「1日目夜」 for ``night1`` (the phase as the GM says it)."""
+    from .wording import phase_label
+
+    return phase_label(phase)
 
 
 # ------------------------------------------------------------------ new / add
@@ -69,9 +80,9 @@ def cmd_new(args: argparse.Namespace) -> int:
     root = Path(args.game)
     target = root / "game.toml"
     if root.exists() and not root.is_dir():
-        raise AdjudicatorError(f"{str(root)!r} is a file, not a folder: choose another name")
+        raise AdjudicatorError(f"「{root}」はファイルです：別の名前にしてください")
     if target.exists() and not args.force:
-        raise UsageError(f"{target} already exists (use --force to overwrite)")
+        raise UsageError(f"{target} はもうあります（上書きするには --force）")
     (root / "logs").mkdir(parents=True, exist_ok=True)
     write_atomic(target, game_toml(args.variant))
     wrote = [str(target)]
@@ -83,8 +94,8 @@ def cmd_new(args: argparse.Namespace) -> int:
     first = "round1" if args.variant == "trapword" else "day1"
     for ja in _name_clashes(target):
         _print(f"注意: {ja}")
-    _print(f"wrote {' and '.join(wrote)}: fill in the players, then "
-           f"`adjudicator add {root} {first} LOG`")
+    _print(f"{'と'.join(wrote)} を書きました：参加者を書き入れてから、"
+           f"`adjudicator add {root} {first} LOG` でログ（LOG）を追加してください")
     return 0
 
 
@@ -96,45 +107,45 @@ def cmd_add(args: argparse.Namespace) -> int:
     if args.history:
         return _show_history(logs, args.phase)
     if args.phase is None:
-        raise UsageError("which phase? `adjudicator add GAME PHASE [FILE|-]` (day1, night1…)")
+        raise UsageError("どの日のログですか：`adjudicator add GAME PHASE [FILE|-]` の PHASE に"
+                         "日を指定してください（1日目昼は day1、1日目夜は night1…）")
     if not PHASE_RE.match(args.phase):
-        raise UsageError(f"phase {args.phase!r} is not a phase id (day1, night1, day2-chat, "
-                         "round1…)")
+        raise UsageError(f"「{args.phase}」は日の書き方ではありません（1日目昼は day1、1日目夜は "
+                         "night1、2日目昼の観戦席は day2-chat、トラップワードの1回戦は round1…）")
     why = phase_refusal(root, args.phase)
     if why:
-        hint = f" (`adjudicator add {root} {why.next} FILE`)" if why.next else ""
-        raise UsageError(why.en() + hint, why.ja(ids=True) + hint)
+        command = f"`adjudicator add {root} {why.next} FILE`"
+        raise UsageError(why.en() + (f" ({command})" if why.next else ""),
+                         why.ja(ids=True) + (f"（{command}）" if why.next else ""))
     if args.file in (None, "-"):
         data = sys.stdin.buffer.read()
-        suffix, shown = ".txt", "standard input"
+        suffix, shown = ".txt", "標準入力"
     else:
         src = Path(args.file)
         if src.is_dir():
-            raise UsageError(f"{args.file!r} is a folder, not a chat log file")
+            raise UsageError(f"「{args.file}」はフォルダです：チャットログのファイルを指定してください")
         if not src.exists():
-            raise UsageError(f"no file at {args.file!r}")
+            raise UsageError(f"ファイル「{args.file}」が見つかりません")
         if not src.is_file():  # a pipe or a device would block or never end
-            raise UsageError(f"{args.file!r} is not a regular file: save the log to a file, "
-                             "or pipe it in with -")
+            raise UsageError(_NOT_REGULAR.format(args.file))
         data = _read_source(src, args.file)
         suffix = src.suffix.lower() if src.suffix.lower() in (".txt", ".csv", ".json") else ".txt"
         shown = args.file
     if not data.strip() or not data.decode("utf-8", "replace").strip(" \t\r\n\ufeff\u3000"):
-        raise AdjudicatorError(f"nothing to store: {shown} is empty (an empty clipboard?); "
-                               f"logs/{args.phase} is unchanged")
+        raise AdjudicatorError(f"保存するものがありません：{shown} が空です（クリップボードが空？）。"
+                               f"{_day(args.phase)}のログはそのままです")
     from .read_cli import read_paste  # the reading `adjudicator read` shows
 
     lines = read_paste(data, shown, args.format, root).messages
     if not lines:
-        raise AdjudicatorError(f"nothing to store: {shown} holds no message; "
-                               f"logs/{args.phase} is unchanged")
+        raise AdjudicatorError(f"保存するものがありません：{shown} に発言が1つもありません。"
+                               f"{_day(args.phase)}のログはそのままです")
     stored = store_log(logs, args.phase, suffix, data, LOG_SUFFIXES, fmt=args.format)
     if stored.unchanged:
-        _print(f"{stored.path} already holds this log ({plural(len(lines), 'message')}): "
-               "unchanged")
+        _print(f"{stored.path} はもうこのログです（発言 {len(lines)} 件）：変更はありません")
         return 0
-    note = "".join(f"\n  the previous version is kept as {k}" for k in stored.kept)
-    _print(f"stored {plural(len(lines), 'message')} as {stored.path}{note}")
+    note = "".join(f"\n  前の版は {k} に残してあります" for k in stored.kept)
+    _print(f"発言 {len(lines)} 件を {stored.path} に保存しました{note}")
     return 0
 
 
@@ -146,23 +157,22 @@ def _read_source(src: Path, shown: str) -> bytes:
     try:
         return read_capped(src, MAX_LOG_BYTES)
     except NotRegularFile:
-        raise UsageError(f"{shown!r} is not a regular file: save the log to a file, "
-                         "or pipe it in with -") from None
+        raise UsageError(_NOT_REGULAR.format(shown)) from None
     except TooLarge:
-        raise AdjudicatorError(f"{shown!r} は大きすぎます（{MAX_LOG_BYTES // 1_000_000} MBまで）："
-                               f"ログではないファイルのようです（{shown!r} is too large）") from None
+        raise AdjudicatorError(f"「{shown}」は大きすぎます（{MAX_LOG_BYTES // 1_000_000} MBまで）："
+                               "ログではないファイルのようです") from None
 
 
 def _show_history(logs: Path, phase: str | None) -> int:
     rows = history(logs, phase)
     if not rows:
-        _print(f"no earlier versions kept in {logs / '.history'}"
-               + (f" for {phase}" if phase else ""))
+        _print((f"{_day(phase)}の" if phase else "") + "前の版は残っていません"
+               f"（{logs / '.history'}）")
         return 0
     for name, n, path in rows:
         size = path.stat().st_size
-        _print(f"{name}  version {n}  {size:>8} B  {path}")
-    _print("to restore one: adjudicator add GAME PHASE PATH")
+        _print(f"{name}  第{n}版  {size:>8} バイト  {path}")
+    _print("前の版に戻すには：adjudicator add GAME PHASE PATH（PATH に上の版のファイル）")
     return 0
 
 
@@ -319,7 +329,7 @@ def cmd_explain(args: argparse.Namespace) -> int:
     from .views import View
 
     if args.as_player and args.gm:
-        raise UsageError("--as NAME (a player's view) and --gm (the GM's) exclude each other")
+        raise UsageError("--as NAME（参加者の見え方）と --gm（GMの見え方）は一緒に使えません")
     root = _game_dir(args.game)
     game = resolve_game(root, fmt=args.format)
     view = View.of(args.as_player) if args.as_player else View.gm() if args.gm else None
@@ -355,39 +365,24 @@ def cmd_demo(args: argparse.Namespace) -> int:
     target = Path(args.dir)
     sample = data_dir("samples") / args.sample
     if not sample.is_dir():
-        raise UsageError(f"no bundled sample {args.sample!r}")
+        raise UsageError(f"「{args.sample}」という見本はありません")
     if target.exists() and not target.is_dir():
-        raise AdjudicatorError(f"{str(target)!r} is a file, not a folder: choose another name")
+        raise AdjudicatorError(f"「{target}」はファイルです：別の名前にしてください")
     if target.exists() and any(target.iterdir()) and not args.force:
         if not (target / "game.toml").exists():
-            raise UsageError(f"{target} exists and is not a game folder (use --force)")
-        _print(f"{target} already holds a game: left as it is and resolved "
-               "(--force writes the sample over it)\n")
+            raise UsageError(f"{target} はもうあり、ゲームのフォルダではありません"
+                             "（上書きするには --force）")
+        _print(f"{target} にはもうゲームがあります：そのままにして集計しました"
+               "（--force で見本を上書きします）\n")
     else:
         shutil.copytree(sample, target, dirs_exist_ok=True)
-        _print(f"sample game written to {target}\n")
+        _print(f"見本のゲームを {target} に書きました\n")
     ns = argparse.Namespace(game=str(target), json=False, format=None, no_write=False,
                             phase=None)
     return cmd_resolve(ns)
 
 
 # ------------------------------------------------------------------ parser
-class _Parser(argparse.ArgumentParser):
-    """Options may come after positional arguments: a (sub)command without subcommands of
-    its own parses intermixed (``add GAME PHASE --format plain FILE``)."""
-
-    _mixing = False
-
-    def parse_known_args(self, args: Any = None, namespace: Any = None) -> Any:
-        if self._mixing or self._subparsers is not None:
-            return super().parse_known_args(args, namespace)
-        self._mixing = True
-        try:
-            return self.parse_known_intermixed_args(args, namespace)
-        finally:
-            self._mixing = False
-
-
 #: the commands whose modules are imported only when the command line needs them (their
 #: own command, a help listing, a mistyped command): `resolve` never loads sqlite3,
 #: asyncio or the desk's sockets
@@ -404,84 +399,88 @@ def _command_word(argv: Sequence[str] | None) -> str | None:
 
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     """The whole command line; given a ``command`` name, the modules of the other
-    commands are not imported (they are not needed to parse it)."""
+    commands are not imported (they are not needed to parse it).  Every help text is
+    Japanese; argparse's own words are, while ``cli_ja.japanese_argparse()`` is active."""
     p = _Parser(
         prog="adjudicator",
-        description="The referee's desk for chat-played games: paste the chat log, get "
-        "the morning post, every private notice and every rejected line with its reason.",
-        epilog="example: adjudicator demo && adjudicator resolve adjudicator-demo --json",
+        description="チャットで遊ぶゲームの審判の机：チャットのログを貼ると、朝の公開投稿、"
+        "一人ひとりへの通知、受け付けなかった行とその理由が出ます。",
+        epilog="例：adjudicator demo && adjudicator resolve adjudicator-demo --json",
+        formatter_class=JapaneseHelpFormatter,
     )
-    p.add_argument("--version", action="version", version=f"adjudicator {__version__}")
-    sub = p.add_subparsers(dest="command", metavar="COMMAND")
+    p.add_argument("--version", action="version", version=f"adjudicator {__version__}",
+                   help="バージョンを表示して終わります")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND", title="コマンド")
 
     def add(name: str, help_: str, example: str) -> argparse.ArgumentParser:
         return sub.add_parser(name, help=help_, description=help_,
-                              epilog=f"example: {example}",
-                              formatter_class=argparse.RawDescriptionHelpFormatter)
+                              epilog=f"例：{example}",
+                              formatter_class=JapaneseHelpFormatter)
 
-    fmt_help = "chat format (default: detected): " + ", ".join(FORMATS)
-    fmt_help_read = ("chat format of the logs `add --format` named none for (default: "
-                     "detected): " + ", ".join(FORMATS))
-    s = add("new", "write a commented game.toml to fill in", "adjudicator new mygame "
-            "--variant derby-stock")
-    s.add_argument("game")
+    fmt_help = "チャットの形式（指定しなければ自動判定）：" + "、".join(FORMATS)
+    fmt_help_read = ("`add --format` で形式を決めていないログのチャットの形式"
+                     "（指定しなければ自動判定）：" + "、".join(FORMATS))
+    lang_help = "ja（既定）：日本語のGM向けの文；en：開発者向けの英語"
+    s = add("new", "書き込んで使う game.toml（説明つき）を作ります",
+            "adjudicator new mygame --variant derby-stock")
+    s.add_argument("game", help="作るゲームのフォルダ")
     s.add_argument("--variant", default="derby-stock",
                    choices=["derby-stock", "secret-society", "splatoon", "genpei", "majora",
-                            "trapword"])
-    s.add_argument("--force", action="store_true", help="overwrite an existing game.toml")
+                            "trapword"], help="遊ぶゲームの種類（既定：derby-stock）")
+    s.add_argument("--force", action="store_true", help="もうある game.toml を上書きします")
     s.set_defaults(func=cmd_new)
 
-    s = add("add", "store a pasted chat log as a phase (FILE, or - for standard input); "
-            "an empty paste is refused and the version replaced is kept (see --history)",
+    s = add("add", "貼り付けたチャットのログをその日のログとして保存します（FILE、または - で"
+            "標準入力）。空の貼り付けは断り、置き換えた前の版は残します（--history で一覧）",
             "pbpaste | adjudicator add mygame night1 -")
-    s.add_argument("game")
+    s.add_argument("game", help="ゲームのフォルダ")
     s.add_argument("phase", nargs="?",
-                   help="day1, night1, day2, … (day1-chat for spectators' chat)")
-    s.add_argument("file", nargs="?", default="-")
-    s.add_argument("--format", choices=FORMATS, help=fmt_help + "; remembered for this log "
-                   "(resolve, report, explain and the desk read it so)")
+                   help="どの日のログか：day1（1日目昼）、night1（1日目夜）、day2…"
+                   "（観戦席のチャットは day1-chat）")
+    s.add_argument("file", nargs="?", default="-", help="ログのファイル（- か省略で標準入力）")
+    s.add_argument("--format", choices=FORMATS, help=fmt_help + "。このログについて覚えておき、"
+                   "resolve・report・explain・デスクもその形式で読みます")
     s.add_argument("--history", action="store_true",
-                   help="list the earlier versions kept of every log (or of PHASE)")
+                   help="残してある前の版を一覧します（PHASE を指定すればその日の分だけ）")
     s.set_defaults(func=cmd_add)
 
-    s = add("resolve", "re-derive the game and print the latest phase's posts; writes every "
-            "output under GAME/out/", "adjudicator resolve mygame --json")
-    s.add_argument("game")
-    s.add_argument("--json", action="store_true", help="print the whole game as JSON")
+    s = add("resolve", "ゲームを最初から集計し直し、最新の日の投稿を表示します。"
+            "すべての出力を GAME/out/ に書き出します", "adjudicator resolve mygame --json")
+    s.add_argument("game", help="ゲームのフォルダ")
+    s.add_argument("--json", action="store_true", help="ゲーム全体を JSON で表示します")
     s.add_argument("--format", choices=FORMATS, help=fmt_help_read)
-    s.add_argument("--no-write", action="store_true", help="do not write GAME/out/")
-    s.add_argument("--phase", help="print this phase's post and notices instead of the "
-                   "latest (day1, night1…)")
-    s.add_argument("--lang", choices=("ja", "en"), default="ja",
-                   help="ja (default): messages for a Japanese GM; en: the developers' English")
+    s.add_argument("--no-write", action="store_true", help="GAME/out/ に書き出しません")
+    s.add_argument("--phase", help="最新の日の代わりに、この日の投稿と通知を表示します"
+                   "（day1、night1…）")
+    s.add_argument("--lang", choices=("ja", "en"), default="ja", help=lang_help)
     s.set_defaults(func=cmd_resolve)
 
-    s = add("check", "show how one line would be read, without storing it",
+    s = add("check", "1行がどう読まれるかを、保存せずに見せます",
             "adjudicator check mygame '予想@たろう 3万' --speaker はなこ")
-    s.add_argument("game")
-    s.add_argument("line")
-    s.add_argument("--speaker", help="who says it (default: the first player)")
-    s.add_argument("--phase", help="phase it belongs to (default: the next one)")
+    s.add_argument("game", help="ゲームのフォルダ")
+    s.add_argument("line", help="試す行")
+    s.add_argument("--speaker", help="誰の発言とするか（既定：最初の参加者）")
+    s.add_argument("--phase", help="どの日の行とするか（既定：次の日）")
     s.add_argument("--format", choices=FORMATS, help=fmt_help)
-    s.add_argument("--lang", choices=("ja", "en"), default="ja",
-                   help="ja (default): messages for a Japanese GM; en: the developers' English")
+    s.add_argument("--lang", choices=("ja", "en"), default="ja", help=lang_help)
     s.set_defaults(func=cmd_check)
 
-    s = add("explain", "the chain of events with their causes and rule quotes",
-            "adjudicator explain mygame --as たろう --phase night2   (たろう's own view)")
-    s.add_argument("game")
+    s = add("explain", "出来事のつながりを、その原因とルールの引用つきで説明します",
+            "adjudicator explain mygame --as たろう --phase night2   （たろう自身の見え方）")
+    s.add_argument("game", help="ゲームのフォルダ")
     s.add_argument("--as", dest="as_player", metavar="NAME",
-                   help="NAME's own view: their lines, rulings, notices and the public posts")
-    s.add_argument("--player", help="whose chain (default: that player's own view)")
+                   help="NAME 自身の見え方：本人の行、裁定、通知と公開投稿")
+    s.add_argument("--player", help="誰のつながりか（既定：その参加者自身の見え方）")
     s.add_argument("--gm", action="store_true",
-                   help="the GM's view: every line, event and draw (secrets: do not share)")
-    s.add_argument("--phase")
+                   help="GMの見え方：すべての行、出来事、抽選（秘密を含むので共有しないこと）")
+    s.add_argument("--phase", help="この日だけ（day1、night1…）")
     s.add_argument("--line", metavar="FILE:N",
-                   help="one chat line (logs/night1.txt:7): everything it caused, and why")
+                   help="チャットの1行（logs/night1.txt:7 のように）：その行が起こしたことすべてと"
+                   "その理由")
     s.add_argument("--lang", choices=("ja", "en"), default="ja",
-                   help="ja (default): for players; en: the developers' English chain "
-                   "(GM view only; a player's view is always Japanese)")
-    s.add_argument("--raw", action="store_true", help="also each event's raw data (developers)")
+                   help="ja（既定）：参加者向け；en：開発者向けの英語のつながり"
+                   "（GMの見え方だけ。参加者の見え方はいつも日本語）")
+    s.add_argument("--raw", action="store_true", help="出来事ごとの生のデータも（開発者向け）")
     s.add_argument("--format", choices=FORMATS, help=fmt_help_read)
     s.set_defaults(func=cmd_explain)
 
@@ -498,16 +497,17 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         if command in names or command not in _KNOWN:  # discord: hikari only when it runs
             getattr(importlib.import_module(f".{module}", __package__), adder)(add)
 
-    s = add("schema", "print the JSON Schema of `resolve --json`", "adjudicator schema")
+    s = add("schema", "`resolve --json` の JSON Schema を表示します", "adjudicator schema")
     s.add_argument("--scenario", action="store_true",
-                   help="print the JSON Schema of a majora scenario file instead")
+                   help="代わりに majora のシナリオファイルの JSON Schema を表示します")
     s.set_defaults(func=cmd_schema)
 
-    s = add("demo", "write the bundled sample game to a folder and resolve it",
+    s = add("demo", "付属の見本のゲームをフォルダに書き出して集計します",
             "adjudicator demo adjudicator-demo")
-    s.add_argument("dir", nargs="?", default="adjudicator-demo")
-    s.add_argument("--sample", default="derby-stock")
-    s.add_argument("--force", action="store_true")
+    s.add_argument("dir", nargs="?", default="adjudicator-demo",
+                   help="書き出すフォルダ（既定：adjudicator-demo）")
+    s.add_argument("--sample", default="derby-stock", help="どの見本か（既定：derby-stock）")
+    s.add_argument("--force", action="store_true", help="もうあるフォルダに上書きします")
     s.set_defaults(func=cmd_demo)
     return p
 
@@ -520,7 +520,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return _main(argv)
     except KeyboardInterrupt:  # Ctrl-C while the command line is being read
-        _err_quiet("adjudicator: interrupted")
+        _err_quiet("adjudicator: 中断しました")
         return 130
     finally:
         if was_enabled:
@@ -528,6 +528,13 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _main(argv: Sequence[str] | None) -> int:
+    from .cli_ja import japanese_argparse
+
+    with japanese_argparse():
+        return _run(argv)
+
+
+def _run(argv: Sequence[str] | None) -> int:
     parser = build_parser(_command_word(argv))
     try:
         args = parser.parse_args(argv)
@@ -542,7 +549,7 @@ def _main(argv: Sequence[str] | None) -> int:
         _err(f"adjudicator: {_message(e, args)}")
         return 2
     except ChatFormatError as e:
-        _err(f"adjudicator: cannot read log: {e}")
+        _err(f"adjudicator: ログを読めません：{_message(e, args)}")
         return 1
     except AdjudicatorError as e:
         _err(f"adjudicator: {_message(e, args)}")
@@ -550,16 +557,16 @@ def _main(argv: Sequence[str] | None) -> int:
     except BrokenPipeError:
         return 0
     except KeyboardInterrupt:
-        _err("adjudicator: interrupted")
+        _err("adjudicator: 中断しました")
         return 130
     except OSError as e:
         if e.filename is None and e.errno in (28, 122, 5):  # stdout full or gone
-            _err_quiet(f"adjudicator: cannot write the output: {os_error_message(e)}")
+            _err_quiet(f"adjudicator: 出力を書けません：{os_error_message(e)}")
         else:
             _err_quiet(f"adjudicator: {os_error_message(e)}")
         return 1
     except RecursionError:
-        _err_quiet("adjudicator: the input is nested too deeply to read")
+        _err_quiet("adjudicator: 入力の入れ子が深すぎて読めません")
         return 1
 
 

@@ -14,10 +14,12 @@ at the boundary of the module that calls the library, so callers only ever see::
     │   └── AmountError            an amount is not a number (`3まん`)
     └── UsageError             bad command-line use (exit code 2)
 
-Messages are lowercase English for developers; each carries the input quoted with
-``!r`` and the context.  Player-facing reasons (Japanese) travel separately in
-``CommandError.reason_ja``; an error the GM meets at the command line may carry its
-Japanese message in ``ja`` (the CLI prints it, and the English only with ``--lang en``).
+Messages of the engine's errors are lowercase English for developers; each carries the
+input quoted with ``!r`` and the context.  Player-facing reasons (Japanese) travel
+separately in ``CommandError.reason_ja``; an error the GM meets at the command line
+carries its Japanese message in ``ja`` (the CLI prints it, and the English only with
+``--lang en`` where a command has it), or is raised in Japanese to begin with (the CLI
+modules' own errors).  ``ChatFormatError.ja`` says a chat reader's reason in Japanese.
 """
 
 from __future__ import annotations
@@ -56,6 +58,47 @@ class ChatFormatError(AdjudicatorError):
         self.detail_ja: str | None = None
         where = f"{source}:{lineno}" if lineno is not None else source
         super().__init__(f"{where}: {message}")
+
+    @property  # type: ignore[override]
+    def ja(self) -> str:
+        """The error for the GM's command line: the log, the line, what is wrong."""
+        where = self.source if self.detail_ja or self.lineno is None else (
+            f"{self.source}（{self.lineno}行目）")
+        return f"{where}：{self.detail_ja or chat_detail_ja(self.detail)}"
+
+    @ja.setter
+    def ja(self, text: str) -> None:
+        self.detail_ja = text
+
+
+#: the chat readers' reasons (adjudicator.chatlog), by how they begin, in Japanese
+_CHAT_DETAIL_JA: tuple[tuple[str, str], ...] = (
+    ("cannot decode: neither", "文字コードを読めません（UTF-8 でも Shift_JIS でもありません）："
+     "UTF-8 で保存し直してください"),
+    ("cannot decode", "文字コードを読めません（壊れた UTF-16・UTF-32）：UTF-8 で保存し直して"
+     "ください"),
+    ("cannot read file", "ファイルを読めません"),
+    ("cannot read a log from", "ログとして読める値ではありません"),
+    ("invalid CSV", "CSV として読めません"),
+    ("CSV record has fewer", "CSV の行の列が足りません（4列以上が必要です）"),
+    ("not a DiscordChatExporter CSV", "DiscordChatExporter の CSV の見出しではありません"),
+    ("invalid JSON", "JSON として読めません"),
+    ("not a DiscordChatExporter JSON", "DiscordChatExporter の JSON ではありません（messages の"
+     "一覧がありません）"),
+    ("message #", "発言の名前か本文が読めません"),
+    ("no 'name", "Discord の「名前 — 時刻」の見出しがありません"),
+    ("unknown chat format", "対応していない形式です"),
+    ("no chat format fits", "どのチャット形式にも合わない行です"),
+    ("line fits no", "指定した形式に合わない行です"),
+)
+
+
+def chat_detail_ja(detail: str) -> str:
+    """A chat reader's English reason in the GM's words (the line itself, when quoted,
+    follows in 「」)."""
+    ja = next((j for en, j in _CHAT_DETAIL_JA if detail.startswith(en)), "ログを読めません")
+    quoted = detail.rpartition(": ")[2] if ": '" in detail or ': "' in detail else ""
+    return f"{ja}：{quoted[1:-1]}" if len(quoted) >= 2 and quoted[0] in "'\"" else ja
 
 
 class CommandError(AdjudicatorError):

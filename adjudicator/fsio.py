@@ -11,7 +11,8 @@
   changed leaves ``GAME/out/`` untouched: mtimes and inodes as they were).
 - ``keep_history(logs, path)``: before a stored log is replaced, its bytes are copied to
   ``logs/.history/<name>.<n>`` (n counts up, never reused); ``history(logs)`` lists them.
-- ``os_error_message(e)``: an ``OSError`` as one line naming the path and what to do.
+- ``os_error_message(e)``: an ``OSError`` as one Japanese line: what is wrong, the path,
+  what to do.
 - ``read_capped(path, limit)``: a file's bytes, only if it is a regular file and at most
   ``limit`` bytes (a link to /dev/zero, a pipe or a device is refused, never read).
 """
@@ -84,11 +85,11 @@ def read_capped(path: Path | str, limit: int) -> bytes:
     try:
         st = os.fstat(fd)
         if stat.S_ISDIR(st.st_mode):
-            raise IsADirectoryError(errno.EISDIR, "is a folder", os.fspath(path))
+            raise IsADirectoryError(errno.EISDIR, "フォルダです", os.fspath(path))
         if not stat.S_ISREG(st.st_mode):
-            raise NotRegularFile(errno.EINVAL, "is not a regular file", os.fspath(path))
+            raise NotRegularFile(errno.EINVAL, "普通のファイルではありません", os.fspath(path))
         if st.st_size > limit:
-            raise TooLarge(errno.EFBIG, f"is larger than {limit:,} bytes", os.fspath(path))
+            raise TooLarge(errno.EFBIG, f"{limit:,} バイトより大きいファイルです", os.fspath(path))
         chunks: list[bytes] = []
         got = 0
         while True:
@@ -98,7 +99,7 @@ def read_capped(path: Path | str, limit: int) -> bytes:
             chunks.append(chunk)
             got += len(chunk)
             if got > limit:  # it grew while being read
-                raise TooLarge(errno.EFBIG, f"is larger than {limit:,} bytes", os.fspath(path))
+                raise TooLarge(errno.EFBIG, f"{limit:,} バイトより大きいファイルです", os.fspath(path))
         return b"".join(chunks)
     finally:
         os.close(fd)
@@ -121,7 +122,7 @@ def swap_folder(dest: Path, fill: Callable[[Path], None]) -> Path:
     ``OSError`` (the caller says what to do)."""
     dest = Path(dest)
     if dest.is_symlink() or (dest.exists() and not dest.is_dir()):
-        raise IsADirectoryError(errno.EEXIST, "is not a folder (move it away)", str(dest))
+        raise IsADirectoryError(errno.EEXIST, "フォルダではないものがあります", str(dest))
     clean_stale(dest)
     try:
         tmp = Path(tempfile.mkdtemp(prefix=f".{dest.name}.new-{_run_tag()}-", dir=dest.parent))
@@ -164,7 +165,7 @@ def swap_folder(dest: Path, fill: Callable[[Path], None]) -> Path:
             if old is not None:
                 shutil.rmtree(old, ignore_errors=True)
             return dest
-        raise OSError(errno.EBUSY, "other runs keep replacing it; try again", str(dest))
+        raise OSError(errno.EBUSY, "ほかの実行が置き換え続けています", str(dest))
     finally:
         if tmp.exists():
             shutil.rmtree(tmp, ignore_errors=True)
@@ -438,33 +439,47 @@ def history(logs: Path, phase: str | None = None) -> list[tuple[str, int, Path]]
     return rows
 
 
-_WHAT_TO_DO = {
-    errno.EACCES: "check its permissions",
-    errno.EPERM: "check its permissions",
-    errno.EROFS: "the file system is read-only: choose a writable place",
-    errno.ENOSPC: "the disk is full: free some space",
-    errno.EDQUOT: "the disk quota is exhausted: free some space",
-    errno.ENAMETOOLONG: "use a shorter name",
-    errno.EISDIR: "it is a folder: give a file",
-    errno.ENOTDIR: "a part of the path is a file, not a folder",
-    errno.ENOENT: "check the path",
-    errno.EEXIST: "it is in the way: move it away",
-    errno.ELOOP: "it is a link loop: fix or remove the link",
-    errno.EBUSY: "try again",
+#: what went wrong and what to do, in the GM's words, by errno
+_WHAT_TO_DO: dict[int, tuple[str, str]] = {
+    errno.EACCES: ("使う権限がありません", "ファイルやフォルダの権限を確かめてください"),
+    errno.EPERM: ("使う権限がありません", "ファイルやフォルダの権限を確かめてください"),
+    errno.EROFS: ("読み出し専用の場所です", "書き込める場所を選んでください"),
+    errno.ENOSPC: ("ディスクの空き容量が足りません", "空きを作ってからもう一度実行してください"),
+    errno.EDQUOT: ("ディスクの割り当て容量を使い切りました",
+                   "空きを作ってからもう一度実行してください"),
+    errno.ENAMETOOLONG: ("名前が長すぎます", "短い名前にしてください"),
+    errno.EISDIR: ("フォルダです", "ファイルを指定してください"),
+    errno.ENOTDIR: ("途中にフォルダでなくファイルがあります", "パスを確かめてください"),
+    errno.ENOENT: ("見つかりません", "パスを確かめてください"),
+    errno.EEXIST: ("じゃまなものがあります", "どかしてください"),
+    errno.ELOOP: ("リンクが輪になっています", "リンクを直すか消してください"),
+    errno.EBUSY: ("使用中です", "もう一度実行してください"),
+    errno.EIO: ("読み書きに失敗しました（ディスクや装置の故障かもしれません）",
+                "別の場所で試してください"),
+    errno.EFBIG: ("ファイルが大きすぎます", "小さなファイルにしてください"),
+    errno.EINVAL: ("使えない名前か、できない操作です", "パスを確かめてください"),
 }
 
 
 def os_error_message(e: OSError) -> str:
-    """``cannot write 'x/out': permission denied (check its permissions)`` in one line."""
-    path = e.filename if e.filename is not None else None
-    why = (e.strerror or str(e) or type(e).__name__).strip()
-    why = why[:1].lower() + why[1:]
-    todo = _WHAT_TO_DO.get(e.errno or 0)
-    where = f"{os.fsdecode(path)!r}: " if path is not None else ""
-    extra = ""
+    """An ``OSError`` as one Japanese line: what is wrong, the path, what to do
+    (``ディスクの空き容量が足りません：g/out（空きを作ってからもう一度実行してください）``).
+    A message of our own (a Japanese ``strerror``) is kept; an errno we do not know
+    says the system's words in brackets."""
+    path = os.fsdecode(e.filename) if e.filename is not None else None
+    own = e.strerror if e.strerror and not e.strerror.isascii() else None
+    problem, todo = _WHAT_TO_DO.get(e.errno or 0, (None, None))
+    detail = ""
+    if problem is None:
+        problem = "ファイルを読み書きできませんでした"
+        system = (e.strerror or str(e) or type(e).__name__).strip()
+        detail = f"（システムの説明：{system}）" if not own else ""
+    line = own or problem
+    if path is not None:
+        line += f"：{path}"
     if e.filename2 is not None:
-        extra = f" (with {os.fsdecode(e.filename2)!r})"
-    return f"{where}{why}{extra}" + (f" ({todo})" if todo and todo not in why else "")
+        line += f"（と {os.fsdecode(e.filename2)}）"
+    return line + detail + (f"（{todo}）" if todo else "")
 
 
 # ------------------------------------------------------------------ private caches

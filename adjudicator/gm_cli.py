@@ -22,22 +22,23 @@ def _game(path: str) -> Path:
 
     root = Path(path)
     if not (root / "game.toml").is_file():
-        raise UsageError(f"no game at {path!r} (a game folder holds game.toml)")
+        raise UsageError(f"「{path}」にゲームがありません（ゲームのフォルダには game.toml があります）")
     return root
 
 
 def cmd_status(args: Any) -> int:
     """``adjudicator status GAME PHASE [FILE|-]``: nothing is stored."""
     from .errors import UsageError
-    from .read_cli import _input
+    from .read_cli import STDIN_NAME, _input
     from .report_sections import phase_label
     from .status import gm_text, phase_status
 
     root = _game(args.game)
     if args.deadline is not None and not _CLOCK.match(args.deadline):
-        raise UsageError(f"--deadline {args.deadline!r}: write the time as HH:MM (21:30)")
+        raise UsageError(f"--deadline「{args.deadline}」：時刻は 21:30 のように HH:MM で"
+                         "書いてください")
     data: bytes | None = None
-    shown = "standard input"
+    shown = STDIN_NAME
     if args.file is not None:
         data, shown = _input(args.file)
     st = phase_status(root, args.phase, data, shown, fmt=args.format, deadline=args.deadline)
@@ -75,44 +76,53 @@ def cmd_verify(args: Any) -> int:
     return 1
 
 
+def _seed(text: str) -> int:
+    """``deal --seed``: a whole number, else a usage error in words."""
+    import argparse
+
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"種は整数です（{text!r}）") from None
+
+
 def add_gm_commands(add: Any) -> None:
     from .chatlog import FORMATS
 
-    s = add("status", "途中集計: who has acted and who has not in a phase, from a partial log "
-            "(FILE, - for standard input, or the stored log of PHASE); nothing is stored",
-            "pbpaste | adjudicator status mygame day2 -   (GM view, tally and the reminder)\n"
-            "  adjudicator status mygame day2 - --post  (the public reminder only)")
-    s.add_argument("game")
-    s.add_argument("phase", help="day1, night1, round1…")
+    s = add("status", "途中集計：その日に誰が行動し、誰がまだかを、途中までのログ（FILE、- で"
+            "標準入力、省略すればその日の保存したログ）から数えます。何も保存しません",
+            "pbpaste | adjudicator status mygame day2 -   （GMの見え方：集計と催促）\n"
+            "  adjudicator status mygame day2 - --post  （公開する催促だけ）")
+    s.add_argument("game", help="ゲームのフォルダ")
+    s.add_argument("phase", help="どの日か：day1、night1、round1…")
     s.add_argument("file", nargs="?", default=None,
-                   help="the log so far (- for standard input; default: the stored log)")
+                   help="ここまでのログ（- で標準入力。既定：保存したログ）")
     s.add_argument("--json", action="store_true",
-                   help="JSON: phase, waiting, done, post, groups, tally (all but post is "
-                   "for the GM)")
-    s.add_argument("--post", action="store_true", help="print only the public reminder")
+                   help="JSON で表示します：`phase`・`waiting`・`done`・`post`・`groups`・"
+                   "`tally`（公開の催促 `post` 以外はGM向け）")
+    s.add_argument("--post", action="store_true", help="公開する催促の文だけを表示します")
     s.add_argument("--gm", action="store_true",
-                   help="the GM view (the default): every group and the tally")
+                   help="GMの見え方（既定）：すべての組と集計")
     s.add_argument("--deadline", metavar="HH:MM",
-                   help="the deadline to name in the reminder (default: the one the GM "
-                   "announced in the log, if any)")
-    s.add_argument("--format", choices=FORMATS, help="chat format (default: detected)")
+                   help="催促に書く締め切り（既定：GMがログで告げた締め切り、あれば）")
+    s.add_argument("--format", choices=FORMATS, help="チャットの形式（指定しなければ自動判定）")
     s.set_defaults(func=cmd_status)
 
-    s = add("deal", "配役 by lot: fill in the roles of game.toml from the seed's composition "
-            "and seal them (SHA-256 over the setup and a salt kept in game.toml)",
-            "adjudicator deal mygame          (a fresh random deal and salt)\n"
+    s = add("deal", "くじで配役：種の編成から game.toml の役職を埋めて封をします"
+            "（設定と game.toml に残す塩の SHA-256）",
+            "adjudicator deal mygame          （新しい無作為の配役と塩）\n"
             "  adjudicator deal mygame --seed 7 --json")
-    s.add_argument("game")
-    s.add_argument("--seed", type=int, help="deal from this seed (the same seed deals the "
-                   "same roles and the same salt: a guessable seed makes a guessable seal)")
-    s.add_argument("--json", action="store_true", help='print {"digest": …, "roles": {…}}')
+    s.add_argument("game", help="ゲームのフォルダ")
+    s.add_argument("--seed", type=_seed, help="この種から配ります（同じ種なら同じ役職と同じ塩："
+                   "推測できる種は推測できる封になります）")
+    s.add_argument("--json", action="store_true", help='{"digest": …, "roles": {…}} を表示します')
     s.add_argument("--force", action="store_true",
-                   help="deal again over roles already in game.toml")
+                   help="game.toml にもう役職があっても配り直します")
     s.set_defaults(func=cmd_deal)
 
-    s = add("verify", "check the seal: exit 0 when game.toml's setup and salt give DIGEST",
+    s = add("verify", "封を確かめます：game.toml の設定と塩が DIGEST になれば終了コード 0",
             "adjudicator verify mygame --digest 3f2a…")
-    s.add_argument("game")
-    s.add_argument("--digest", help="the digest posted before day 1 (default: the one kept "
-                   "in game.toml)")
+    s.add_argument("game", help="ゲームのフォルダ")
+    s.add_argument("--digest", help="1日目の前に投稿したダイジェスト（既定：game.toml に"
+                   "残したもの）")
     s.set_defaults(func=cmd_verify)

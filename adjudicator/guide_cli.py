@@ -18,20 +18,17 @@ def cmd_guide(args: argparse.Namespace) -> int:
     from .guide import build_guide, render_text, to_json
 
     if args.game and args.variant:
-        raise UsageError("give a game folder or --variant, not both "
-                         "（ゲームのフォルダか --variant のどちらか一方を指定してください）")
+        raise UsageError("ゲームのフォルダか --variant のどちらか一方を指定してください")
     if args.game:
         root = Path(args.game)
         if not root.is_dir():
-            raise UsageError(f"no game folder at {args.game!r} "
-                             f"（ゲームのフォルダが見つかりません：{args.game}）")
+            raise UsageError(f"ゲームのフォルダ「{args.game}」が見つかりません")
         cfg = load_config(root / "game.toml")
         guide = build_guide(cfg.variant, cfg)
     elif args.variant:
         guide = build_guide(args.variant)
     else:
-        raise UsageError("give a game folder or --variant V "
-                         "（ゲームのフォルダか --variant を指定してください）")
+        raise UsageError("ゲームのフォルダか --variant V を指定してください")
     if args.json:
         sys.stdout.write(json.dumps(to_json(guide), ensure_ascii=False, indent=2) + "\n")
     else:
@@ -40,11 +37,11 @@ def cmd_guide(args: argparse.Namespace) -> int:
 
 
 def add_guide_command(add: Any) -> None:
-    s = add("guide", "print the players' command sheet in Japanese, ready to paste at the "
-            "start of a game (the game's own options, in words)",
+    s = add("guide", "参加者向けのコマンドの説明を表示します。ゲームの初めにそのまま貼れます"
+            "（そのゲームの設定を言葉で）",
             "adjudicator guide mygame   /   adjudicator guide --variant genpei")
-    s.add_argument("game", nargs="?", help="a game folder (its names and options)")
+    s.add_argument("game", nargs="?", help="ゲームのフォルダ（その名前と設定を使います）")
     s.add_argument("--variant", choices=VARIANTS,
-                   help="no game folder: the sheet of this variant with its default options")
-    s.add_argument("--json", action="store_true", help="print the sheet as JSON")
+                   help="ゲームのフォルダなしで：このゲームの種類の、既定の設定での説明")
+    s.add_argument("--json", action="store_true", help="説明を JSON で表示します")
     s.set_defaults(func=cmd_guide)

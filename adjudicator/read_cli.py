@@ -14,11 +14,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .chatlog import FORMAT_HELP, FORMATS, Reading, read_chat
+from .chatlog import FORMATS, Reading, read_chat
 from .errors import AdjudicatorError, ConfigError, UsageError
 from .jsonfast import pieces
 
-STDIN_NAME = "standard input"
+STDIN_NAME = "標準入力"
 
 
 @dataclass(frozen=True)
@@ -46,7 +46,7 @@ def game_cast(root: str | Path) -> Cast:
 
     folder = Path(root)
     if not (folder / "game.toml").is_file():
-        raise UsageError(f"no game at {str(root)!r} (a game folder holds game.toml)")
+        raise UsageError(f"「{root}」にゲームがありません（ゲームのフォルダには game.toml があります）")
     cfg = load_config(folder / "game.toml")
     variant = get_variant(cfg.variant)(cfg)
     entries = variant.roster_entries()
@@ -76,22 +76,23 @@ def _input(file: str | None) -> tuple[bytes, str]:
         return sys.stdin.buffer.read(), STDIN_NAME
     path = Path(file)
     if path.is_dir():
-        raise UsageError(f"{file!r} is a folder, not a chat log file")
+        raise UsageError(f"「{file}」はフォルダです：チャットログのファイルを指定してください")
     if not path.exists():
-        raise UsageError(f"no file at {file!r}")
+        raise UsageError(f"ファイル「{file}」が見つかりません")
     from .fsio import MAX_LOG_BYTES, NotRegularFile, TooLarge, read_capped
 
     try:
         return read_capped(path, MAX_LOG_BYTES), file
     except NotRegularFile:
-        raise UsageError(f"{file!r} は普通のファイルではありません（パイプや装置）：ログをファイルに"
-                         "保存するか、- で標準入力から渡してください"
-                         f"（{file!r} is not a regular file）") from None
+        raise UsageError(f"「{file}」は普通のファイルではありません（パイプや装置）：ログをファイルに"
+                         "保存するか、- で標準入力から渡してください") from None
     except TooLarge:
-        raise AdjudicatorError(f"{file!r} は大きすぎます（{MAX_LOG_BYTES // 1_000_000} MBまで）"
-                               f"（{file!r} is too large）") from None
+        raise AdjudicatorError(f"「{file}」は大きすぎます（{MAX_LOG_BYTES // 1_000_000} MBまで）："
+                               "ログではないファイルのようです") from None
     except OSError as e:
-        raise AdjudicatorError(f"cannot read {file!r}: {e.strerror or e}") from None
+        from .fsio import os_error_message
+
+        raise AdjudicatorError(f"「{file}」を読めません：{os_error_message(e)}") from None
 
 
 def reading_json(r: Reading, cast: Cast | None = None) -> dict[str, Any]:
@@ -124,39 +125,41 @@ def unknown_speakers(r: Reading, cast: Cast) -> list[str]:
     return [s for s, known in seen.items() if not known]
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}es" if word.endswith("s") else f"{n} {word}s"
-
-
 def reading_text(r: Reading, cast: Cast | None = None) -> str:
-    """What ``read`` prints: the format, every message, every skipped line, every guess."""
-    how = "detected" if r.detected else "forced with --format"
+    """What ``read`` prints: the format, every message, every skipped line, every guess
+    (in Japanese; a guess's detail is the chat reader's own words)."""
+    from .cli_ja import FORMAT_JA, GUESS_JA, SKIP_JA, date_order_why_ja, guess_ja
+
+    how = "自動判定" if r.detected else "--format で指定"
     system = sum(1 for m in r.messages if not m.speaker)
-    out = [f"{r.source}: {r.format} ({how}): {FORMAT_HELP[r.format]}",
-           f"{_plural(len(r.messages), 'message')} ({_plural(system, 'system line')}), "
-           f"{_plural(len(r.skipped), 'line')} skipped, {_plural(len(r.guesses), 'guess')}"]
+    source = r.source
+    out = [f"{source}：{r.format}（{how}）：{FORMAT_JA.get(r.format, r.format)}",
+           f"発言 {len(r.messages)} 件（うちシステムの行 {system} 件）、飛ばした行 "
+           f"{len(r.skipped)} 行、推測 {len(r.guesses)} 件"]
     if r.date_order:
-        out.append(f"dates read {r.date_order}: {r.date_order_why}")
+        order = {"month-first": "月が先（月/日/年）", "day-first": "日が先（日/月/年）"}
+        out.append(f"日付の並びは{order.get(r.date_order, r.date_order)}と読みました"
+                   f"（{date_order_why_ja(r.date_order_why)}）")
     unknown = set(unknown_speakers(r, cast)) if cast is not None else set()
     if r.messages:
-        number = "message number" if r.format == "dce-json" else "line"
-        out += ["", f"messages ({number}, date, time, speaker: text):"]
+        number = "発言の番号" if r.format == "dce-json" else "行"
+        out += ["", f"発言（{number}、日付、時刻、発言者：本文）："]
     for m in r.messages:
-        who = "(system)" if not m.speaker else m.speaker + (
-            " [not in the roster]" if m.speaker in unknown else "")
+        who = "（システム）" if not m.speaker else m.speaker + (
+            "［参加者にいない名前］" if m.speaker in unknown else "")
         lines = f"{m.lineno}-{m.last_line}" if m.last_line != m.lineno else str(m.lineno)
         text = m.text.replace("\n", "\n" + " " * 35)
         out.append(f"  {lines:>7}  {m.date or '-':10}  {m.time or '-':8}  {who}: {text}")
     if r.skipped:
-        out += ["", "skipped (line, why: text):"]
-        out += [f"  {s.lineno:>7}  {s.why}: {s.text.strip()}" for s in
+        out += ["", "飛ばした行（行、理由：内容）："]
+        out += [f"  {s.lineno:>7}  {SKIP_JA.get(s.why, s.why)}: {s.text.strip()}" for s in
                 sorted(r.skipped, key=lambda s: s.lineno)]
     if r.guesses:
-        out += ["", "guesses:"]
-        out += [f"  {g.lineno if g.lineno is not None else '-':>7}  {g.kind}: {g.message}"
-                for g in r.guesses]
+        out += ["", "推測："]
+        out += [f"  {g.lineno if g.lineno is not None else '-':>7}  "
+                f"{GUESS_JA.get(g.kind, g.kind)}: {guess_ja(g.message)}" for g in r.guesses]
     if unknown:
-        out += ["", "speakers not in the roster: " + ", ".join(sorted(unknown))]
+        out += ["", "参加者にいない発言者：" + "、".join(sorted(unknown))]
     return "\n".join(out) + "\n"
 
 
@@ -173,13 +176,12 @@ def cmd_read(args: Any) -> int:
 
 
 def add_read_command(add: Any) -> None:
-    s = add("read", "show how a pasted chat log is read (format, messages, what was "
-            "skipped, guesses), without storing it",
-            "pbpaste | adjudicator read - --game mygame")
-    s.add_argument("file", nargs="?", default="-", help="the log (- or nothing: standard input)")
+    s = add("read", "貼り付けたチャットのログがどう読まれるか（形式、発言、飛ばした行、推測）を、"
+            "保存せずに見せます", "pbpaste | adjudicator read - --game mygame")
+    s.add_argument("file", nargs="?", default="-", help="ログ（- か省略で標準入力）")
     s.add_argument("--format", choices=FORMATS,
-                   help="chat format (default: detected): " + ", ".join(FORMATS))
-    s.add_argument("--game", help="a game folder: split names with its roster and mark "
-                   "speakers who are not in it")
-    s.add_argument("--json", action="store_true", help="print the reading as JSON")
+                   help="チャットの形式（指定しなければ自動判定）：" + "、".join(FORMATS))
+    s.add_argument("--game", help="ゲームのフォルダ：その参加者の名前で発言者を区切り、"
+                   "参加者にいない発言者に印をつけます")
+    s.add_argument("--json", action="store_true", help="読み方を JSON で表示します")
     s.set_defaults(func=cmd_read)

@@ -478,18 +478,14 @@ def refuse_output(out: Path) -> None:
     except FileNotFoundError:
         st = None
     except OSError as e:
-        raise AdjudicatorError(f"{str(out)!r} に書けません：{e.strerror or e}"
-                               f"（cannot write {str(out)!r}）") from None
+        raise AdjudicatorError(f"{str(out)!r} に書けません：{e.strerror or e}") from None
     if st is not None and stat.S_ISLNK(st.st_mode):
         raise AdjudicatorError(f"{str(out)!r} はリンクです：リンク先を書き換えないよう、"
-                               "書きませんでした。別のファイル名を -o で指定してください"
-                               f"（{str(out)!r} is a link: not written）")
+                               "書きませんでした。別のファイル名を -o で指定してください")
     if st is not None and not stat.S_ISREG(st.st_mode):
         raise AdjudicatorError(f"{str(out)!r} は普通のファイルではありません（パイプ・装置など）："
-                               "書きませんでした。別のファイル名を -o で指定してください"
-                               f"（{str(out)!r} is not a regular file: not written）")
+                               "書きませんでした。別のファイル名を -o で指定してください")
     parent = out.parent
     if not parent.is_dir():
         raise AdjudicatorError(f"{str(out)!r} を書けません：フォルダ {str(parent)!r} が"
-                               "ありません。先に作るか、ある場所を -o で指定してください"
-                               f"（no folder {str(parent)!r}）")
+                               "ありません。先に作るか、ある場所を -o で指定してください")

@@ -17,28 +17,28 @@ def cmd_report(args: Any) -> int:
 
     root = Path(args.game)
     if not root.is_dir():
-        raise UsageError(f"no game folder at {args.game!r}")
+        raise UsageError(f"ゲームのフォルダ「{args.game}」が見つかりません")
     game = resolve_game(root, fmt=getattr(args, "format", None))
     out = Path(args.output) if args.output else root / "report.html"
     if out.is_dir():
-        raise AdjudicatorError(f"{str(out)!r} is a folder: give the report's file name "
-                               "(-o FILE.html)")
+        raise AdjudicatorError(f"「{out}」はフォルダです：-o に報告のファイル名"
+                               "（FILE.html）を指定してください")
     refuse_output(out)
     write_report(game, out, View.gm() if args.gm else View.public())
     if game.variant.finished(game.state):
-        print(f"wrote {out}")
+        print(f"{out} を書きました")
     else:
-        print(f"wrote {out} 「{PROGRESS_TITLE}」: every role and secret so far, "
-              "for the GM only")
+        print(f"{out} を書きました「{PROGRESS_TITLE}」：ここまでのすべての役職と秘密を含む、"
+              "GM専用の報告です")
     return 0
 
 
 def add_report_command(add: Any) -> None:
-    s = add("report", "write the end-of-game HTML report (one self-contained file)",
+    s = add("report", "ゲームが終わったあとの HTML の報告（1つで完結したファイル）を書きます",
             "adjudicator report mygame -o mygame.html\n"
-            "  adjudicator report mygame --gm   (an unfinished game: GM-only progress report)")
-    s.add_argument("game")
-    s.add_argument("-o", "--output", help="the HTML file (default: GAME/report.html)")
+            "  adjudicator report mygame --gm   （終わっていないゲーム：GM専用の途中経過）")
+    s.add_argument("game", help="ゲームのフォルダ")
+    s.add_argument("-o", "--output", help="書き出す HTML のファイル（既定：GAME/report.html）")
     s.add_argument("--gm", action="store_true",
-                   help="an unfinished game's report, for the GM only (titled 途中経過)")
+                   help="終わっていないゲームの報告を、GM専用に書きます（題は「途中経過」）")
     s.set_defaults(func=cmd_report)

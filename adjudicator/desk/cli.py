@@ -45,8 +45,7 @@ def bind(host: str, port: int) -> socket.socket:
         sock.close()
         if e.errno == errno.EADDRINUSE:
             raise AdjudicatorError(f"{shown} は使用中です（別のプログラムかデスクが使っています）："
-                                   "--port で別の番号を指定してください（address in use）"
-                                   ) from None
+                                   "--port で別の番号を指定してください") from None
         if e.errno in (errno.EACCES, errno.EPERM):
             raise AdjudicatorError(f"{shown} を使う権限がありません（1024 未満のポートは管理者"
                                    "専用です）：--port で 1024 以上の番号を指定してください"
@@ -59,11 +58,12 @@ def bind(host: str, port: int) -> socket.socket:
 def cmd_serve(args: argparse.Namespace) -> int:
     root = Path(args.dir)
     if not root.is_dir():
-        raise UsageError(f"{args.dir!r} is not a folder: give the folder that holds your games")
+        raise UsageError(f"「{args.dir}」はフォルダではありません：ゲームを入れたフォルダを指定して"
+                         "ください")
     try:
         import uvicorn
     except ImportError:  # pragma: no cover - uvicorn is a dependency
-        raise UsageError("the desk needs uvicorn: pip install uvicorn") from None
+        raise UsageError("デスクには uvicorn が必要です：pip install uvicorn") from None
     from .app import LOOPBACK_HOSTS, create_app
 
     hosts = LOOPBACK_HOSTS if args.host in LOOPBACK_HOSTS else (*LOOPBACK_HOSTS, args.host)
@@ -71,8 +71,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
     sock = bind(args.host, args.port)
     port = sock.getsockname()[1]
     shown = f"[{args.host}]" if ":" in args.host else args.host
-    sys.stdout.write(f"adjudicator desk: http://{shown}:{port}/  (folder {root.resolve()};"
-                     " Ctrl-C stops it)\n")
+    sys.stdout.write(f"adjudicator のデスク：http://{shown}:{port}/  （フォルダ "
+                     f"{root.resolve()}。Ctrl-C で止まります）\n")
     sys.stdout.flush()
     config = uvicorn.Config(app, host=args.host, port=port, log_level="warning")
     try:
@@ -83,11 +83,11 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
 
 def add_serve_command(add: Callable[[str, str, str], argparse.ArgumentParser]) -> None:
-    s = add("serve", "the GM's desk in the browser over a folder of games (loopback only "
-            "unless --host says otherwise)", "adjudicator serve mygames --port 8765")
-    s.add_argument("dir", nargs="?", default=".", help="folder of games (default: here)")
+    s = add("serve", "ゲームのフォルダを、ブラウザで使うGMのデスクとして開きます（--host で"
+            "指定しない限り、このコンピュータからだけ）", "adjudicator serve mygames --port 8765")
+    s.add_argument("dir", nargs="?", default=".", help="ゲームを入れたフォルダ（既定：今のフォルダ）")
     s.add_argument("--port", type=port_number, default=8765,
-                   help="port to listen on, 0 to 65535 (default 8765; 0: any free port)")
+                   help="待ち受けるポート、0 から 65535（既定 8765。0 なら空いているポート）")
     s.add_argument("--host", default="127.0.0.1",
-                   help="address to listen on (default 127.0.0.1: this computer only)")
+                   help="待ち受けるアドレス（既定 127.0.0.1：このコンピュータからだけ）")
     s.set_defaults(func=cmd_serve)

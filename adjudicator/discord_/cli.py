@@ -174,33 +174,32 @@ def cmd_send(args: argparse.Namespace) -> int:
 
 def add_discord_command(add: Any) -> None:
     """``adjudicator discord pull|send`` on the command line's parser."""
-    s = add("discord", "Discord: read a phase's messages from a channel (pull); post the "
-            "public post and DM every notice, once (send). Needs: pip install "
+    s = add("discord", "Discord：チャンネルからその日の発言を読みます（pull）。公開投稿を送り、"
+            "通知を一人ひとりにDMで一度だけ送ります（send）。必要なもの：pip install "
             "'adjudicator[discord]'", "adjudicator discord pull mygame night1 --channel 123")
-    sub = s.add_subparsers(dest="discord_command", metavar="pull|send")
+    sub = s.add_subparsers(dest="discord_command", metavar="pull|send", title="サブコマンド")
 
     def common(p: argparse.ArgumentParser) -> None:
-        p.add_argument("game")
-        p.add_argument("phase", help="day1, night1, round1…")
-        p.add_argument("--channel", help="the channel id (default: [discord] channel of "
-                       "game.toml)")
+        p.add_argument("game", help="ゲームのフォルダ")
+        p.add_argument("phase", help="どの日か：day1、night1、round1…")
+        p.add_argument("--channel", help="チャンネルのID（既定：game.toml の [discord] の "
+                       "channel）")
         p.add_argument("--api", metavar="URL", default=os.environ.get(API_ENV) or None,
-                       help=f"another API base (a proxy, a test server); default: ${API_ENV}, "
-                       "else Discord's")
+                       help=f"別の API の置き場所（中継やテスト用のサーバー）。既定：${API_ENV}、"
+                       "なければ Discord のもの")
 
-    p = sub.add_parser("pull", help="store the phase's messages as its log (as `add` does)",
-                       description="store the phase's messages from the channel as its log: "
-                       "from the GM's message that opens the phase to the one that opens the "
-                       "next (or now)")
+    p = sub.add_parser("pull", formatter_class=s.formatter_class, help="その日の発言をログとして保存します（`add` と同じように）",
+                       description="チャンネルからその日の発言をログとして保存します：その日を"
+                       "始めるGMの発言から、次の日を始める発言（まだなら今）まで")
     common(p)
-    p.add_argument("--after", metavar="MESSAGE", help="start after this message id")
-    p.add_argument("--before", metavar="MESSAGE", help="stop before this message id")
+    p.add_argument("--after", metavar="MESSAGE", help="この発言のIDのあとから")
+    p.add_argument("--before", metavar="MESSAGE", help="この発言のIDの前まで")
     p.set_defaults(func=cmd_pull)
-    p = sub.add_parser("send", help="show what would be sent; send it with --yes",
-                       description="show the public post and every DM of the phase; with "
-                       "--yes send what was not yet sent (recorded in GAME/discord/sent.json)")
+    p = sub.add_parser("send", formatter_class=s.formatter_class, help="送る内容を見せます。--yes で送ります",
+                       description="その日の公開投稿とすべてのDMを見せます。--yes をつけると、"
+                       "まだ送っていないものを送ります（GAME/discord/sent.json に記録）")
     common(p)
-    p.add_argument("--yes", action="store_true", help="really send")
+    p.add_argument("--yes", action="store_true", help="本当に送ります")
     p.set_defaults(func=cmd_send)
 
     def usage(_args: argparse.Namespace) -> int:

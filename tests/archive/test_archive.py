@@ -51,21 +51,21 @@ def test_re_adding_is_idempotent_and_a_change_is_a_new_game(tmp_path: Path) -> N
         assert set(files) >= {"game.toml", "logs/day1.txt", "logs/day2-chat.txt"}
         arc.remove(gid2)
         assert [r.id for r in arc.list()] == [first[0]]
-        with pytest.raises(ArchiveError, match="no game with id 99"):
+        with pytest.raises(ArchiveError, match="番号 99 のゲームはありません"):
             arc.get(99)
 
 
 def test_foreign_and_corrupted_files_are_clear_errors(tmp_path: Path) -> None:
     junk = tmp_path / "junk.sqlite3"
     junk.write_bytes(b"this is not a database at all" * 100)
-    with pytest.raises(ArchiveError, match="not an SQLite database or is corrupted"):
+    with pytest.raises(ArchiveError, match="はアーカイブではありません"):
         Archive(junk)
     other = tmp_path / "other.sqlite3"
     con = sqlite3.connect(other)
     con.execute("CREATE TABLE notes (x)")
     con.commit()
     con.close()
-    with pytest.raises(ArchiveError, match="not an adjudicator archive"):
+    with pytest.raises(ArchiveError, match="adjudicator のアーカイブではありません"):
         Archive(other)
     # a stored blob that no longer matches its hash
     db = tmp_path / "a.sqlite3"
@@ -75,7 +75,7 @@ def test_foreign_and_corrupted_files_are_clear_errors(tmp_path: Path) -> None:
     con.execute("UPDATE files SET data = x'00' WHERE path = 'game.toml'")
     con.commit()
     con.close()
-    with Archive(db) as arc, pytest.raises(ArchiveError, match="does not match its hash"):
+    with Archive(db) as arc, pytest.raises(ArchiveError, match="保存したときの中身と違います"):
         arc.export(gid, tmp_path / "x")
     # a truncated file
     data = db.read_bytes()
@@ -115,9 +115,9 @@ def test_cli_add_list_show_export_replay(tmp_path: Path, capsys: pytest.CaptureF
     monkeypatch.setenv("ADJUDICATOR_ARCHIVE", str(db))
     assert default_path() == db
     assert main(["archive", "add", str(SAMPLE)]) == 0
-    assert "added: #1" in capsys.readouterr().out
+    assert "保存しました：#1" in capsys.readouterr().out
     assert main(["archive", "add", str(SAMPLE)]) == 0
-    assert "already archived: #1" in capsys.readouterr().out
+    assert "もう保存してあります：#1" in capsys.readouterr().out
     assert main(["archive", "list"]) == 0
     out = capsys.readouterr().out
     assert "derby-stock" in out and "たろう" in out
@@ -129,17 +129,17 @@ def test_cli_add_list_show_export_replay(tmp_path: Path, capsys: pytest.CaptureF
     capsys.readouterr()
     assert main(["archive", "replay", "1", "--no-pause"]) == 0
     out = capsys.readouterr().out
-    assert out.count("=== ") == 7 and "winners: たろう" in out
+    assert out.count("=== ") == 7 and "勝者：たろう" in out
     assert main(["archive", "replay", "1", "--phase", "night2"]) == 0
     out = capsys.readouterr().out
-    assert "=== night2" in out and "=== day1" not in out and "draw [" in out
+    assert "=== 2日目 夜" in out and "=== 1日目" not in out and "抽選：" in out
     assert main(["archive", "replay", "1", "--phase", "night9"]) == 2
     assert main(["archive", "show", "7"]) == 1
-    assert "no game with id 7" in capsys.readouterr().err
+    assert "番号 7 のゲームはありません" in capsys.readouterr().err
     junk = tmp_path / "junk"
     junk.write_text("hello")
     assert main(["archive", "list", "--db", str(junk)]) == 1
-    assert "not an adjudicator archive" in capsys.readouterr().err
+    assert "はアーカイブではありません" in capsys.readouterr().err
 
 
 def test_find_games_expands_folders_of_games(tmp_path: Path) -> None:

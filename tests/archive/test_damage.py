@@ -128,7 +128,7 @@ def test_the_largest_id_is_simply_unknown(two_games: Path,
                                           capsys: pytest.CaptureFixture[str]) -> None:
     code, _out, err = run(capsys, "archive", "show", "9223372036854775807", "--db",
                           str(two_games))
-    assert code == 1 and "no game with id 9223372036854775807" in err
+    assert code == 1 and "番号 9223372036854775807 のゲームはありません" in err
 
 
 @pytest.mark.parametrize("content", [b"x", b"\x00", b"SQLite format", b"hello world\n" * 3])
@@ -189,7 +189,7 @@ def test_a_full_disk_is_called_a_full_disk_not_a_corrupted_archive(
         if code == 0:  # reading may still work on a full disk
             continue
         assert code == 1 and err.count("\n") == 1, (argv, err)
-        assert "ディスクがいっぱい" in err and "not an adjudicator archive" not in err, err
+        assert "ディスクの空き容量が足りません" in err and "アーカイブではありません" not in err, err
     assert db.read_bytes()[:100] == before[:100]
     for p in small_disk.glob("ballast*"):
         p.unlink()

@@ -230,7 +230,7 @@ def test_nul_text_is_refused_not_stored_as_garbage(game: Path, tmp_path: Path,
     # a stray NUL inside a message is text, not a wrong encoding
     assert read_chat(b"[21:03] a: x\x00y z\n", "t").messages[0].text == "x\x00y z"
     assert main(["add", str(game), "night1", str(src)]) == 1
-    assert "cannot read log" in capsys.readouterr().err
+    assert "ログを読めません" in capsys.readouterr().err
     assert not (game / "logs" / "night1.txt").exists()
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import shutil
 import sys
 from pathlib import Path
@@ -55,7 +56,7 @@ def test_new_add_check_explain_schema(tmp_path: Path, capsys, monkeypatch) -> No
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(
         "たろう: 投票@じろう\nはなこ: 投票@じろう\n".encode())))
     code, out, _ = run(capsys, "add", str(game), "day1", "-")
-    assert code == 0 and "stored 2 messages" in out
+    assert code == 0 and "発言 2 件を" in out and "保存しました" in out
     assert (game / "logs" / "day1.txt").is_file()
     code, out, _ = run(capsys, "check", str(game), "予想@さくら 3万", "--speaker", "はなこ")
     assert code == 0 and "の扱い：受理" in out and "予想@さくら 3万ドル" in out
@@ -74,13 +75,13 @@ def test_usage_errors_exit_2(tmp_path: Path, capsys) -> None:  # type: ignore[no
     assert run(capsys)[0] == 2
     game = write_game(tmp_path / "g", {})
     code, _o, err = run(capsys, "add", str(game), "noon1", "-")
-    assert code == 2 and "not a phase id" in err
+    assert code == 2 and "「noon1」は日の書き方ではありません" in err
 
 
 def test_help_has_an_example(capsys) -> None:  # type: ignore[no-untyped-def]
     for cmd in ("new", "add", "resolve", "check", "explain", "schema", "demo"):
         code, out, _ = run(capsys, cmd, "--help")
-        assert code == 0 and "example:" in out, cmd
+        assert code == 0 and re.search(r"\n例：.*adjudicator ", out), cmd
 
 
 BROKEN_TOML = {
@@ -128,7 +129,7 @@ def test_archive_and_report_help_have_examples(capsys) -> None:  # type: ignore[
     for args in (["report"], ["archive"], *[["archive", c] for c in
                                               ("add", "list", "show", "export", "replay", "remove")]):
         code, out, _ = run(capsys, *args, "--help")
-        assert code == 0 and "example:" in out, args
+        assert code == 0 and "\n例：adjudicator " in out, args
 
 
 def test_resolve_prints_any_phase(capsys) -> None:  # type: ignore[no-untyped-def]

@@ -84,7 +84,7 @@ def test_bad_usage_is_exit_2(capsys: pytest.CaptureFixture[str], args: list[str]
 def test_a_missing_folder_and_a_broken_game_toml(tmp_path: Path,
                                                  capsys: pytest.CaptureFixture[str]) -> None:
     code, _o, err = run(capsys, "guide", str(tmp_path / "nothing"))
-    assert code == 2 and "ゲームのフォルダが見つかりません" in err
+    assert code == 2 and "ゲームのフォルダ「" in err and "」が見つかりません" in err
     (tmp_path / "g").mkdir()
     (tmp_path / "g" / "game.toml").write_text('variant = "genpei"\nseed = true\n', "utf-8")
     code, _o, err = run(capsys, "guide", str(tmp_path / "g"))

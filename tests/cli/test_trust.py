@@ -56,7 +56,7 @@ def test_an_empty_paste_is_refused_and_nothing_changes(game: Path, capsys, monke
     code, _out, err = run(capsys, "add", str(game), "night1", "-", stdin=paste,
                           monkeypatch=monkeypatch)
     assert code == 1
-    assert "nothing to store" in err and "unchanged" in err and err.count("\n") == 1
+    assert "保存するものがありません" in err and "ログはそのままです" in err and err.count("\n") == 1
     assert snapshot(game) == before
 
 
@@ -68,25 +68,25 @@ def test_storing_over_a_phase_keeps_the_previous_version(game: Path, capsys, mon
     first = (logs / "night1.txt").read_bytes()
     code, out, _ = run(capsys, "add", str(game), "night1", "-",
                        stdin="たろう: 噛み@めい\n".encode(), monkeypatch=monkeypatch)
-    assert code == 0 and "stored 1 message as" in out and "1 messages" not in out
+    assert code == 0 and "発言 1 件を" in out and "保存しました" in out
     assert (logs / ".history" / "night1.txt.1").read_bytes() == first
     code, out, _ = run(capsys, "add", str(game), "night1", "-",
                        stdin="たろう: 噛み@りく\nじろう: 噛み@りく\n".encode(),
                        monkeypatch=monkeypatch)
-    assert code == 0 and "stored 2 messages" in out
+    assert code == 0 and "発言 2 件を" in out
     assert (logs / ".history" / "night1.txt.2").read_text("utf-8") == "たろう: 噛み@めい\n"
     assert (logs / "night1.txt.bak").read_text("utf-8") == "backup"
     assert (logs / "night1.orig").read_text("utf-8") == "orig"
     code, out, _ = run(capsys, "add", str(game), "--history")
     assert code == 0
-    assert [line.split()[0:3] for line in out.splitlines()[:2]] == [
-        ["night1.txt", "version", "1"], ["night1.txt", "version", "2"]]
+    assert [line.split()[0:2] for line in out.splitlines()[:2]] == [
+        ["night1.txt", "第1版"], ["night1.txt", "第2版"]]
     # the same log again: nothing to keep, nothing changes
     before = snapshot(game)
     code, out, _ = run(capsys, "add", str(game), "night1", "-",
                        stdin="たろう: 噛み@りく\nじろう: 噛み@りく\n".encode(),
                        monkeypatch=monkeypatch)
-    assert code == 0 and "unchanged" in out and snapshot(game) == before
+    assert code == 0 and "変更はありません" in out and snapshot(game) == before
     # the history folder is no log: the game still resolves without a warning about it
     g = resolve_game(game)
     assert not [d for d in g.diagnostics if ".history" in d.source + d.message]
@@ -145,7 +145,7 @@ def test_a_failed_run_leaves_the_last_good_out(game: Path, capsys, monkeypatch) 
         f.write("\n[23:59] 観戦: 一言\n")
     code, _out, err = run(capsys, "resolve", str(game))
     assert code == 1 and err.startswith("adjudicator: ") and err.count("\n") == 1
-    assert "diagnostics.txt" in err and "free some space" in err
+    assert "diagnostics.txt" in err and "ディスクの空き容量が足りません" in err
     monkeypatch.undo()
     assert snapshot(game / "out") == before
     assert [p.name for p in game.iterdir() if p.name.startswith(".")] == []
@@ -317,11 +317,12 @@ def _fail_with(exc: BaseException) -> Any:
 
 
 @pytest.mark.parametrize("exc, code, words", [
-    (PermissionError(13, "Permission denied", "g/out"), 1, ["'g/out'", "check its permissions"]),
-    (OSError(30, "Read-only file system", "g/out"), 1, ["read-only"]),
-    (OSError(36, "File name too long", "g/x"), 1, ["shorter name"]),
-    (OSError(28, "No space left on device"), 1, ["cannot write the output", "free some space"]),
-    (KeyboardInterrupt(), 130, ["interrupted"]),
+    (PermissionError(13, "Permission denied", "g/out"), 1, ["使う権限がありません：g/out",
+                                                           "権限を確かめてください"]),
+    (OSError(30, "Read-only file system", "g/out"), 1, ["読み出し専用の場所です"]),
+    (OSError(36, "File name too long", "g/x"), 1, ["短い名前にしてください"]),
+    (OSError(28, "No space left on device"), 1, ["出力を書けません", "ディスクの空き容量が足りません"]),
+    (KeyboardInterrupt(), 130, ["中断しました"]),
 ])
 def test_every_os_error_is_one_line_and_exit_1(game: Path, capsys, monkeypatch, exc: BaseException,  # type: ignore[no-untyped-def]
                                               code: int, words: list[str]) -> None:
@@ -334,7 +335,7 @@ def test_every_os_error_is_one_line_and_exit_1(game: Path, capsys, monkeypatch, 
 def test_out_being_a_file_or_a_link_is_one_line(game: Path, capsys, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     (game / "out").write_text("mine", "utf-8")
     code, _out, err = run(capsys, "resolve", str(game))
-    assert code == 1 and "out" in err and "move it away" in err and err.count("\n") == 1
+    assert code == 1 and "out" in err and "どかしてください" in err and err.count("\n") == 1
     assert (game / "out").read_text("utf-8") == "mine"
     (game / "out").unlink()
     elsewhere = tmp_path / "elsewhere"
@@ -361,7 +362,7 @@ def test_ctrl_c_at_the_replay_prompt_is_130(game: Path, capsys, monkeypatch, tmp
     monkeypatch.setattr("adjudicator.archive_cli.cmd_replay",
                         _fail_with(KeyboardInterrupt()))
     code, _out, err = run(capsys, "archive", "replay", "1", "--db", str(db))
-    assert code == 130 and "interrupted" in err
+    assert code == 130 and "中断しました" in err
 
 
 def test_stdout_full_is_one_line(game: Path) -> None:
@@ -372,7 +373,7 @@ def test_stdout_full_is_one_line(game: Path) -> None:
                                "--no-write"], stdout=full, stderr=subprocess.PIPE, text=True,
                               timeout=60)
     assert proc.returncode == 1 and "Traceback" not in proc.stderr
-    assert proc.stderr.count("\n") == 1 and "free some space" in proc.stderr
+    assert proc.stderr.count("\n") == 1 and "ディスクの空き容量が足りません" in proc.stderr
 
 
 # ------------------------------------------------------------------ planted code
@@ -505,7 +506,7 @@ def test_archive_ids_are_never_reused(game: Path, tmp_path: Path, capsys) -> Non
 
 def test_archive_db_in_a_missing_folder_is_an_error(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
     code, _out, err = run(capsys, "archive", "list", "--db", str(tmp_path / "no" / "a.db"))
-    assert code == 1 and "create it first" in err and not (tmp_path / "no").exists()
+    assert code == 1 and "がありません：先に作るか" in err and not (tmp_path / "no").exists()
 
 
 def test_archive_export_at_a_file_is_one_line(game: Path, tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
@@ -513,12 +514,12 @@ def test_archive_export_at_a_file_is_one_line(game: Path, tmp_path: Path, capsys
     run(capsys, "archive", "add", str(game), "--db", str(db))
     (tmp_path / "f").write_text("x", "utf-8")
     code, _out, err = run(capsys, "archive", "export", "1", str(tmp_path / "f"), "--db", str(db))
-    assert code == 1 and "is a file" in err and err.count("\n") == 1
+    assert code == 1 and "」はファイルです" in err and err.count("\n") == 1
 
 
 def test_no_write_does_not_say_it_wrote(game: Path, capsys) -> None:  # type: ignore[no-untyped-def]
     code, out, _ = run(capsys, "resolve", str(game), "--no-write")
-    assert code == 0 and "written" not in out.replace("nothing written", "")
+    assert code == 0 and "書き出しました" not in out and "何も書き出していません" in out
     assert not (game / "out").exists()
 
 
@@ -527,7 +528,7 @@ def test_demo_on_an_existing_game_says_what_it_did(tmp_path: Path, capsys) -> No
     assert run(capsys, "demo", str(target))[0] == 0
     (target / "logs" / "day1.txt").write_text("たろう: 書き換えた\n", "utf-8")
     code, out, _ = run(capsys, "demo", str(target))
-    assert "already holds a game: left as it is" in out and "written to" not in out
+    assert "にはもうゲームがあります：そのままにして" in out and "見本のゲームを" not in out
     assert (target / "logs" / "day1.txt").read_text("utf-8") == "たろう: 書き換えた\n"
 
 

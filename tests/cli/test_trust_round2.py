@@ -70,7 +70,7 @@ def test_a_port_in_use_is_one_line_naming_it_and_nothing_announced(
         code, out, err = run(capsys, "serve", str(tmp_path), "--port", str(port))
     finally:
         holder.close()
-    assert code == 1 and out == ""  # no "adjudicator desk: http://…" as if serving
+    assert code == 1 and out == ""  # no "adjudicator のデスク：http://…" as if serving
     assert err.count("\n") == 1 and f"127.0.0.1:{port}" in err and "使用中" in err
 
 
@@ -88,7 +88,7 @@ def test_serve_announces_only_once_it_listens(tmp_path: Path) -> None:
     try:
         assert proc.stdout is not None
         line = proc.stdout.readline()
-        assert line.startswith("adjudicator desk: http://127.0.0.1:"), line
+        assert line.startswith("adjudicator のデスク：http://127.0.0.1:"), line
         port = int(line.split("127.0.0.1:")[1].split("/")[0])
         assert port > 0
         with socket.create_connection(("127.0.0.1", port), timeout=10) as s:
@@ -209,7 +209,7 @@ def test_a_log_that_is_not_a_regular_file_is_refused_and_the_rest_resolves(
         r = run_cli(*argv)
         assert r.returncode in (0, 1, 2) and "Traceback" not in r.stderr, (argv, r.stderr)
         if argv[0] in ("read", "add") and len(argv) == 4 or argv[0] == "read":
-            assert r.returncode == 2 and "regular file" in r.stderr + r.stdout, (argv, r.stderr)
+            assert r.returncode == 2 and "普通のファイルではありません" in r.stderr + r.stdout, (argv, r.stderr)
     r = run_cli("resolve", str(g), "--no-write")
     assert r.returncode == 1 and "night1.txt" in r.stderr and "=== 1日目 昼" in r.stdout
 
@@ -393,7 +393,7 @@ def test_a_full_disk_during_add_names_the_path_and_keeps_no_empty_version(
     code, out, err = run(capsys, "add", str(g), "night1", "-",
                          stdin="たろう: 噛み@めい\n".encode() * 200, monkeypatch=monkeypatch)
     assert code == 1 and err.count("\n") == 1
-    assert str(g / "logs") in err and "free some space" in err  # names the path
+    assert str(g / "logs") in err and "ディスクの空き容量が足りません" in err  # names the path
     assert night.read_bytes() == first  # the stored log is the old one, whole
     history = g / "logs" / ".history"
     assert not history.exists() or all(p.stat().st_size > 0 for p in history.iterdir())
@@ -415,7 +415,7 @@ def test_a_full_disk_during_resolve_names_out_and_keeps_the_last_good_one(
         f.write("\nたろう: おやすみ\n")  # are outputs to write (an unchanged run writes none)
     fill_disk(small_disk)
     code, _out, err = run(capsys, "resolve", str(g))
-    assert code == 1 and "free some space" in err and str(g) in err
+    assert code == 1 and "ディスクの空き容量が足りません" in err and str(g) in err
     assert (g / "out" / "game.json").read_bytes() == good
     assert sorted(p.name for p in g.iterdir()) == ["game.toml", "logs", "out"]
 
@@ -427,4 +427,4 @@ def test_an_empty_history_file_is_not_listed(game: Path,
     (history / "night1.txt.1").write_bytes(b"")  # what an older version left on a full disk
     (history / "night1.txt.2").write_text("たろう: 噛み@めい\n", "utf-8")
     code, out, _err = run(capsys, "add", str(game), "--history")
-    assert code == 0 and "version 2" in out and "version 1 " not in out
+    assert code == 0 and "第2版" in out and "第1版" not in out

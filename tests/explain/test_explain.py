@@ -120,7 +120,7 @@ def test_cli_views(capsys) -> None:  # type: ignore[no-untyped-def]
     assert main(["explain", g, "--phase", "night1"]) == 0
     assert capsys.readouterr().out.startswith("【GM専用】")
     assert main(["explain", g, "--as", "はなこ", "--gm"]) == 2
-    assert "exclude each other" in capsys.readouterr().err
+    assert "は一緒に使えません" in capsys.readouterr().err
     assert main(["explain", g, "--as", "はなこ", "--player", "さくら"]) == 2
     assert "さくらさんの説明はできません" in capsys.readouterr().err
 
