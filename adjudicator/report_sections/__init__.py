@@ -24,12 +24,14 @@ of every numeric field of the JSON export that changes over the game (``cash``,
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..phases import game_phase_label, phase_label  # noqa: F401  (re-exported)
-from .charts import Chart, Section, Series
 
-SectionHook = Callable[[Any], list[Section]]
+if TYPE_CHECKING:
+    from .charts import Chart, Section, Series
+
+SectionHook = Callable[[Any], "list[Section]"]
 _REGISTRY: dict[str, list[SectionHook]] = {}
 
 FIELD_JA = {
@@ -92,6 +94,8 @@ def _num(v: Any) -> bool:
 
 def auto_sections(game: Any, covered: frozenset[str] | set[str]) -> list[Section]:
     """Charts of the export's numeric fields over the phases (generic, every variant)."""
+    from .charts import Chart, Section, Series
+
     try:
         snaps = [game.variant.export(s) for s in [game.initial, *game.states]]
     except Exception:  # a variant whose export needs a finished state: no auto charts
@@ -149,3 +153,14 @@ def _changes(series: list[Series]) -> bool:
 
 __all__ = ["Section", "Chart", "Series", "register", "variant_sections", "auto_sections",
            "x_labels", "FIELD_JA", "VALUE_JA", "value_ja"]
+
+
+def __getattr__(name: str) -> Any:
+    """``Section``, ``Chart`` and ``Series`` (re-exported from ``charts``), imported on
+    first use: the commands that only want ``value_ja`` or ``phase_label`` (resolve,
+    through ``sentences`` and ``wording``) do not define the chart classes."""
+    if name in ("Section", "Chart", "Series"):
+        from . import charts
+
+        return getattr(charts, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
