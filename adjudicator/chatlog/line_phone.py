@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+from adjudicator.lazyre import lazy
+
 from .base import (
     RE_LINE_HEADER,
     ChatLine,
@@ -17,11 +19,11 @@ from .base import (
 )
 from .dates import TIME
 
-RE_LINE_MSG = re.compile(r"^(?P<time>" + TIME + r")\t(?:(?P<name>[^\t]*)\t)?(?P<text>.*)$")
+RE_LINE_MSG = lazy(r"^(?P<time>" + TIME + r")\t(?:(?P<name>[^\t]*)\t)?(?P<text>.*)$")
 #: the commonest line, read in one match: a valid ``HH:MM``, a name, and a text that
 #: ``_split`` would never look at twice (not empty, no space, not opening with a quote or
 #: a phone sign, not ending in た or 。: no system line, no quoted message)
-RE_LINE_FAST = re.compile(r"((?:[01][0-9]|2[0-3]):[0-5][0-9])\t([^\t]+)\t"
+RE_LINE_FAST = lazy(r"((?:[01][0-9]|2[0-3]):[0-5][0-9])\t([^\t]+)\t"
                           r"(?![\"☎📞])([^ ]*[^ た。])")
 
 
