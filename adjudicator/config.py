@@ -16,7 +16,6 @@ from pydantic import (
     ValidationError,
     field_validator,
 )
-
 from pydantic_core import PydanticCustomError
 
 from .errors import ConfigError

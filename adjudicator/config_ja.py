@@ -7,12 +7,12 @@ en``) carrying its Japanese (``p.ja``, the CLI's default and the desk) and its k
 (:func:`player_place`, :func:`option_problems`, :func:`not_used`, :func:`count`) keep the
 villages' sentences alike.
 
-Validation's own messages (pydantic's, ``raw_problems``' invisible characters) are
-English only;
-:func:`problem_ja` says them in Japanese for the CLI and the desk
-(``名簿の3人目（はなこ）の色：「みどり」は使えません（使えるのは オレンジ・ムラサキ）``),
-without option values in English or rule ids.  A message no pattern knows keeps its
-text, with the place in Japanese and the rule ids taken out.
+Validation's own errors are Japanese at the source too: :func:`validation_problem`
+builds them from pydantic's structured error (type, place, input, ctx), the place named
+in the GM's words (``名簿の3人目（はなこ）の色：「みどり」は使えません（使えるのは
+オレンジ・ムラサキ）``); ``config.raw_problems``, the Trap Word deck and the Majora
+scenario write theirs as :class:`Problem`.  :func:`problem_ja` is left for the messages
+of reading game.toml itself (file not found, not UTF-8, not TOML).
 """
 
 from __future__ import annotations
@@ -39,7 +39,10 @@ VARIANT_JA: dict[str, str] = {
     "trapword": "トラップワード",
 }
 _COUNTER = {"players": "人目", "members": "人目", "aliases": "つ目", "gm": "つ目",
-            "teams": "つ目", "replacements": "つ目", "answers": "つ目"}
+            "teams": "つ目", "replacements": "つ目", "answers": "つ目",
+            "monsters": "枚目", "curses": "枚目", "effects": "つ目", "masks": "つ目",
+            "items": "つ目", "riddles": "つ目", "locks": "つ目", "give": "つ目",
+            "days": "つ目", "solved": "つ目", "opened": "つ目"}
 
 
 class Problem(str):
@@ -180,33 +183,11 @@ def _values_ja(values: list[str], variant: str, key: str) -> str:
     return "・".join(dict.fromkeys(shown))
 
 
-_TYPES = {"integer": "整数", "boolean": "true か false", "string": "文字列（\"…\"）",
-          "list": "リスト（[ … ]）", "dictionary": "表", "object": "表"}
-
-
 def _message_ja(msg: str, variant: str, key: str) -> str:
-    """The part after the place."""
+    """The part after the place, for the messages of reading the file itself (what
+    validation finds is Japanese at the source: :func:`validation_problem`,
+    ``config.raw_problems``, the variants' ``config_problems``)."""
     rules: list[tuple[str, Callable[[re.Match[str]], str]]] = [
-        (r"^required key is missing(?: \((.*)\))?$",
-         lambda m: "書かれていません" + (f"（{_strip_ids(m.group(1))}）" if m.group(1)
-                                      and _strip_ids(m.group(1)) else "")),
-        (r"^unknown key$", lambda m: "この項目は使えません（綴りを確かめてください）"),
-        (r"^got (.*?); input should be ((?:'[^']*'(?:, | or )?)+)$",
-         lambda m: f"「{m.group(1).strip(chr(39))}」は使えません（使えるのは "
-                   f"{_values_ja(_quoted(m.group(2)), variant, key)}）"),
-        (r"^got (.*?); input should be a valid (\w+)",
-         lambda m: f"「{_py(m.group(1))}」ではなく{_TYPES.get(m.group(2), m.group(2))}"
-                   "で書いてください"),
-        (r"^got (.*?); (.*)$", lambda m: f"「{m.group(1).strip(chr(39))}」は使えません"),
-        (r"^'([^']*)' is the GM name '([^']*)': .*$",
-         lambda m: f"「{m.group(1)}」はGMの名前「{m.group(2)}」と同じです"
-                   "（GMの発言がこの参加者の発言として読まれます）"),
-        (r"^(.*) holds an invisible or direction-changing character \((U\+[0-9A-F]+)\);.*$",
-         lambda m: f"{_visible(m.group(1))} に見えない文字（{m.group(2)}）が入っています。"
-                   "消してください"),
-        (r"^an alias cannot be empty$", lambda m: "空の別名があります"),
-        (r"^a GM name cannot be blank$", lambda m: "空の名前があります"),
-        (r"^a name cannot be blank$", lambda m: "空にはできません"),
         (r"^file not found.*$", lambda m: "ファイルがありません（`adjudicator new` で作れます）"),
         (r"^not UTF-8 text.*$", lambda m: "UTF-8 の文字として読めません（UTF-8で保存し直して"
                                           "ください）"),
@@ -220,11 +201,6 @@ def _message_ja(msg: str, variant: str, key: str) -> str:
         if m is not None:
             return make(m)
     return _strip_ids(msg)
-
-
-def _py(text: str) -> str:
-    """A value as the GM wrote it in TOML (``True`` -> ``true``)."""
-    return {"True": "true", "False": "false", "None": ""}.get(text, text.strip("'"))
 
 
 def _visible(quoted: str) -> str:
@@ -306,6 +282,8 @@ def _got(err: Mapping[str, object]) -> str:
 
 
 def _number(n: object) -> str:
+    if isinstance(n, float) and n.is_integer():
+        n = int(n)
     return value_shown(n)
 
 
@@ -326,7 +304,8 @@ def validation_message_ja(err: Mapping[str, object], variant: str = "",
     if kind in _CUSTOM:
         return _CUSTOM[kind]
     if kind in _WANTED:
-        return f"{got or '値は'}使えません（{_WANTED[kind]}で書いてください）"
+        shown = value_shown(err.get("input"))
+        return (f"「{shown}」ではなく" if shown else "") + f"{_WANTED[kind]}で書いてください"
     if kind in ("literal_error", "enum"):
         allowed = _values_ja(_quoted(str(ctx.get("expected", ""))), variant, key)
         return f"{got or '値は'}使えません" + (f"（使えるのは {allowed}）" if allowed else "")
