@@ -16,6 +16,7 @@ from pydantic import (
     ValidationError,
     field_validator,
 )
+from pydantic_core import PydanticCustomError
 
 from .errors import ConfigError
 from .vocab import ROLE_NAMES
@@ -49,7 +50,7 @@ class PlayerConfig(BaseModel):
     def _strip(cls, v: str) -> str:
         v = v.strip()
         if not v:
-            raise ValueError("a name cannot be blank")
+            raise PydanticCustomError("blank_name", "a name cannot be blank")
         return v
 
 
@@ -84,7 +85,8 @@ class DiscordConfig(BaseModel):
     @classmethod
     def _snowflake(cls, v: str | None) -> str | None:
         if v is not None and not (v.strip().isdigit() and v.strip().isascii()):
-            raise ValueError("a channel id is a number (copy it with Discord's 「IDをコピー」)")
+            raise PydanticCustomError(
+                "channel_id", "a channel id is a number (copy it with Discord's 「IDをコピー」)")
         return v.strip() if v is not None else None
 
 
@@ -176,19 +178,31 @@ def _invisible(text: str) -> str | None:
 def raw_problems(raw: dict[str, Any]) -> list[str]:
     """Problems of names read straight from the TOML, so that they are listed even when
     other keys fail validation: invisible or bidirectional characters in names, aliases,
-    GM names and teams; empty aliases; an alias equal to a GM name."""
+    GM names and teams; empty aliases; an alias equal to a GM name (each a
+    ``config_ja.Problem``, in English and Japanese)."""
+    from .config_ja import Problem, place_ja
+    from .names_shown import shown
     from .normalize import name_key
 
     problems: list[str] = []
+
+    def add(where: str, en: str, ja: str) -> None:
+        problems.append(Problem(f"{where}: {en}", f"{place_ja(where)}：{ja}",
+                                "player" if where.startswith("players") else "setup"))
+
+    def invisible(where: str, value: str, bad: str) -> None:
+        add(where, f"{value!r} holds an invisible or direction-changing character ({bad}); "
+            "remove it", f"「{shown(value)}」に見えない文字（{bad}）が入っています。"
+            "消してください")
+
     gms = raw.get("gm", ["GM"])
     gm_list = [g for g in gms if isinstance(g, str)] if isinstance(gms, list) else []
     gm_keys = {name_key(g): g for g in gm_list}
     for k, g in enumerate(gm_list, 1):
         if not g.strip():
-            problems.append(f"gm[{k}]: a GM name cannot be blank")
+            add(f"gm[{k}]", "a GM name cannot be blank", "空の名前があります")
         elif (bad := _invisible(g)) is not None:
-            problems.append(f"gm[{k}]: {g!r} holds an invisible or direction-changing "
-                            f"character ({bad}); remove it")
+            invisible(f"gm[{k}]", g, bad)
     players = raw.get("players", [])
     for i, p in enumerate(players if isinstance(players, list) else [], 1):
         if not isinstance(p, dict):
@@ -197,21 +211,21 @@ def raw_problems(raw: dict[str, Any]) -> list[str]:
         who = f"players[{i}]" + (f" ({_shown(name)})" if isinstance(name, str)
                                  and name.strip() else "")
         if isinstance(name, str) and (bad := _invisible(name)) is not None:
-            problems.append(f"{who}.name: {name!r} holds an invisible or direction-changing "
-                            f"character ({bad}); remove it")
+            invisible(f"{who}.name", name, bad)
         aliases = p.get("aliases", [])
         for j, alias in enumerate(aliases if isinstance(aliases, list) else [], 1):
             if not isinstance(alias, str):
                 continue
             if not alias.strip():
-                problems.append(f"{who}.aliases[{j}]: an alias cannot be empty")
+                add(f"{who}.aliases[{j}]", "an alias cannot be empty", "空の別名があります")
             elif (bad := _invisible(alias)) is not None:
-                problems.append(f"{who}.aliases[{j}]: {alias!r} holds an invisible or "
-                                f"direction-changing character ({bad}); remove it")
+                invisible(f"{who}.aliases[{j}]", alias, bad)
             elif name_key(alias) in gm_keys:
-                problems.append(f"{who}.aliases[{j}]: {alias!r} is the GM name "
-                                f"{gm_keys[name_key(alias)]!r}: the GM's lines would be read "
-                                "as this player's")
+                gm = gm_keys[name_key(alias)]
+                add(f"{who}.aliases[{j}]", f"{alias!r} is the GM name {gm!r}: the GM's lines "
+                    "would be read as this player's",
+                    f"「{alias}」はGMの名前「{gm}」と同じです"
+                    "（GMの発言がこの参加者の発言として読まれます）")
     teams = raw.get("teams", [])
     for i, t in enumerate(teams if isinstance(teams, list) else [], 1):
         if not isinstance(t, dict):
@@ -221,8 +235,7 @@ def raw_problems(raw: dict[str, Any]) -> list[str]:
                              *((f"members[{j}]", m) for j, m in enumerate(
                                  members if isinstance(members, list) else [], 1))]:
             if isinstance(value, str) and (bad := _invisible(value)) is not None:
-                problems.append(f"teams[{i}].{label}: {value!r} holds an invisible or "
-                                f"direction-changing character ({bad}); remove it")
+                invisible(f"teams[{i}].{label}", value, bad)
     return problems
 
 
@@ -332,19 +345,11 @@ def load_config(path: Path) -> GameConfig:
     try:
         cfg = GameConfig.model_validate(raw)
     except ValidationError as e:
-        problems = []
-        for err in e.errors():
-            where = _loc(tuple(err["loc"]), raw)
-            msg = err["msg"]
-            if err["type"] == "missing":
-                msg = "required key is missing"
-            elif err["type"] == "extra_forbidden":
-                msg = "unknown key"
-            elif err["type"] == "literal_error":
-                msg = f"got {err.get('input')!r}; {msg.lower()}"
-            elif err["type"] in ("int_type", "bool_type", "string_type", "list_type"):
-                msg = f"got {err.get('input')!r}; {msg.lower()}"
-            problems.append(f"{where}: {msg}")
+        from .config_ja import validation_problem
+
+        variant = _variant_of(raw)
+        problems: list[str] = [validation_problem(err, _loc(tuple(err["loc"]), raw), variant)
+                               for err in e.errors()]
         raise _error(shown, problems + early + _partial_problems(raw) + _count(raw),
                      _variant_of(raw)) from None
     from .games import get_variant

@@ -7,12 +7,12 @@ en``) carrying its Japanese (``p.ja``, the CLI's default and the desk) and its k
 (:func:`player_place`, :func:`option_problems`, :func:`not_used`, :func:`count`) keep the
 villages' sentences alike.
 
-Validation's own messages (pydantic's, ``raw_problems``' invisible characters) are
-English only;
-:func:`problem_ja` says them in Japanese for the CLI and the desk
-(``名簿の3人目（はなこ）の色：「みどり」は使えません（使えるのは オレンジ・ムラサキ）``),
-without option values in English or rule ids.  A message no pattern knows keeps its
-text, with the place in Japanese and the rule ids taken out.
+Validation's own errors are Japanese at the source too: :func:`validation_problem`
+builds them from pydantic's structured error (type, place, input, ctx), the place named
+in the GM's words (``名簿の3人目（はなこ）の色：「みどり」は使えません（使えるのは
+オレンジ・ムラサキ）``); ``config.raw_problems``, the Trap Word deck and the Majora
+scenario write theirs as :class:`Problem`.  :func:`problem_ja` is left for the messages
+of reading game.toml itself (file not found, not UTF-8, not TOML).
 """
 
 from __future__ import annotations
@@ -39,7 +39,10 @@ VARIANT_JA: dict[str, str] = {
     "trapword": "トラップワード",
 }
 _COUNTER = {"players": "人目", "members": "人目", "aliases": "つ目", "gm": "つ目",
-            "teams": "つ目", "replacements": "つ目", "answers": "つ目"}
+            "teams": "つ目", "replacements": "つ目", "answers": "つ目",
+            "monsters": "枚目", "curses": "枚目", "effects": "つ目", "masks": "つ目",
+            "items": "つ目", "riddles": "つ目", "locks": "つ目", "give": "つ目",
+            "days": "つ目", "solved": "つ目", "opened": "つ目"}
 
 
 class Problem(str):
@@ -132,10 +135,12 @@ def option_problems(options: Mapping[str, object], known: Mapping[str, tuple[obj
 _STEP = re.compile(r"([a-z_]+)((?:\[\d+\])?)(?: \(((?:[^()]|\([^()]*\))*)\))?")
 
 
-def place_ja(where: str) -> str:
-    """``players[3] (はなこ).role`` -> ``名簿の3人目（はなこ）の役職``."""
+def place_ja(where: str, words: Mapping[str, str] | None = None) -> str:
+    """``players[3] (はなこ).role`` -> ``名簿の3人目（はなこ）の役職`` (``words``: the keys'
+    names in another file, a scenario's or a deck's; game.toml's by default)."""
+    fields = FIELD_JA if words is None else words
     if where == "(top level)":
-        return "game.toml"
+        return "game.toml" if words is None else "ファイル全体"
     parts: list[str] = []
     rest = where
     while rest:
@@ -146,7 +151,7 @@ def place_ja(where: str) -> str:
         if parts and parts[0] == "オプション" and len(parts) == 1:
             word = f"「{key}」"
         else:
-            word = FIELD_JA.get(key, f"「{key}」")
+            word = fields.get(key, f"「{key}」")
         if index:
             word += f"の{index[1:-1]}{_COUNTER.get(key, '番目')}"
         if name:
@@ -178,33 +183,11 @@ def _values_ja(values: list[str], variant: str, key: str) -> str:
     return "・".join(dict.fromkeys(shown))
 
 
-_TYPES = {"integer": "整数", "boolean": "true か false", "string": "文字列（\"…\"）",
-          "list": "リスト（[ … ]）", "dictionary": "表", "object": "表"}
-
-
 def _message_ja(msg: str, variant: str, key: str) -> str:
-    """The part after the place."""
+    """The part after the place, for the messages of reading the file itself (what
+    validation finds is Japanese at the source: :func:`validation_problem`,
+    ``config.raw_problems``, the variants' ``config_problems``)."""
     rules: list[tuple[str, Callable[[re.Match[str]], str]]] = [
-        (r"^required key is missing(?: \((.*)\))?$",
-         lambda m: "書かれていません" + (f"（{_strip_ids(m.group(1))}）" if m.group(1)
-                                      and _strip_ids(m.group(1)) else "")),
-        (r"^unknown key$", lambda m: "この項目は使えません（綴りを確かめてください）"),
-        (r"^got (.*?); input should be ((?:'[^']*'(?:, | or )?)+)$",
-         lambda m: f"「{m.group(1).strip(chr(39))}」は使えません（使えるのは "
-                   f"{_values_ja(_quoted(m.group(2)), variant, key)}）"),
-        (r"^got (.*?); input should be a valid (\w+)",
-         lambda m: f"「{_py(m.group(1))}」ではなく{_TYPES.get(m.group(2), m.group(2))}"
-                   "で書いてください"),
-        (r"^got (.*?); (.*)$", lambda m: f"「{m.group(1).strip(chr(39))}」は使えません"),
-        (r"^'([^']*)' is the GM name '([^']*)': .*$",
-         lambda m: f"「{m.group(1)}」はGMの名前「{m.group(2)}」と同じです"
-                   "（GMの発言がこの参加者の発言として読まれます）"),
-        (r"^(.*) holds an invisible or direction-changing character \((U\+[0-9A-F]+)\);.*$",
-         lambda m: f"{_visible(m.group(1))} に見えない文字（{m.group(2)}）が入っています。"
-                   "消してください"),
-        (r"^an alias cannot be empty$", lambda m: "空の別名があります"),
-        (r"^a GM name cannot be blank$", lambda m: "空の名前があります"),
-        (r"^a name cannot be blank$", lambda m: "空にはできません"),
         (r"^file not found.*$", lambda m: "ファイルがありません（`adjudicator new` で作れます）"),
         (r"^not UTF-8 text.*$", lambda m: "UTF-8 の文字として読めません（UTF-8で保存し直して"
                                           "ください）"),
@@ -218,11 +201,6 @@ def _message_ja(msg: str, variant: str, key: str) -> str:
         if m is not None:
             return make(m)
     return _strip_ids(msg)
-
-
-def _py(text: str) -> str:
-    """A value as the GM wrote it in TOML (``True`` -> ``true``)."""
-    return {"True": "true", "False": "false", "None": ""}.get(text, text.strip("'"))
 
 
 def _visible(quoted: str) -> str:
@@ -265,3 +243,105 @@ def is_count(problem: str) -> bool:
     if isinstance(problem, Problem):
         return problem.kind == "count"
     return re.match(r"^players: \d+ players;", problem) is not None
+
+
+# ---------------------------------------------------------------- validation errors
+#: pydantic's type errors -> the kind of value the GM should write instead
+_WANTED = {
+    "string_type": "文字列（\"…\"）", "string_sub_type": "文字列（\"…\"）",
+    "int_type": "整数", "int_parsing": "整数", "int_from_float": "整数",
+    "float_type": "数", "float_parsing": "数", "bool_type": "true か false",
+    "bool_parsing": "true か false", "list_type": "リスト（[ … ]）",
+    "tuple_type": "リスト（[ … ]）", "set_type": "リスト（[ … ]）",
+    "dict_type": "表", "model_type": "表", "model_attributes_type": "表",
+}
+#: the validators' own errors (``PydanticCustomError`` types) in the GM's words
+_CUSTOM = {
+    "blank_name": "空にはできません",
+    "channel_id": "チャンネルIDは数字です（Discordの「IDをコピー」でコピーしてください）",
+}
+
+
+def value_shown(value: object) -> str:
+    """A value as the GM wrote it in TOML (``True`` -> ``true``, a list as ``[…]``)."""
+    if isinstance(value, bool) or value is None:
+        return "" if value is None else toml_value(value)
+    if isinstance(value, str):
+        return value
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(f'"{v}"' if isinstance(v, str) else value_shown(v)
+                               for v in value) + "]"
+    if isinstance(value, dict):
+        return "{ … }"
+    return str(value)
+
+
+def _got(err: Mapping[str, object]) -> str:
+    shown = value_shown(err.get("input"))
+    return f"「{shown}」は" if shown else ""
+
+
+def _number(n: object) -> str:
+    if isinstance(n, float) and n.is_integer():
+        n = int(n)
+    return value_shown(n)
+
+
+def validation_message_ja(err: Mapping[str, object], variant: str = "",
+                          key: str = "") -> str:
+    """One pydantic error (an item of ``ValidationError.errors()``) in the GM's words,
+    after the place: built from its ``type``, ``input`` and ``ctx`` (never from pydantic's
+    English ``msg``).  ``key`` is the dotted key without indexes (``players.colour``), for
+    the seed's words of the allowed values."""
+    kind = str(err.get("type", ""))
+    ctx = err.get("ctx")
+    ctx = ctx if isinstance(ctx, Mapping) else {}
+    got = _got(err)
+    if kind == "missing":
+        return "書かれていません"
+    if kind == "extra_forbidden":
+        return "この項目は使えません（綴りを確かめてください）"
+    if kind in _CUSTOM:
+        return _CUSTOM[kind]
+    if kind in _WANTED:
+        shown = value_shown(err.get("input"))
+        return (f"「{shown}」ではなく" if shown else "") + f"{_WANTED[kind]}で書いてください"
+    if kind in ("literal_error", "enum"):
+        allowed = _values_ja(_quoted(str(ctx.get("expected", ""))), variant, key)
+        return f"{got or '値は'}使えません" + (f"（使えるのは {allowed}）" if allowed else "")
+    bounds = {"greater_than": ("gt", "より大きい数"), "greater_than_equal": ("ge", "以上の数"),
+              "less_than": ("lt", "より小さい数"), "less_than_equal": ("le", "以下の数")}
+    if kind in bounds:
+        name, word = bounds[kind]
+        return f"{got or '値は'}使えません（{_number(ctx.get(name))}{word}で書いてください）"
+    if kind in ("string_too_short", "too_short"):
+        n = ctx.get("min_length", 1)
+        if n in (None, 1):
+            return "空にはできません" if kind == "string_too_short" else \
+                "1つ以上書いてください（空のリストは使えません）"
+        unit = "文字" if kind == "string_too_short" else "つ"
+        return f"{_number(n)}{unit}以上書いてください"
+    if kind in ("string_too_long", "too_long"):
+        unit = "文字" if kind == "string_too_long" else "つ"
+        return f"長すぎます（{_number(ctx.get('max_length'))}{unit}まで）"
+    if kind == "string_pattern_mismatch":
+        return f"{got or '値は'}書き方が違います"
+    return f"{got or '値は'}使えません"
+
+
+def validation_problem(err: Mapping[str, object], where: str, variant: str = "",
+                       words: Mapping[str, str] | None = None) -> Problem:
+    """A pydantic error as a :class:`Problem`: ``where`` is its place in English
+    (``players[3] (はなこ).colour``), the English from pydantic's ``msg`` for developers,
+    the Japanese from :func:`validation_message_ja`."""
+    kind = str(err.get("type", ""))
+    msg = str(err.get("msg", ""))
+    if kind == "missing":
+        msg = "required key is missing"
+    elif kind == "extra_forbidden":
+        msg = "unknown key"
+    elif "input" in err and kind not in ("missing",):
+        msg = f"got {err.get('input')!r}; {msg[:1].lower()}{msg[1:]}"
+    key = ".".join(str(p) for p in err.get("loc", ()) if isinstance(p, str))  # type: ignore[attr-defined]
+    ja = f"{place_ja(where, words)}：{validation_message_ja(err, variant, key)}"
+    return Problem(f"{where}: {msg}", ja, "player" if where.startswith("players") else "setup")

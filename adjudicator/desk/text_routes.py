@@ -4,6 +4,7 @@ each with a one-click alias button).  The same code as the command line."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -49,6 +50,30 @@ def _line_ref(game: Any, line: str, phase: str | None) -> str:
     return ph.lines[0].ref.rsplit(":", 1)[0] + ":" + m.group(2)
 
 
+_CITED = re.compile(r"［[A-Za-z0-9_.:/\\-]+］")
+_RULE_ID = re.compile(r"［([a-z]{2,}\.[a-z0-9_.]+)］")
+
+
+def with_rule_ids(page: str, cited: str) -> Any:
+    """The GM's explain page (``page``, explain's desk mode) as HTML with each rule's id
+    in a quiet trailing label, taken from the command line's GM view (``cited``, the same
+    lines with the ids in brackets).  The label's text is a CSS ``attr()``, so that the
+    copy button copies the page's text unchanged; a line that does not match its cited
+    twin gets no label."""
+    from markupsafe import Markup, escape
+
+    twins = cited.splitlines()
+    out = []
+    for i, line in enumerate(page.splitlines()):
+        shown = str(escape(line))
+        twin = twins[i] if i < len(twins) else ""
+        if _CITED.sub("", twin) == line:
+            shown += "".join(f'<small class="rid" data-rid="{escape(rid)}"></small>'
+                             for rid in _RULE_ID.findall(twin))
+        out.append(shown)
+    return Markup("\n".join(out) + ("\n" if page.endswith("\n") else ""))
+
+
 def _players(game: Any) -> list[str]:
     return [n for n, _a in game.variant.roster_entries()]
 
@@ -57,6 +82,7 @@ async def explain(desk: Any, request: Request) -> Response:
     name = request.path_params["name"]
     _path, game = load_game(desk, name)
     from ..explain import explain_text
+    from ..explain_ja import explain_line
     from ..views import View
 
     player = request.query_params.get("player") or None
@@ -70,13 +96,16 @@ async def explain(desk: Any, request: Request) -> Response:
     try:  # a player's page is that player's own view (secrets of others are not in it)
         if line:  # one chat line: what it caused, and why (a player: their own lines only)
             from ..explain import resolve_player
-            from ..explain_ja import explain_line
 
             view = View.gm() if gm else View.of(resolve_player(game, player or ""))
             body = explain_line(game, ref, view=view, desk=True)
         else:  # the page defaults to what a player may read, never the GM's view
             body = explain_text(game, player=player, phase=phase, desk=True,
                                 view=View.gm() if gm else None if player else View.public())
+        if gm:  # the GM's page: each rule's id in a quiet label (never in a player's)
+            cited = (explain_line(game, ref, view=View.gm()) if line
+                     else explain_text(game, player=player, phase=phase, view=View.gm()))
+            body = with_rule_ids(body, cited)
     except AdjudicatorError as e:
         if line:
             raise S.DeskError(f"「{line}」の行は見つかりません。フェーズを選んで、そのログの行番号"

@@ -59,7 +59,14 @@ def _scenario_problems(cfg: GameConfig) -> tuple[Scenario | None, list[str]]:
         problems = ["file not found next to game.toml (start from the sample: `adjudicator "
                     "demo DIR --sample majora` writes one; `adjudicator schema --scenario` "
                     "prints its schema)"]
-    return sc, [f"scenario ({cfg.scenario}): {p}" for p in problems]
+    from ...config_ja import Problem
+
+    def placed(p: str) -> Problem:
+        ja = getattr(p, "ja", p)
+        return Problem(f"scenario ({cfg.scenario}): {p}",
+                       f"シナリオ（{cfg.scenario}）" + ("の" if "：" in ja else "：") + ja)
+
+    return sc, [placed(p) for p in problems]
 
 
 class MajoraRules(Variant[MjState]):
@@ -78,7 +85,7 @@ class MajoraRules(Variant[MjState]):
     # ------------------------------------------------------------ setup
     @classmethod
     def config_problems(cls, cfg: GameConfig) -> list[str]:
-        from ...config_ja import Problem, count, not_used, player, problem_ja, setup
+        from ...config_ja import Problem, count, not_used, player, setup
 
         problems: list[Problem] = []
         if len(cfg.players) != PLAYERS:
@@ -116,7 +123,7 @@ class MajoraRules(Variant[MjState]):
             problems += [Problem(p, f"シナリオ（{cfg.scenario}）：game.toml と同じフォルダに"
                                  "ありません（見本は `adjudicator demo DIR --sample majora` で"
                                  "書き出せます）" if ": file not found" in p
-                                 else problem_ja(p, "majora"), "setup") for p in sp]
+                                 else getattr(p, "ja", p), "setup") for p in sp]
         if sc is not None and not sp:
             if len(sc.masks) < len(cfg.players):
                 problems.append(Problem(

@@ -11,6 +11,7 @@ is what ``adjudicator schema --scenario`` prints.
 
 from __future__ import annotations
 
+import re
 import tomllib
 from pathlib import Path
 from typing import Any, Literal
@@ -163,21 +164,35 @@ def _where(raw: Any, loc: tuple[Any, ...]) -> str:
     return out or "(top level)"
 
 
+#: the scenario's keys in the GM's words (for the place of a problem)
+SCENARIO_WORDS: dict[str, str] = {
+    "title": "題名", "intro": "前置き", "masks": "仮面", "items": "アイテム", "riddles": "謎",
+    "locks": "鍵", "giants": "巨人", "name": "名前", "text": "文", "ability": "能力",
+    "instrument": "時の楽器", "kind": "種類", "public": "公開", "consumable": "使い切り",
+    "start": "最初の場所", "target": "対象", "effect": "効果", "id": "ID",
+    "question": "問題", "answers": "答え", "reward": "報酬", "key": "開けるカギ",
+    "uses": "使える回数", "announce": "全体への告知", "give": "渡すアイテム", "peek": "のぞき見",
+    "kill": "殺害", "days": "呼べる日", "solved": "解いた謎", "opened": "開けた鍵",
+    "hint": "ヒント",
+}
+_KIND_JA = {"normal": "普通のアイテム", "key": "カギ", "instrument": "時の楽器",
+            "giant": "巨人のアイテム"}
+
+
+def _p(where: str, en: str, ja: str) -> str:
+    """One problem of the scenario at ``where`` (``items[4] (巨人の盾).start``), in
+    English and Japanese (a ``config_ja.Problem``)."""
+    from ...config_ja import Problem, place_ja
+
+    return Problem(f"{where}: {en}" if where else en,
+                   f"{place_ja(where, SCENARIO_WORDS)}：{ja}" if where else ja)
+
+
 def _pydantic_problems(raw: dict[str, Any], e: ValidationError) -> list[str]:
-    out = []
-    for err in e.errors():
-        where = _where(raw, tuple(err["loc"]))
-        msg = err["msg"]
-        if err["type"] == "missing":
-            msg = "required key is missing"
-        elif err["type"] == "extra_forbidden":
-            msg = "unknown key"
-        elif err["type"] in ("literal_error", "int_type", "bool_type", "string_type",
-                             "list_type", "int_parsing", "greater_than_equal", "too_short",
-                             "string_too_short", "model_type", "dict_type"):
-            msg = f"got {err.get('input')!r}; {msg[0].lower()}{msg[1:]}"
-        out.append(f"{where}: {msg}")
-    return out
+    from ...config_ja import validation_problem
+
+    return [validation_problem(err, _where(raw, tuple(err["loc"])), "majora", SCENARIO_WORDS)
+            for err in e.errors()]
 
 
 # ---------------------------------------------------------------- checks
@@ -185,18 +200,25 @@ def _effect_problems(sc: Scenario, where: str, eff: Effect, target: Target | Non
                      reward: bool) -> list[str]:
     out: list[str] = []
     if reward and eff.empty():
-        out.append(f"{where}: the reward gives nothing (give, text, announce, peek or kill)")
+        out.append(_p(where, "the reward gives nothing (give, text, announce, peek or kill)",
+                      "何ももらえません（渡すアイテム・文・全体への告知・のぞき見・殺害の"
+                      "どれかを書いてください）"))
     for j, name in enumerate(eff.give, 1):
         it = sc.item(name)
         if it is None:
-            out.append(f"{where}.give[{j}]: unknown item {name!r}")
+            out.append(_p(f"{where}.give[{j}]", f"unknown item {name!r}",
+                          f"「{name}」というアイテムはありません"))
         elif it.start != "hidden":
-            out.append(f"{where}.give[{j}]: item {name!r} starts in play "
-                       f"(start = {it.start!r}); only a hidden item can be given")
+            out.append(_p(f"{where}.give[{j}]", f"item {name!r} starts in play "
+                          f"(start = {it.start!r}); only a hidden item can be given",
+                          f"「{name}」は最初から場にあります（渡せるのは隠れているアイテム"
+                          "だけです）"))
     if eff.peek is not None and target != "player":
-        out.append(f"{where}.peek: needs a player target (target = \"player\")")
+        out.append(_p(f"{where}.peek", "needs a player target (target = \"player\")",
+                      "参加者を対象にする能力にしか使えません（対象を参加者に）"))
     if eff.kill == "target" and target != "player":
-        out.append(f"{where}.kill: \"target\" needs a player target (target = \"player\")")
+        out.append(_p(f"{where}.kill", "\"target\" needs a player target (target = \"player\")",
+                      "対象を殺すには、参加者を対象にしてください"))
     return out
 
 
@@ -206,8 +228,9 @@ def _duplicates(values: list[str], section: str, key: str) -> list[str]:
     for i, v in enumerate(values, 1):
         k = name_key(v)
         if k in first:
-            out.append(f"{section}[{i}] ({v}).{key}: duplicate {key} {v!r} "
-                       f"(also {section}[{first[k]}])")
+            out.append(_p(f"{section}[{i}] ({v}).{key}", f"duplicate {key} {v!r} "
+                          f"(also {section}[{first[k]}])",
+                          f"「{v}」は{first[k]}つ目と同じです（1つに1つの名前）"))
         else:
             first[k] = i
     return out
@@ -251,91 +274,121 @@ def scenario_problems(sc: Scenario) -> list[str]:
             out += _effect_problems(sc, f"masks[{i}] ({m.name}).ability.effect", m.ability.effect,
                                     m.ability.target, reward=False)
             if m.ability.effect.empty():
-                out.append(f"masks[{i}] ({m.name}).ability.effect: the ability does nothing")
+                out.append(_p(f"masks[{i}] ({m.name}).ability.effect",
+                              "the ability does nothing", "この能力は何もしません"))
     for i, it in enumerate(sc.items, 1):
         where = f"items[{i}] ({it.name})"
         if it.kind == "giant" and it.name not in GIANTS:
-            out.append(f"{where}.kind: {it.name!r} is not a giant item; the giant items are "
-                       + "、".join(GIANTS))
+            out.append(_p(f"{where}.kind", f"{it.name!r} is not a giant item; the giant "
+                          "items are " + "、".join(GIANTS),
+                          f"「{it.name}」は巨人のアイテムではありません（巨人のアイテムは "
+                          + "・".join(GIANTS) + "）"))
         if it.kind != "giant" and it.name in GIANTS:
-            out.append(f"{where}.kind: {it.name!r} is a giant item: write kind = \"giant\"")
+            out.append(_p(f"{where}.kind", f"{it.name!r} is a giant item: write kind = "
+                          "\"giant\"", f"「{it.name}」は巨人のアイテムです（種類を giant に）"))
         if it.kind == "key" and it.target not in ("none", "lock"):
-            out.append(f"{where}.target: a key is used on a lock (target = \"lock\")")
+            out.append(_p(f"{where}.target", "a key is used on a lock (target = \"lock\")",
+                          "カギは鍵に使います（対象を lock に）"))
         if it.kind in ("instrument", "giant") and it.target != "none":
-            out.append(f"{where}.target: the {it.kind} takes no target")
+            out.append(_p(f"{where}.target", f"the {it.kind} takes no target",
+                          f"{_KIND_JA[it.kind]}に対象はありません"))
         if it.kind in ("instrument", "giant") and it.consumable:
-            out.append(f"{where}.consumable: the {it.kind} is never used up that way "
-                       "(the instrument has three uses, a giant item breaks)")
+            out.append(_p(f"{where}.consumable", f"the {it.kind} is never used up that way "
+                          "(the instrument has three uses, a giant item breaks)",
+                          f"{_KIND_JA[it.kind]}は使い切りにできません（時の楽器は3回、"
+                          "巨人のアイテムは壊れるまで使えます）"))
         if it.kind in ("normal",):
             out += _effect_problems(sc, f"{where}.effect", it.effect, it.target, reward=False)
             if it.effect.empty():
-                out.append(f"{where}.effect: using the item does nothing")
+                out.append(_p(f"{where}.effect", "using the item does nothing",
+                              "使っても何も起きません"))
         elif not it.effect.empty():
-            out.append(f"{where}.effect: a {it.kind} item does what the rules say; "
-                       "it has no effect of its own")
+            out.append(_p(f"{where}.effect", f"a {it.kind} item does what the rules say; "
+                          "it has no effect of its own",
+                          f"{_KIND_JA[it.kind]}はルールどおりに働きます（効果は書けません）"))
         if it.start.startswith("player:"):
             if not it.start[7:].strip():
-                out.append(f"{where}.start: \"player:\" needs a player's name")
+                out.append(_p(f"{where}.start", "\"player:\" needs a player's name",
+                              "「player:」の後に参加者の名前を書いてください"))
         elif it.start not in ("hidden", "random"):
-            out.append(f"{where}.start: got {it.start!r}; expected \"hidden\", \"random\", "
-                       "\"player:<name>\"")
+            out.append(_p(f"{where}.start", f"got {it.start!r}; expected \"hidden\", "
+                          "\"random\", \"player:<name>\"",
+                          f"「{it.start}」は使えません（hidden・random・player:名前 の"
+                          "どれかで書いてください）"))
     names = {i.name for i in sc.items}
     for g in GIANTS:
         if g not in names:
-            out.append(f"items: the giant item {g!r} is missing (mj.giants needs all four)")
+            out.append(_p("items", f"the giant item {g!r} is missing (mj.giants needs all "
+                          "four)", f"巨人のアイテム「{g}」がありません（4つとも必要です）"))
     instruments = [i for i in sc.items if i.kind == "instrument"]
     if len(instruments) > 1:
-        out.append("items: more than one instrument ("
-                   + ", ".join(repr(i.name) for i in instruments) + "); the game has one")
+        out.append(_p("items", "more than one instrument ("
+                      + ", ".join(repr(i.name) for i in instruments) + "); the game has one",
+                      "時の楽器が2つ以上あります（"
+                      + "・".join(f"「{i.name}」" for i in instruments) + "。1つだけです）"))
     players_mask = [m.name for m in sc.masks if m.instrument]
     if instruments and not players_mask:
-        out.append("masks: no mask may play the instrument (instrument = true on one)")
+        out.append(_p("masks", "no mask may play the instrument (instrument = true on one)",
+                      "時の楽器を吹ける仮面がありません（どれか1つを instrument = true に）"))
     if players_mask and not instruments:
-        out.append("items: masks may play the instrument, but there is no instrument item "
-                   "(kind = \"instrument\")")
+        out.append(_p("items", "masks may play the instrument, but there is no instrument "
+                      "item (kind = \"instrument\")",
+                      "時の楽器を吹ける仮面がありますが、時の楽器のアイテムがありません"
+                      "（種類を instrument に）"))
     for i, r in enumerate(sc.riddles, 1):
         where = f"riddles[{i}] ({r.id})"
         if not [a for a in r.answers if name_key(a)]:
-            out.append(f"{where}.answers: no accepted answer")
+            out.append(_p(f"{where}.answers", "no accepted answer", "正解が書かれていません"))
         out += _effect_problems(sc, f"{where}.reward", r.reward, None, reward=True)
     for i, lk in enumerate(sc.locks, 1):
         where = f"locks[{i}] ({lk.id})"
         if lk.key is not None:
             key = sc.item(lk.key)
             if key is None:
-                out.append(f"{where}.key: unknown item {lk.key!r}")
+                out.append(_p(f"{where}.key", f"unknown item {lk.key!r}",
+                              f"「{lk.key}」というアイテムはありません"))
             elif key.kind != "key":
-                out.append(f"{where}.key: {lk.key!r} is not a key (kind = \"key\")")
+                out.append(_p(f"{where}.key", f"{lk.key!r} is not a key (kind = \"key\")",
+                              f"「{lk.key}」はカギではありません（種類を key に）"))
         out += _effect_problems(sc, f"{where}.reward", lk.reward, None, reward=True)
     gi = sc.giants
     for j, d in enumerate(gi.days, 1):
         if not 1 <= d <= DAYS:
-            out.append(f"giants.days[{j}]: got {d}; a cycle has days 1 to {DAYS}")
+            out.append(_p(f"giants.days[{j}]", f"got {d}; a cycle has days 1 to {DAYS}",
+                          f"「{d}」は使えません（1日目から{DAYS}日目まで）"))
     if not gi.days:
-        out.append("giants.days: no day is allowed: the giants could never be called")
+        out.append(_p("giants.days", "no day is allowed: the giants could never be called",
+                      "呼べる日がありません（巨人を呼べなくなります）"))
     for j, rid in enumerate(gi.solved, 1):
         if sc.riddle(rid) is None:
-            out.append(f"giants.solved[{j}]: unknown riddle {rid!r}")
+            out.append(_p(f"giants.solved[{j}]", f"unknown riddle {rid!r}",
+                          f"「{rid}」という謎はありません"))
     for j, mname in enumerate(gi.masks, 1):
         if mname not in mask_names:
-            out.append(f"giants.masks[{j}]: unknown mask {mname!r}")
+            out.append(_p(f"giants.masks[{j}]", f"unknown mask {mname!r}",
+                          f"「{mname}」という仮面はありません"))
     have, opened = reachable(sc)
     for j, lid in enumerate(gi.opened, 1):
         found = sc.lock(lid)
         if found is None:
-            out.append(f"giants.opened[{j}]: unknown lock {lid!r}")
+            out.append(_p(f"giants.opened[{j}]", f"unknown lock {lid!r}",
+                          f"「{lid}」という鍵はありません"))
         elif found.id not in opened:
-            out.append(f"giants.opened[{j}]: lock {lid!r} can never be opened (no key reaches "
-                       "it), so the giants can never be called")
+            out.append(_p(f"giants.opened[{j}]", f"lock {lid!r} can never be opened (no key "
+                          "reaches it), so the giants can never be called",
+                          f"鍵「{lid}」はどのカギでも開けられません（巨人を呼べなくなります）"))
     for i, it in enumerate(sc.items, 1):
         if it.start == "hidden" and it.name not in have and sc.item(it.name) is it:
             what = "giant item" if it.kind == "giant" else "item"
             tail = ": the players can never win" if it.kind == "giant" else ""
-            out.append(f"items[{i}] ({it.name}): no path reaches this {what} (it starts "
-                       f"hidden and no reachable reward gives it){tail}")
+            out.append(_p(f"items[{i}] ({it.name})", f"no path reaches this {what} (it "
+                          f"starts hidden and no reachable reward gives it){tail}",
+                          "隠れていて、どの報酬でも手に入りません"
+                          + ("（参加者は勝てません）" if it.kind == "giant" else "")))
     for i, lk in enumerate(sc.locks, 1):
         if lk.id not in opened and sc.lock(lk.id) is lk:
-            out.append(f"locks[{i}] ({lk.id}): no key that the players can get opens it")
+            out.append(_p(f"locks[{i}] ({lk.id})", "no key that the players can get opens it",
+                          "参加者が手に入れられるカギでは開けられません"))
     return out
 
 
@@ -421,21 +474,25 @@ def read_scenario(path: Path) -> tuple[Scenario | None, list[str]]:
     try:
         text = read_capped(path, 5_000_000).decode("utf-8-sig")
     except FileNotFoundError:
-        return None, ["file not found"]
+        return None, [_p("", "file not found", "ファイルがありません")]
     except IsADirectoryError:
-        return None, ["is a folder, not a scenario file"]
+        return None, [_p("", "is a folder, not a scenario file",
+                         "フォルダです（シナリオのファイルを指定してください）")]
     except NotRegularFile:
-        return None, ["普通のファイルではありません（パイプ・装置など）（not a regular file）"]
+        return None, [_p("", "not a regular file", "普通のファイルではありません（パイプ・装置など）")]
     except TooLarge:
-        return None, ["大きすぎます（5 MBまで）（too large）"]
+        return None, [_p("", "too large", "大きすぎます（5 MBまで）")]
     except UnicodeDecodeError as e:
-        return None, [f"not UTF-8 text ({e.reason} at byte {e.start})"]
+        return None, [_p("", f"not UTF-8 text ({e.reason} at byte {e.start})",
+                         "UTF-8 の文字として読めません（UTF-8で保存し直してください）")]
     except OSError as e:
-        return None, [f"cannot read: {e.strerror}"]
+        return None, [_p("", f"cannot read: {e.strerror}", "読めません")]
     try:
         raw = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
-        return None, [f"not valid TOML: {e}"]
+        return None, [_p("", f"not valid TOML: {e}",
+                         "TOMLとして読めません" + "".join(
+                             f"（{n}行目）" for n in re.findall(r"line (\d+)", str(e))[:1]))]
     return parse_scenario(raw)
 
 

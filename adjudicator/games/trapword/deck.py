@@ -121,18 +121,45 @@ def hint_breaks(rules: Rules, hint: str, count: int) -> str | None:
     return None
 
 
+#: the deck's keys in the GM's words (for the place of a problem)
+DECK_WORDS: dict[str, str] = {
+    "name": "名前", "note": "メモ", "monsters": "モンスター", "curses": "呪い",
+    "id": "カードID", "text": "文", "advanced": "上級", "effects": "効果", "kind": "種類",
+    "factor": "倍率", "n": "数", "chars": "文字", "scripts": "文字の種類",
+}
+
+
+class DeckError(ValueError):
+    """The deck cannot be used; ``problems`` lists every problem (each a
+    ``config_ja.Problem``: English with its Japanese, the place inside the deck)."""
+
+    def __init__(self, problems: list[Any]) -> None:
+        self.problems = problems
+        super().__init__("; ".join(problems))
+
+
+def _deck_where(loc: tuple[Any, ...]) -> str:
+    out = ""
+    for part in loc:
+        out += f"[{part + 1}]" if isinstance(part, int) else ("." if out else "") + str(part)
+    return out or "(top level)"
+
+
 def parse_deck(raw: dict[str, Any]) -> Deck:
-    """A deck from TOML data; raises ValueError naming every problem."""
+    """A deck from TOML data; raises :class:`DeckError` naming every problem."""
+    from ...config_ja import Problem, validation_problem
+
     try:
         deck = Deck.model_validate(raw)
     except ValidationError as e:
-        raise ValueError("; ".join(
-            f"{'.'.join(str(x) for x in err['loc'])}: {err['msg']}" for err in e.errors()
-        )) from None
+        raise DeckError([validation_problem(err, _deck_where(tuple(err["loc"])), "trapword",
+                                            DECK_WORDS) for err in e.errors()]) from None
     ids = [c.id for c in [*deck.monsters, *deck.curses]]
     dup = sorted({i for i in ids if ids.count(i) > 1})
     if dup:
-        raise ValueError(f"card ids used twice: {', '.join(dup)}")
+        raise DeckError([Problem(f"card ids used twice: {', '.join(dup)}",
+                                 "カードIDが2回使われています（"
+                                 + "・".join(f"「{i}」" for i in dup) + "）")])
     return deck
 
 

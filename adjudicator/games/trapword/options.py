@@ -18,7 +18,7 @@ POSITIVE_INTS = ("curses", "hourglass_seconds", "call_window_seconds", "answer_l
 def problems(cfg: GameConfig, defaults: dict[str, Any]) -> list[str]:
     """Every problem of a trapword game.toml, one line each, naming the key (each a
     ``config_ja.Problem``: English with its Japanese)."""
-    from ...config_ja import Problem, option_problems, problem_ja, toml_value
+    from ...config_ja import Problem, option_problems, toml_value
 
     out: list[Problem] = []
 
@@ -83,7 +83,7 @@ def problems(cfg: GameConfig, defaults: dict[str, Any]) -> list[str]:
             "options")
     deck = cfg.options.get("deck")
     if deck is not None:
-        from .deck import parse_deck
+        from .deck import DeckError, parse_deck
 
         try:
             d = parse_deck(deck) if isinstance(deck, dict) else None
@@ -92,9 +92,10 @@ def problems(cfg: GameConfig, defaults: dict[str, Any]) -> list[str]:
                     "[[options.deck.monsters]] and [[options.deck.curses]]",
                     "オプションの「deck」：[options.deck] の表に [[options.deck.monsters]] と "
                     "[[options.deck.curses]] を書いてください", "options")
-        except ValueError as e:
-            en = f"options.deck: {e}"
-            add(en, problem_ja(en, "trapword"), "options")
+        except DeckError as e:
+            for p in e.problems:
+                add(f"options.deck.{p}" if p.startswith(("name", "note", "monsters", "curses"))
+                    else f"options.deck: {p}", f"オプションの「deck」の{p.ja}", "options")
     monster = cfg.options.get("monster")
     if monster is not None:
         from .deck import parse_deck, sample_deck
