@@ -250,8 +250,8 @@ def is_count(problem: str) -> bool:
 _WANTED = {
     "string_type": "文字列（\"…\"）", "string_sub_type": "文字列（\"…\"）",
     "int_type": "整数", "int_parsing": "整数", "int_from_float": "整数",
-    "float_type": "数", "float_parsing": "数", "bool_type": "true か false",
-    "bool_parsing": "true か false", "list_type": "リスト（[ … ]）",
+    "float_type": "数", "float_parsing": "数", "bool_type": "「true」か「false」",
+    "bool_parsing": "「true」か「false」", "list_type": "リスト（[ … ]）",
     "tuple_type": "リスト（[ … ]）", "set_type": "リスト（[ … ]）",
     "dict_type": "表", "model_type": "表", "model_attributes_type": "表",
 }

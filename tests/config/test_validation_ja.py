@@ -38,7 +38,7 @@ CASES = [
     ("splatoon-win", "game.toml", 'colour = "orange"', 'colour = "green"', "literal_error",
      "名簿の1人目（あおい）の色：「green」は使えません（使えるのは オレンジ・ムラサキ）"),
     ("splatoon-win", "game.toml", 'weapon = "シューター"', 'weapon = "シューター"\nleader = "maybe"',
-     "bool_parsing", "名簿の1人目（あおい）のリーダー：「maybe」ではなくtrue か false"),
+     "bool_parsing", "名簿の1人目（あおい）のリーダー：「maybe」ではなく「true」か「false」"),
     ("splatoon-win", "game.toml", 'weapon = "シューター"', 'weapon = "シューター"\naliases = "あ"',
      "list_type", "名簿の1人目（あおい）の別名：「あ」ではなくリスト"),
     ("splatoon-win", "game.toml", 'name = "あおい"', 'name = "  "', "blank_name",
