@@ -148,6 +148,27 @@ def places(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
     (root / "folder").mkdir()
     db = root / "arc.sqlite3"
     assert main(["archive", "add", str(sample), "--db", str(db)]) == 0
+    names = ["あかね", "いぶき", "うみ", "えま", "おと", "かい", "きら", "くう", "けい", "こう",
+             "さき", "しの"]
+    derby = "".join(f'[[players]]\nname = "{n}"\ngender = "male"\n' for n in names)
+    for folder, toml in {
+        "counts": 'variant = "derby-stock"\n[setup]\n"人狼" = 2\n"村人" = 3\n' + derby,
+        "notrole": 'variant = "derby-stock"\n[setup]\n"勇者" = 12\n' + derby,
+        "negative": 'variant = "derby-stock"\n[setup]\n"人狼" = 13\n"村人" = -1\n' + derby,
+        "nowolf": 'variant = "derby-stock"\n[setup]\n"村人" = 12\n' + derby,
+        "notint": 'variant = "derby-stock"\n[setup]\n"人狼" = "2"\n' + derby,
+        "few": 'variant = "derby-stock"\n' + derby.rsplit("[[players]]", 1)[0],
+        "genpei": 'variant = "genpei"\n' + derby.replace('gender = "male"\n', ""),
+        "genpeisetup": 'variant = "genpei"\n[setup]\n"人狼" = 12\n' + derby,
+        "tw": 'variant = "trapword"\n',
+        "noplayers": 'variant = "derby-stock"\n',
+        "nogender": 'variant = "derby-stock"\n' + derby.replace('gender = "male"\n', "", 1),
+        "badtoml": 'variant = "derby-stock\n',
+    }.items():
+        (root / folder).mkdir()
+        (root / folder / "game.toml").write_text(toml, encoding="utf-8")
+    (root / "latin1").mkdir()
+    (root / "latin1" / "game.toml").write_bytes(b'variant = "\xff"\n')
     return {"G": str(game), "ROOT": str(root), "DB": str(db), "SAMPLE": str(sample)}
 
 
@@ -187,6 +208,23 @@ ERRORS: list[tuple[str, int]] = [
     ("deal G --seed x", 2),
     ("status G day1 --deadline 25", 2),
     ("status ROOT/folder day1", 2),
+    ("deal G", 1),
+    ("deal ROOT/counts", 2),
+    ("deal ROOT/notrole", 2),
+    ("deal ROOT/negative", 2),
+    ("deal ROOT/nowolf", 2),
+    ("deal ROOT/notint", 1),
+    ("deal ROOT/few", 2),
+    ("deal ROOT/genpei", 2),
+    ("deal ROOT/genpeisetup", 2),
+    ("deal ROOT/tw", 2),
+    ("deal ROOT/noplayers", 2),
+    ("deal ROOT/nogender", 1),
+    ("deal ROOT/badtoml", 1),
+    ("deal ROOT/latin1", 1),
+    ("deal ROOT/nowhere", 2),
+    ("status G day5", 2),
+    ("status G night1", 2),
     ("guide", 2),
     ("guide G --variant genpei", 2),
     ("guide ROOT/nowhere", 2),
