@@ -281,3 +281,11 @@ def test_help_of_the_main_listing_names_every_command_in_japanese(capsys) -> Non
     out = capsys.readouterr().out
     for name in ("new", "add", "resolve", "archive", "discord", "guide", "demo"):
         assert re.search(rf"^\s+{name}\s+\S*[\u3040-\u30ff\u4e00-\u9fff]", out, re.M), name
+
+
+def test_archive_names_the_village_not_its_id(places: dict[str, str], capsys) -> None:  # type: ignore[no-untyped-def]
+    """The GM reads 「ダービー＆ストック村」 in ``archive list``, ``show`` and ``replay``."""
+    for argv in (["archive", "list"], ["archive", "show", "1"], ["archive", "replay", "1"]):
+        assert main([*argv, "--db", places["DB"]]) == 0
+        out = capsys.readouterr().out
+        assert "ダービー＆ストック村" in out and "derby-stock" not in out, argv
