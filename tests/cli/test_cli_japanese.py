@@ -109,6 +109,9 @@ def test_every_help_is_japanese(path: tuple[str, ...], allowed: set[str], capsys
     assert code == 0 and err == ""
     assert out.startswith("使い方：") and "オプション" in out, out[:200]
     assert "この説明を表示して終わります" in out
+    # section titles end in a full-width colon, as Japanese writes them (「オプション：」)
+    assert not re.search(r"(?m)^ *[^\x00-\x7f ][^:\n]*:$", out), out
+    assert re.search(r"(?m)^オプション：$", out), out
     assert latin_problems(out, allowed) == [], out
     # Japanese lines fit the terminal (wrapped by columns, not by spaces); examples whole
     for line in out.splitlines():
