@@ -163,12 +163,17 @@ def phase_state(game: Any, phase: str) -> Any:
     nxt = upto[len(ids)] if len(ids) < len(upto) else None
     from .phases import game_phase_label
 
-    stored = "、".join(game_phase_label(game, i) for i in ids)
+    asked = game_phase_label(game, phase)
+    asked = f"「{phase}」" if asked == phase else asked
+    stored = (f"{game_phase_label(game, ids[0])}〜{game_phase_label(game, ids[-1])}"
+              if len(ids) > 1 else "".join(game_phase_label(game, i) for i in ids))
     raise UsageError(f"no phase {phase!r} to look at now: the stored phases are "
                      f"{', '.join(ids) or 'none'}" + (f"; the next one is {nxt}" if nxt else ""),
-                     f"「{phase}」の途中集計はできません。"
-                     + (f"記録済みの場面は{stored}です" if ids else "まだ記録済みの場面はありません")
-                     + (f"。次は{game_phase_label(game, nxt)}です" if nxt else ""))
+                     f"{asked}の途中集計はできません。途中集計できるのは"
+                     + "と、".join(([f"記録済みの{stored}"] if ids else [])
+                                + ([f"次の{game_phase_label(game, nxt)}"] if nxt else []))
+                     + "です" if ids or nxt else
+                     f"{asked}の途中集計はできません")
 
 
 def phase_status(root: Path | str, phase: str, data: bytes | str | None = None,
