@@ -191,10 +191,14 @@ def _read_lines(
                                       message=e.detail,
                                       reason_ja=e.detail_ja or chat_detail_ja(e.detail)))
         return [], False
+    from .cli_ja import GUESS_JA, guess_ja
+
     for g in reading.guesses:  # what the reader decided without proof, for the GM to see
+        ja = guess_ja(g.message)  # said in Japanese where its wording is fixed
         diagnostics.append(Diagnostic(
             level="info", code="read_guess", source=source if g.lineno is None
-            else f"{source}:{g.lineno}", message=f"{g.kind}: {g.message}"))
+            else f"{source}:{g.lineno}", message=f"{g.kind}: {g.message}",
+            reason_ja=f"{GUESS_JA.get(g.kind, g.kind)}：{ja}" if ja != g.message else None))
     json_like = path.suffix.lower() in (".json", ".csv")
     return reading.messages, json_like
 

@@ -292,3 +292,20 @@ def test_archive_names_the_village_not_its_id(places: dict[str, str], capsys) ->
         assert main([*argv, "--db", places["DB"]]) == 0
         out = capsys.readouterr().out
         assert "ダービー＆ストック村" in out and "derby-stock" not in out, argv
+
+
+def test_a_reader_guess_reaches_the_gm_in_japanese(tmp_path: Path, allowed: set[str]) -> None:
+    """resolve's 「確認が必要な行」: a guess with a fixed wording is said in Japanese."""
+    from adjudicator.cli import diagnostic_line
+    from adjudicator.engine import resolve_game
+    from tests.support import FIXTURES
+
+    game = tmp_path / "g"
+    (game / "logs").mkdir(parents=True)
+    shutil.copy(FIXTURES / "derby16" / "game.toml", game / "game.toml")
+    shutil.copy(FIXTURES / "chat" / "line_date_default.txt", game / "logs" / "day1.txt")
+    guess = next(d for d in resolve_game(game).phases[0].diagnostics if d.code == "read_guess")
+    line = diagnostic_line(guess)
+    assert line.startswith("情報：1日目昼のログ 3行目：日付の並び：月が先か日が先か"), line
+    assert latin_problems(line, allowed) == [], line
+    assert "date order" in diagnostic_line(guess, "en")
