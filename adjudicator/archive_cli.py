@@ -18,6 +18,8 @@ from .archive import (
     default_path,
     find_games,
 )
+from .cli_ja import display_width
+from .config_ja import VARIANT_JA
 from .errors import AdjudicatorError, UsageError
 from .models import DISPOSITION_JA
 from .phases import phase_label
@@ -91,14 +93,25 @@ def cmd_list(args: argparse.Namespace) -> int:
             _out(f"アーカイブ {arc.path} は空です：`adjudicator archive add GAME` で"
                  "ゲームを保存してください")
             return 0
-        lines = [f"{'番号':>3}  {'保存日時':<16}  {'種類':<12}  {'日数':>4}  {'終了':<2}  "
-                 "名前（勝者）"]
+        width = max(display_width(_village(r.variant)) for r in rows)
+        lines = [f"{'番号':>3}  {'保存日時':<16}  {_pad('種類', width)}  {'日数':>4}  "
+                 f"{'終了':<2}  名前（勝者）"]
         for r in rows:
             win = "、".join(r.winners) if r.winners else "-"
-            lines.append(f"{r.id:>5}  {r.added_at:<20}  {r.variant:<14}  {r.phases:>6}  "
-                         f"{'済' if r.finished else '途中':<4}  {r.name}  （{win}）")
+            lines.append(f"{r.id:>5}  {r.added_at:<20}  {_pad(_village(r.variant), width)}  "
+                         f"{r.phases:>6}  {'済' if r.finished else '途中':<4}  {r.name}  （{win}）")
         sys.stdout.write("\n".join(lines) + "\n")
     return 1 if damaged else 0
+
+
+def _village(variant: str) -> str:
+    """The game's name as its players call it (「ダービー＆ストック村」), not its id."""
+    return VARIANT_JA.get(variant, variant)
+
+
+def _pad(text: str, width: int) -> str:
+    """``text`` padded to ``width`` terminal columns (a kanji takes two)."""
+    return text + " " * max(0, width - display_width(text))
 
 
 def cmd_show(args: argparse.Namespace) -> int:
@@ -117,7 +130,7 @@ def cmd_show(args: argparse.Namespace) -> int:
 
 
 def _show_lines(r: Any, data: dict[str, Any]) -> list[str]:
-    return [f"#{r.id} {r.name}", f"  種類：        {r.variant}", f"  種：          {r.seed}",
+    return [f"#{r.id} {r.name}", f"  種類：        {_village(r.variant)}", f"  種：          {r.seed}",
            f"  終了：        {'済' if r.finished else '途中'}",
            f"  勝者：        {'、'.join(r.winners) or '-'}",
            f"  日：          {'、'.join(phase_label(p['id']) for p in data['phases'])}",
@@ -173,7 +186,7 @@ def cmd_replay(args: argparse.Namespace, pause: Callable[[str], str] = input) ->
                              f"{'、'.join(phase_label(i) for i in ids)}）")
         phases = [p for p in phases if p["id"] == args.phase]
     interactive = not args.no_pause and sys.stdin.isatty() and sys.stdout.isatty()
-    _out(f"#{r.id} {r.name} の再生（{r.variant}、種 {r.seed}）、{len(phases)} 日分")
+    _out(f"#{r.id} {r.name} の再生（{_village(r.variant)}、種 {r.seed}）、{len(phases)} 日分")
     for i, ph in enumerate(phases):
         _out(texts[id(ph)])
         if interactive and i < len(phases) - 1:

@@ -167,6 +167,25 @@ class JapaneseHelpFormatter(argparse.RawDescriptionHelpFormatter):
     Japanese sentence has none); a description's own line breaks are kept, and the
     examples (「例：」 and the indented lines after it) are never cut."""
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._headings: list[str] = []
+
+    def start_section(self, heading: str | None) -> None:
+        if heading:
+            self._headings.append(heading)
+        super().start_section(heading)
+
+    def format_help(self) -> str:
+        """A section's title ends in a full-width colon (「オプション：」), as Japanese
+        writes it; argparse itself writes an ASCII one."""
+        import re
+
+        text = super().format_help()
+        for heading in set(self._headings):
+            text = re.sub(rf"(?m)^( *){re.escape(heading)}:$", rf"\g<1>{heading}：", text)
+        return text
+
     def _split_lines(self, text: str, width: int) -> list[str]:
         return wrap_ja(" ".join(text.split()), width)
 

@@ -330,7 +330,10 @@ def load_config(path: Path) -> GameConfig:
         raise _error(shown, [f"大きすぎます（{MAX_CONFIG_BYTES // 1_000_000} MBまで）："
                                   "game.toml ではないファイルのようです（too large）"]) from None
     except OSError as e:
-        raise _error(shown, [f"cannot read: {e.strerror}"]) from None
+        from .fsio import os_error_reason
+
+        raise ConfigError(shown, [f"cannot read: {e.strerror}"],
+                          [f"読めません：{os_error_reason(e)}"]) from None
     try:
         raw = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:

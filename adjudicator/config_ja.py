@@ -191,7 +191,14 @@ def _message_ja(msg: str, variant: str, key: str) -> str:
         (r"^file not found.*$", lambda m: "ファイルがありません（`adjudicator new` で作れます）"),
         (r"^not UTF-8 text.*$", lambda m: "UTF-8 の文字として読めません（UTF-8で保存し直して"
                                           "ください）"),
-        (r"^not valid TOML: (.*)$", lambda m: f"TOMLとして読めません（{m.group(1)}）"),
+        (r"^not valid TOML: .*\(at line (\d+), column (\d+)\)\s*$",
+         lambda m: f"TOMLとして読めません（{m.group(1)}行目の{m.group(2)}文字目に書き方の"
+                   "誤りがあります。引用符やかっこの閉じ忘れがないか見てください）"),
+        (r"^not valid TOML: .*\(at end of document\)\s*$",
+         lambda m: "TOMLとして読めません（最後まで読んでも閉じていない引用符やかっこが"
+                   "あります）"),
+        (r"^not valid TOML: (.*)$", lambda m: "TOMLとして読めません（書き方に誤りがあります。"
+                                              "引用符やかっこの閉じ忘れがないか見てください）"),
         (r"^cannot read: (.*)$", lambda m: f"読めません（{m.group(1)}）"),
         (r"^'([^']*)' is not implemented yet.*$",
          lambda m: f"「{m.group(1)}」という村はありません"),

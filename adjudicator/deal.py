@@ -74,7 +74,8 @@ VARIANT_JA = {"derby-stock": "ダービー＆ストック村", "secret-society":
 def _counts(n: int, want: dict[int, int] | set[int], name: str) -> None:
     if n not in want:
         shown = "、".join(str(k) for k in sorted(want, reverse=True))
-        raise UsageError(f"{name} takes {shown} players for a deal; game.toml lists {n}")
+        raise UsageError(f"{name} takes {shown} players for a deal; game.toml lists {n}",
+                         f"{name}の配役は{shown}人で行います（参加者は{n}人です）")
 
 
 def derby_counts(n: int, setup: dict[str, int]) -> dict[str, int]:
@@ -85,20 +86,27 @@ def derby_counts(n: int, setup: dict[str, int]) -> dict[str, int]:
             rid = ROLE_NAMES.get(word)
             if rid is None:
                 raise UsageError(f"[setup] {word!r}: not a role (人狼 狂人 占い師 霊能者 狩人 "
-                                 "共有者 村人)")
+                                 "共有者 村人)",
+                                 f"編成の「{word}」は役職ではありません（人狼・狂人・占い師・"
+                                 "霊能者・狩人・共有者・村人のどれかです）")
             if k < 0:
-                raise UsageError(f"[setup] {word} = {k}: a count cannot be negative")
+                raise UsageError(f"[setup] {word} = {k}: a count cannot be negative",
+                                 f"編成の{word}の人数はマイナスにできません")
             ja = ROLES[rid][0]
             counts[ja] = counts.get(ja, 0) + k
         if sum(counts.values()) != n:
             raise UsageError(f"[setup] counts add up to {sum(counts.values())}, but game.toml "
-                             f"lists {n} players")
+                             f"lists {n} players",
+                             f"編成の人数の合計は{sum(counts.values())}人ですが、参加者は"
+                             f"{n}人です")
         if not counts.get("人狼"):
-            raise UsageError("[setup] has no 人狼; the game needs at least one wolf")
+            raise UsageError("[setup] has no 人狼; the game needs at least one wolf",
+                             "編成に人狼がいません。人狼は1人以上必要です")
         return counts
     if not 12 <= n <= 16:
         raise UsageError(f"ダービー＆ストック村 takes 12 to 16 players (ds.setup.roles); "
-                         f"game.toml lists {n}")
+                         f"game.toml lists {n}",
+                         f"ダービー＆ストック村の配役は12〜16人で行います（参加者は{n}人です）")
     return dict(DERBY[n])
 
 
@@ -107,7 +115,9 @@ def slots(variant: str, n: int, setup: dict[str, int] | None = None) -> list[Slo
     setup = setup or {}
     if setup and variant != "derby-stock":
         raise UsageError(f"[setup] counts are read for derby-stock only; {variant}'s "
-                         "composition is fixed by its rules")
+                         "composition is fixed by its rules",
+                         f"編成の人数を指定できるのはダービー＆ストック村だけです"
+                         f"（{VARIANT_JA.get(variant, variant)}の編成はルールで決まっています）")
     if variant == "derby-stock":
         return [{"role": r} for r, k in derby_counts(n, setup).items() for _ in range(k)]
     if variant == "secret-society":
@@ -127,7 +137,9 @@ def slots(variant: str, n: int, setup: dict[str, int] | None = None) -> list[Slo
     if variant == "majora":
         _counts(n, {12}, "ムジュラの仮面村")
         return [{"role": "月"}] + [{"role": "仮面の村人"} for _ in range(11)]
-    raise UsageError(f"{variant} has no hidden setup to deal (the teams are public)")
+    raise UsageError(f"{variant} has no hidden setup to deal (the teams are public)",
+                     f"{VARIANT_JA.get(variant, variant)}には伏せて配る役職がありません"
+                     "（チームは公開です）")
 
 
 def shuffle(items: list[Slot], rng: PhaseRng) -> list[Slot]:
@@ -243,46 +255,62 @@ def deal_game(root: Path | str, seed: int | None = None, force: bool = False) ->
     """Deal, write game.toml (and deal/), return what was dealt.  Raises UsageError or
     AdjudicatorError with the reason; game.toml is untouched then."""
     from .config import load_config
-    from .fsio import write_atomic
+    from .config_ja import problem_ja
+    from .fsio import os_error_message, write_atomic
 
     root = Path(root)
     path = root / "game.toml"
     try:
         text = path.read_bytes().decode("utf-8-sig")
     except OSError as e:
-        raise AdjudicatorError(f"cannot read {path}: {e.strerror or e}") from None
+        err = AdjudicatorError(f"cannot read {path}: {e.strerror or e}")
+        err.ja = os_error_message(e)
+        raise err from None
     except UnicodeDecodeError:
-        raise ConfigError(str(path), ["not UTF-8 text"]) from None
+        raise ConfigError(str(path), ["not UTF-8 text"],
+                          ["UTF-8 の文字として読めません（UTF-8 で保存し直してください）"]) from None
     try:
         raw = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
-        raise ConfigError(str(path), [f"not valid TOML: {e}"]) from None
+        raise ConfigError(str(path), [f"not valid TOML: {e}"],
+                          [problem_ja(f"not valid TOML: {e}")]) from None
     variant = raw.get("variant")
     if variant not in SEALED:
         raise UsageError(f"{variant!r}: " + ("Trap Word has no hidden setup to deal (the teams "
                                              "are public)" if variant == "trapword"
-                                             else "not a variant that deals roles"))
+                                             else "not a variant that deals roles"),
+                         "トラップワードには伏せて配る役職がありません（チームは公開です）"
+                         if variant == "trapword" else
+                         "ゲームの設定に、役職を配るゲームの種類が書かれていません")
     players = raw.get("players")
     if not isinstance(players, list) or not players:
-        raise UsageError("game.toml lists no [[players]]: write each player's name first")
-    problems = []
+        raise UsageError("game.toml lists no [[players]]: write each player's name first",
+                         "ゲームの設定に参加者がいません。先に参加者の名前を書いてください")
+    problems: list[str] = []
+    problems_ja: list[str] = []
     for i, p in enumerate(players, 1):
         if not isinstance(p, dict) or not isinstance(p.get("name"), str) or not p["name"].strip():
             problems.append(f"players[{i}].name: every player needs a name before the deal")
+            problems_ja.append(f"{i}人目の参加者に名前がありません（配役の前に名前が要ります）")
             continue
         have = [f for f in (*SEALED[variant], *STRIPPED.get(variant, ())) if f in p]
         if have and not force:
             problems.append(f"players[{i}] ({p['name']}): already has {', '.join(have)} "
                             "(use --force to deal again)")
+            problems_ja.append(f"{p['name']}さんにはもう配役が書かれています"
+                               "（配り直すなら --force を付けてください）")
         if variant == "derby-stock" and p.get("gender") not in ("male", "female"):
             problems.append(f"players[{i}] ({p['name']}).gender: needed before the deal "
                             "(male or female, ds.setup.gender)")
+            problems_ja.append(f"{p['name']}さんの性別（男性か女性か）が書かれていません"
+                               "（配役の前に要ります）")
     if problems:
-        raise ConfigError(str(path), problems)
+        raise ConfigError(str(path), problems, problems_ja)
     setup = raw.get("setup") or {}
     if not isinstance(setup, dict) or not all(isinstance(v, int) and not isinstance(v, bool)
                                               for v in setup.values()):
-        raise ConfigError(str(path), ["setup: counts are whole numbers (\"人狼\" = 2)"])
+        raise ConfigError(str(path), ["setup: counts are whole numbers (\"人狼\" = 2)"],
+                          ["編成の人数は整数で書きます（例：「人狼」を2人）"])
     base = slots(variant, len(players), setup)
     if seed is None:
         deal_seed = int.from_bytes(os.urandom(16), "big")
@@ -304,9 +332,14 @@ def deal_game(root: Path | str, seed: int | None = None, force: bool = False) ->
     if got != _expected(raw, variant, dealt, seal):
         listing = "; ".join(f"{n}: {role_label(variant, s)}" for n, s in zip(names, dealt,
                                                                               strict=True))
-        raise AdjudicatorError("game.toml could not be edited safely (its [[players]] are "
+        err = AdjudicatorError("game.toml could not be edited safely (its [[players]] are "
                                "not written one key a line); nothing was written. Write the "
                                f"deal by hand: {listing}")
+        listing_ja = "、".join(f"{n}さん：{role_label(variant, s)}"
+                              for n, s in zip(names, dealt, strict=True))
+        err.ja = ("ゲームの設定を安全に書き換えられないため、何も書いていません（参加者の欄が"
+                  f"1行に1項目の形で書かれていません）。配役を手で書いてください：{listing_ja}")
+        raise err
     tmp = root / ".game.toml.deal"
     write_atomic(tmp, new_text)
     try:

@@ -15,11 +15,12 @@ from typing import Any
 
 from .chatlog import FORMATS, ChatLine, read_chat
 from .config import GameConfig, load_config
-from .errors import ChatFormatError
-from .fsio import MAX_LOG_BYTES, remembered_format
+from .errors import ChatFormatError, chat_detail_ja
+from .fsio import MAX_LOG_BYTES, os_error_message, remembered_format
 from .games import get_variant
 from .games.base import Emitter, PhaseInput, Variant
 from .models import Diagnostic, LineRecord, PhaseResult
+from .phases import game_phase_label, phase_label
 from .reader import PhaseReader
 from .rng import PhaseRng
 from .roster import Roster
@@ -81,7 +82,9 @@ def scan_logs(root: Path) -> tuple[dict[str, Path], set[str], list[Diagnostic]]:
     except OSError as e:
         problems.append(Diagnostic(level="error", code="log_unreadable", source="logs",
                                    message=f"cannot list the logs folder: "
-                                   f"{e.strerror or e} (check its permissions)"))
+                                   f"{e.strerror or e} (check its permissions)",
+                                   reason_ja="logs フォルダの中を見られません："
+                                   + os_error_message(e)))
         return logs, broken, problems
     by_stem: dict[str, list[Path]] = {}
     for path in entries:
@@ -103,7 +106,10 @@ def scan_logs(root: Path) -> tuple[dict[str, Path], set[str], list[Diagnostic]]:
             problems.append(Diagnostic(
                 level="error", code="two_logs", source=_source(root, paths[0]),
                 message=f"two logs for {stem}: {names}; keep one (move the other out of "
-                "logs/); neither was read"))
+                "logs/); neither was read",
+                reason_ja=f"{phase_label(stem)}のログが2つあります（"
+                + "と".join(f"「{p.name}」" for p in paths) + "）。どちらか1つを残し、もう一方を"
+                "logs フォルダの外へ移してください（どちらも読みませんでした）"))
         elif stem not in broken:
             logs[stem] = paths[0]
     return logs, broken, problems
@@ -121,7 +127,7 @@ def _not_a_log(path: Path) -> tuple[str, str] | None:
             return (f"is a link to nothing ({os.readlink(path)!r}): fix or remove the link",
                     "は行き先のないリンクです。リンクを直すか消してください")
         return (f"cannot be read: {e.strerror or e}",
-                f"を読めません（{e.strerror or e}）。アクセス権を確かめてください")
+                f"を読めません（{os_error_message(e)}）")
     if path.is_dir():
         return ("is a folder, not a log: move it out of logs/",
                 "はフォルダでログではありません。logs フォルダの外へ移してください")
@@ -165,7 +171,9 @@ def _read_lines(
         diagnostics.append(Diagnostic(
             level="warning", code="log_format", source=source,
             message=f"the remembered chat format {named!r} is unknown: the format is "
-            "detected (store the log again with `add --format`)"))
+            "detected (store the log again with `add --format`)",
+            reason_ja=f"このログに覚えていたチャットの形式「{named}」が分からないため、形式を"
+            "自動で見分けて読みました（`add --format` でログを置き直せます）"))
         named = None
     from .fsio import read_capped
 
@@ -180,12 +188,17 @@ def _read_lines(
     except ChatFormatError as e:  # the source is named once, in `source`
         diagnostics.append(Diagnostic(level="error", code="log_format", source=e.source
                                       if e.lineno is None else f"{e.source}:{e.lineno}",
-                                      message=e.detail))
+                                      message=e.detail,
+                                      reason_ja=e.detail_ja or chat_detail_ja(e.detail)))
         return [], False
+    from .cli_ja import GUESS_JA, guess_ja
+
     for g in reading.guesses:  # what the reader decided without proof, for the GM to see
+        ja = guess_ja(g.message)  # said in Japanese where its wording is fixed
         diagnostics.append(Diagnostic(
             level="info", code="read_guess", source=source if g.lineno is None
-            else f"{source}:{g.lineno}", message=f"{g.kind}: {g.message}"))
+            else f"{source}:{g.lineno}", message=f"{g.kind}: {g.message}",
+            reason_ja=f"{GUESS_JA.get(g.kind, g.kind)}：{ja}" if ja != g.message else None))
     json_like = path.suffix.lower() in (".json", ".csv")
     return reading.messages, json_like
 
@@ -200,7 +213,7 @@ def log_read_message(e: OSError) -> str:
     if isinstance(e, NotRegularFile):
         return ("普通のファイルではありません（パイプや装置）：ログの文字をファイルに保存して"
                 "置き直してください（not a regular file）")
-    return f"ログを読めません：{e.strerror or e}（アクセス権を確かめてください）"
+    return f"ログを読めません：{os_error_message(e)}"
 
 
 def _order(variant: Variant[Any]) -> list[str]:
@@ -229,7 +242,9 @@ def _plan(variant: Variant[Any], logs: dict[str, Path], root: Path,
             diags.append(Diagnostic(
                 level="error", code="missing_log", source=f"logs/{phases[gap]}",
                 message=f"the log of {phases[gap]} cannot be read (see above): the phases "
-                f"from {phases[gap]} on were not resolved"))
+                f"from {phases[gap]} on were not resolved",
+                reason_ja=f"{phase_label(phases[gap])}のログが読めないため（上を見てください）、"
+                f"{phase_label(phases[gap])}から先は判定していません"))
         phases = phases[:gap]
     elif gap is not None:
         missing = [pid for pid in phases[gap:] if pid not in present]
@@ -239,7 +254,11 @@ def _plan(variant: Variant[Any], logs: dict[str, Path], root: Path,
             message=f"no log for {', '.join(missing)}, but {', '.join(later)} "
             f"{'has one' if len(later) == 1 else 'have one'}: add it (`adjudicator add "
             f"{root} {phases[gap]} FILE`); the phases from {phases[gap]} on were not "
-            "resolved"))
+            "resolved",
+            reason_ja="、".join(phase_label(p) for p in missing) + "のログがありませんが、"
+            + "、".join(phase_label(p) for p in later) + "のログはあります。"
+            f"{phase_label(phases[gap])}のログを置いてください（`adjudicator add {root} "
+            f"{phases[gap]} FILE`）。{phase_label(phases[gap])}から先は判定していません"))
         phases = phases[:gap]
     known = set(order)
     for stem, path in logs.items():
@@ -248,7 +267,10 @@ def _plan(variant: Variant[Any], logs: dict[str, Path], root: Path,
             diags.append(Diagnostic(
                 level="warning", code="unknown_log", source=_source(root, path),
                 message=f"{path.name!r} is not a phase of this game (expected names like "
-                f"{', '.join(order[:3])}…); it was not read"))
+                f"{', '.join(order[:3])}…); it was not read",
+                reason_ja=f"「{path.name}」はこのゲームのどの場面のログでもありません（"
+                + "、".join(f"{p}{path.suffix}" for p in order[:3])
+                + "…のような名前にします）。読みませんでした"))
     return phases, diags
 
 
@@ -371,7 +393,9 @@ def _resolve_phase(game: Game, roster: Roster, names: list[str], logs: dict[str,
     json_like = False
     if found_path is None:
         diags.append(Diagnostic(level="warning", code="missing_log", source=f"logs/{pid}.txt",
-                                message=f"no log for {pid}: resolved with no actions"))
+                                message=f"no log for {pid}: resolved with no actions",
+                                reason_ja=f"{game_phase_label(game, pid)}のログがないため、"
+                                "誰も行動しなかったものとして判定しました"))
     else:
         lines, json_like = _read_lines(game, found_path, names, diags, fmt)
     extra: dict[str, list[ChatLine]] = {}

@@ -482,6 +482,12 @@ def os_error_message(e: OSError) -> str:
     return line + detail + (f"（{todo}）" if todo else "")
 
 
+def os_error_reason(e: OSError) -> str:
+    """``os_error_message`` without the path, for a sentence that names the file itself
+    (「使う権限がありません（ファイルやフォルダの権限を確かめてください）」)."""
+    return os_error_message(OSError(e.errno, e.strerror)) if e.errno else os_error_message(e)
+
+
 # ------------------------------------------------------------------ private caches
 def cache_dir() -> Path | None:
     """The user's own cache folder for adjudicator (platformdirs: ``~/.cache/adjudicator``

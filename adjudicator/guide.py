@@ -228,7 +228,8 @@ def game_guide(variant: str) -> GameGuide:
     from .games import REGISTRY
 
     if variant not in REGISTRY:
-        raise UsageError(f"no variant {variant!r} (variants: {', '.join(REGISTRY)})")
+        raise UsageError(f"no variant {variant!r} (variants: {', '.join(REGISTRY)})",
+                         f"「{variant}」というゲームの種類はありません（{', '.join(REGISTRY)}）")
     module = import_module(f".games.{REGISTRY[variant][0]}.guide", __package__)
     return module.GUIDE  # type: ignore[no-any-return]
 

@@ -161,8 +161,19 @@ def phase_state(game: Any, phase: str) -> Any:
     if phase in upto and upto.index(phase) == len(ids):
         return game.state
     nxt = upto[len(ids)] if len(ids) < len(upto) else None
+    from .phases import game_phase_label
+
+    asked = game_phase_label(game, phase)
+    asked = f"「{phase}」" if asked == phase else asked
+    stored = (f"{game_phase_label(game, ids[0])}〜{game_phase_label(game, ids[-1])}"
+              if len(ids) > 1 else "".join(game_phase_label(game, i) for i in ids))
     raise UsageError(f"no phase {phase!r} to look at now: the stored phases are "
-                     f"{', '.join(ids) or 'none'}" + (f"; the next one is {nxt}" if nxt else ""))
+                     f"{', '.join(ids) or 'none'}" + (f"; the next one is {nxt}" if nxt else ""),
+                     f"{asked}の途中集計はできません。途中集計できるのは"
+                     + "と、".join(([f"記録済みの{stored}"] if ids else [])
+                                + ([f"次の{game_phase_label(game, nxt)}"] if nxt else []))
+                     + "です" if ids or nxt else
+                     f"{asked}の途中集計はできません")
 
 
 def phase_status(root: Path | str, phase: str, data: bytes | str | None = None,
@@ -171,6 +182,7 @@ def phase_status(root: Path | str, phase: str, data: bytes | str | None = None,
     """The 途中集計 of ``phase`` from ``data`` (a partial log), or from the stored log of
     ``phase`` when ``data`` is None.  Raises UsageError (no such phase, nothing to read)."""
     from .engine import find_logs, resolve_game
+    from .phases import game_phase_label
     from .reader import PhaseReader
     from .roster import Roster
 
@@ -185,7 +197,10 @@ def phase_status(root: Path | str, phase: str, data: bytes | str | None = None,
         path = find_logs(root).get(phase)
         if path is None:
             raise UsageError(f"no log stored for {phase}: paste the log so far "
-                             f"(`adjudicator status {root} {phase} -`)")
+                             f"(`adjudicator status {root} {phase} -`)",
+                             f"{game_phase_label(game, phase)}のログはまだありません。"
+                             f"途中までのログを貼ってください（`adjudicator status {root} "
+                             f"{phase} -`）")
         reading = read_chat_file(path, source=f"logs/{path.name}", fmt=fmt, names=names)
         json_like = path.suffix.lower() in (".json", ".csv")
     else:

@@ -109,6 +109,9 @@ def test_every_help_is_japanese(path: tuple[str, ...], allowed: set[str], capsys
     assert code == 0 and err == ""
     assert out.startswith("使い方：") and "オプション" in out, out[:200]
     assert "この説明を表示して終わります" in out
+    # section titles end in a full-width colon, as Japanese writes them (「オプション：」)
+    assert not re.search(r"(?m)^ *[^\x00-\x7f ][^:\n]*:$", out), out
+    assert re.search(r"(?m)^オプション：$", out), out
     assert latin_problems(out, allowed) == [], out
     # Japanese lines fit the terminal (wrapped by columns, not by spaces); examples whole
     for line in out.splitlines():
@@ -148,6 +151,27 @@ def places(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
     (root / "folder").mkdir()
     db = root / "arc.sqlite3"
     assert main(["archive", "add", str(sample), "--db", str(db)]) == 0
+    names = ["あかね", "いぶき", "うみ", "えま", "おと", "かい", "きら", "くう", "けい", "こう",
+             "さき", "しの"]
+    derby = "".join(f'[[players]]\nname = "{n}"\ngender = "male"\n' for n in names)
+    for folder, toml in {
+        "counts": 'variant = "derby-stock"\n[setup]\n"人狼" = 2\n"村人" = 3\n' + derby,
+        "notrole": 'variant = "derby-stock"\n[setup]\n"勇者" = 12\n' + derby,
+        "negative": 'variant = "derby-stock"\n[setup]\n"人狼" = 13\n"村人" = -1\n' + derby,
+        "nowolf": 'variant = "derby-stock"\n[setup]\n"村人" = 12\n' + derby,
+        "notint": 'variant = "derby-stock"\n[setup]\n"人狼" = "2"\n' + derby,
+        "few": 'variant = "derby-stock"\n' + derby.rsplit("[[players]]", 1)[0],
+        "genpei": 'variant = "genpei"\n' + derby.replace('gender = "male"\n', ""),
+        "genpeisetup": 'variant = "genpei"\n[setup]\n"人狼" = 12\n' + derby,
+        "tw": 'variant = "trapword"\n',
+        "noplayers": 'variant = "derby-stock"\n',
+        "nogender": 'variant = "derby-stock"\n' + derby.replace('gender = "male"\n', "", 1),
+        "badtoml": 'variant = "derby-stock\n',
+    }.items():
+        (root / folder).mkdir()
+        (root / folder / "game.toml").write_text(toml, encoding="utf-8")
+    (root / "latin1").mkdir()
+    (root / "latin1" / "game.toml").write_bytes(b'variant = "\xff"\n')
     return {"G": str(game), "ROOT": str(root), "DB": str(db), "SAMPLE": str(sample)}
 
 
@@ -187,6 +211,23 @@ ERRORS: list[tuple[str, int]] = [
     ("deal G --seed x", 2),
     ("status G day1 --deadline 25", 2),
     ("status ROOT/folder day1", 2),
+    ("deal G", 1),
+    ("deal ROOT/counts", 2),
+    ("deal ROOT/notrole", 2),
+    ("deal ROOT/negative", 2),
+    ("deal ROOT/nowolf", 2),
+    ("deal ROOT/notint", 1),
+    ("deal ROOT/few", 2),
+    ("deal ROOT/genpei", 2),
+    ("deal ROOT/genpeisetup", 2),
+    ("deal ROOT/tw", 2),
+    ("deal ROOT/noplayers", 2),
+    ("deal ROOT/nogender", 1),
+    ("deal ROOT/badtoml", 1),
+    ("deal ROOT/latin1", 1),
+    ("deal ROOT/nowhere", 2),
+    ("status G day5", 2),
+    ("status G night1", 2),
     ("guide", 2),
     ("guide G --variant genpei", 2),
     ("guide ROOT/nowhere", 2),
@@ -243,3 +284,28 @@ def test_help_of_the_main_listing_names_every_command_in_japanese(capsys) -> Non
     out = capsys.readouterr().out
     for name in ("new", "add", "resolve", "archive", "discord", "guide", "demo"):
         assert re.search(rf"^\s+{name}\s+\S*[\u3040-\u30ff\u4e00-\u9fff]", out, re.M), name
+
+
+def test_archive_names_the_village_not_its_id(places: dict[str, str], capsys) -> None:  # type: ignore[no-untyped-def]
+    """The GM reads 「ダービー＆ストック村」 in ``archive list``, ``show`` and ``replay``."""
+    for argv in (["archive", "list"], ["archive", "show", "1"], ["archive", "replay", "1"]):
+        assert main([*argv, "--db", places["DB"]]) == 0
+        out = capsys.readouterr().out
+        assert "ダービー＆ストック村" in out and "derby-stock" not in out, argv
+
+
+def test_a_reader_guess_reaches_the_gm_in_japanese(tmp_path: Path, allowed: set[str]) -> None:
+    """resolve's 「確認が必要な行」: a guess with a fixed wording is said in Japanese."""
+    from adjudicator.cli import diagnostic_line
+    from adjudicator.engine import resolve_game
+    from tests.support import FIXTURES
+
+    game = tmp_path / "g"
+    (game / "logs").mkdir(parents=True)
+    shutil.copy(FIXTURES / "derby16" / "game.toml", game / "game.toml")
+    shutil.copy(FIXTURES / "chat" / "line_date_default.txt", game / "logs" / "day1.txt")
+    guess = next(d for d in resolve_game(game).phases[0].diagnostics if d.code == "read_guess")
+    line = diagnostic_line(guess)
+    assert line.startswith("情報：1日目昼のログ 3行目：日付の並び：月が先か日が先か"), line
+    assert latin_problems(line, allowed) == [], line
+    assert "date order" in diagnostic_line(guess, "en")

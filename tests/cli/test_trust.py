@@ -170,7 +170,7 @@ def test_a_missing_phase_is_an_error_and_nothing_is_invented(game: Path, capsys)
     (game / "logs" / "night1.txt").rename(game / "logs" / "night1.orig")
     code, _out, err = run(capsys, "resolve", str(game), "--no-write")
     assert code == 1
-    assert "no log for night1, but day2 has one" in err
+    assert "1日目 夜のログがありませんが、2日目 昼のログはあります" in err
     g = resolve_game(game)
     assert [p.id for p in g.phases] == ["day1"]
     assert not [e for p in g.phases for e in p.events if e.kind == "draw"]
@@ -215,7 +215,7 @@ def test_two_logs_for_one_phase_is_an_error_naming_both(game: Path, capsys) -> N
     (game / "logs" / "day1.csv").write_bytes(
         (FIXTURES / "derby12" / "logs" / "day3.csv").read_bytes())
     code, _out, err = run(capsys, "resolve", str(game), "--no-write")
-    assert code == 1 and "two logs for day1: 'day1.csv' and 'day1.txt'" in err
+    assert code == 1 and "1日目 昼のログが2つあります（「day1.csv」と「day1.txt」）" in err
     assert resolve_game(game).phases == []
 
 
@@ -684,7 +684,8 @@ def test_unreadable_setup_logs_folder_and_log(game: Path, capsys, monkeypatch) -
 
     monkeypatch.setattr("adjudicator.fsio.os.open", os_open_denying("game.toml"))
     code, _out, err = run(capsys, "resolve", str(game), "--no-write")
-    assert code == 1 and "game.toml" in err and "Permission denied" in err
+    assert code == 1 and "game.toml" in err and "使う権限がありません" in err
+    assert "Permission denied" not in err
     monkeypatch.setattr("adjudicator.fsio.os.open", real_os_open)
 
     def iterdir(self: Path) -> Any:
@@ -694,12 +695,15 @@ def test_unreadable_setup_logs_folder_and_log(game: Path, capsys, monkeypatch) -
 
     monkeypatch.setattr(Path, "iterdir", iterdir)
     code, _out, err = run(capsys, "resolve", str(game), "--no-write")
+    assert code == 1 and "logs フォルダの中を見られません：使う権限がありません" in err
+    assert "Permission denied" not in err
+    code, _out, err = run(capsys, "resolve", str(game), "--no-write", "--lang", "en")
     assert code == 1 and "cannot list the logs folder: Permission denied" in err
     monkeypatch.setattr(Path, "iterdir", real_iter)
 
     monkeypatch.setattr("adjudicator.fsio.os.open", os_open_denying("night1.txt"))
     code, _out, err = run(capsys, "resolve", str(game), "--no-write")
-    assert code == 1 and "logs/night1.txt" in err and "Permission denied" in err
+    assert code == 1 and "logs/night1.txt" in err and "使う権限がありません" in err
 
 
 @pytest.mark.parametrize("text", ["締め切りは21時です", "締め切りまであと5分", "明日の締め切りは22時"])

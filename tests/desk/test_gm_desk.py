@@ -89,6 +89,6 @@ def test_deal_and_verify_pages(root: Path, client: TestClient) -> None:
     r = client.get(f"/g/new/seal?digest={'0' * 64}")
     assert "封印が一致しません" in r.text
     r = client.post("/g/new/deal", data={"csrf": client.cookies[CSRF_COOKIE], "seed": "5"})
-    assert r.status_code == 422 and "already has role" in r.text  # dealt already
+    assert r.status_code == 422 and "もう配役が書かれています" in r.text  # dealt already
     r = client.post("/g/new/deal", data={"csrf": client.cookies[CSRF_COOKIE], "seed": "x"})
     assert r.status_code == 400

@@ -80,8 +80,9 @@ def test_derby_setup_counts_override_the_table(tmp_path: Path) -> None:
     cfg = load_config(root / "game.toml")
     assert Counter(p.role for p in cfg.players) == Counter(人狼=2, 狂人=1, 占い師=1, 村人=10)
     bad = fresh(tmp_path / "b", "derby-stock", 14, "[setup]\n'人狼' = 2\n'村人' = 3\n")
-    with pytest.raises(UsageError, match="add up to 5"):
+    with pytest.raises(UsageError, match="add up to 5") as caught:
         deal_game(bad, seed=2)
+    assert caught.value.ja == "編成の人数の合計は5人ですが、参加者は14人です"
     assert "role" not in (bad / "game.toml").read_text(encoding="utf-8")
 
 
@@ -94,8 +95,9 @@ def test_derby_needs_genders_and_refuses_a_second_deal(tmp_path: Path) -> None:
         deal_game(root, seed=1)
     root = fresh(tmp_path / "x", "derby-stock", 12)
     deal_game(root, seed=1)
-    with pytest.raises(AdjudicatorError, match="already has role"):
+    with pytest.raises(AdjudicatorError, match="already has role") as again:
         deal_game(root, seed=2)
+    assert "さんにはもう配役が書かれています" in again.value.ja and "role" not in again.value.ja
     deal_game(root, seed=2, force=True)  # dealt again, one role line a player
     text = (root / "game.toml").read_text(encoding="utf-8")
     assert text.count("role = ") == 12 and text.count("[seal]") == 1
@@ -152,7 +154,8 @@ def test_trapword_has_nothing_to_deal(tmp_path: Path, capsys: pytest.CaptureFixt
     root = tmp_path / "tw"
     shutil.copytree(SAMPLES / "trapword", root)
     assert main(["deal", str(root)]) == 2
-    assert "no hidden setup" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "トラップワードには伏せて配る役職がありません" in err and "hidden" not in err
 
 
 def test_the_same_seed_deals_the_same_game(tmp_path: Path) -> None:

@@ -164,10 +164,12 @@ def test_gm_view_has_the_tally(tmp_path: Path, capsys: pytest.CaptureFixture[str
 def test_a_phase_not_reached_is_bad_usage(tmp_path: Path, capsys: pytest.CaptureFixture[str]
                                           ) -> None:
     root = sample(tmp_path, "genpei")
-    with pytest.raises(UsageError):
+    with pytest.raises(UsageError, match="no phase 'day40'") as caught:
         phase_status(root, "day40", b"x: y")
+    assert caught.value.ja.startswith("40日目 昼の途中集計はできません。途中集計できるのは記録済みの1日目")
     assert main(["status", str(root), "night40"]) == 2
-    assert "night40" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "40日目 夜の途中集計はできません" in err and "night" not in err
 
 
 def test_secret_society_invited_players_owe_an_answer(tmp_path: Path) -> None:

@@ -54,6 +54,20 @@ def bare_names(text: str) -> list[str]:
     return found
 
 
+DRAW = re.compile(r"候補（([^（）]+)の\d+人）から([^。]*?)が選ばれました")
+
+
+def bare_draw_names(text: str) -> list[str]:
+    """A draw among people whose names lack さん (「候補（あかね、いぶきの2人）から「いぶき」
+    が選ばれました」); a draw among things (「…の2件」) names no one."""
+    found = []
+    for m in DRAW.finditer(text):
+        items = [x.strip() for x in m[1].split("、")] + [m[2].strip()]
+        found += [f"{m[0][:40]}…: {x}" for x in items
+                  if x and x not in NOT_A_NAME and not x.endswith("さん")]
+    return found
+
+
 def section_tables(sections: list[Section]) -> list[Table]:
     return [b for s in sections for b in s.blocks if isinstance(b, Table)]
 
@@ -107,7 +121,8 @@ def call_window_said(text: str, seconds: int) -> list[str]:
 @pytest.mark.parametrize("root", all_games(), ids=game_ids())
 def test_report_and_ledger_shapes(root: Path) -> None:
     variant, out = outputs(root)
-    found = [f"{k}: {x}" for k, text in out.items() for x in phase_word(text) + bare_names(text)]
+    found = [f"{k}: {x}" for k, text in out.items()
+             for x in phase_word(text) + bare_names(text) + bare_draw_names(text)]
     if variant == "trapword":
         found += [f"{k}: {x}" for k, text in out.items() for x in nested_reason(text)]
     assert not found, found[:5]
@@ -181,6 +196,13 @@ def test_the_checks_can_fail() -> None:
     assert bare_names("勝者：むつ、もも（帝の勝利）") == ["勝者：むつ、もも…: むつ", "勝者：むつ、もも…: もも"]
     assert bare_names("生存者（3人）：たろうさん、はなこ、じろうさん")
     assert not bare_names("勝者：むつさん、あなた（帝の勝利）。勝者：なし（引き分け）")
+    assert bare_draw_names("抽選：天罰。候補（かな、きら、くうの3人）から「くう」が選ばれました。") == [
+        "候補（かな、きら、くうの3人）から「くう」が選ばれました…: かな",
+        "候補（かな、きら、くうの3人）から「くう」が選ばれました…: きら",
+        "候補（かな、きら、くうの3人）から「くう」が選ばれました…: くう",
+        "候補（かな、きら、くうの3人）から「くう」が選ばれました…: 「くう」"]
+    assert not bare_draw_names("候補（かなさん、きらさんの2人）からきらさんが選ばれました。"
+                               "候補（見つかった、見つからなかったの2件）から「見つかった」が選ばれました。")
     bad = Table(title="ダービー（予想）", headers=["局面", "名前", "予想", "賭け金", "結果", "払い戻し"],
                 rows=[["1日目 夜", "たろう", "じろう", "3万ドル", "賭け", ""]])
     trades = Table(title="株の売買",
