@@ -20,6 +20,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 
+from .vocab import VARIANT_JA
+
 #: game.toml keys -> the GM's word for them
 FIELD_JA: dict[str, str] = {
     "variant": "村", "seed": "シード", "gm": "GMの名前", "options": "オプション",
@@ -31,12 +33,6 @@ FIELD_JA: dict[str, str] = {
     "members": "メンバー", "first": "先攻", "question": "問題", "answers": "答え",
     "channel": "チャンネル", "salt": "ソルト", "digest": "封印の値", "phase": "フェーズ",
     "old": "元の参加者", "new": "代わりの参加者",
-}
-#: the villages by their Japanese names (for 「村：…は使えません」)
-VARIANT_JA: dict[str, str] = {
-    "derby-stock": "ダービー＆ストック村", "secret-society": "秘密結社村",
-    "splatoon": "Splatoon！！村", "genpei": "源平村", "majora": "ムジュラの仮面村",
-    "trapword": "トラップワード",
 }
 _COUNTER = {"players": "人目", "members": "人目", "aliases": "つ目", "gm": "つ目",
             "teams": "つ目", "replacements": "つ目", "answers": "つ目",

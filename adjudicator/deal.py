@@ -44,7 +44,7 @@ from typing import Any
 from .errors import AdjudicatorError, ConfigError, UsageError
 from .rng import PhaseRng
 from .seal import SEALED, digest_of
-from .vocab import ROLE_NAMES, ROLES
+from .vocab import ROLE_NAMES, ROLES, VARIANT_JA
 
 Slot = dict[str, Any]
 
@@ -66,9 +66,6 @@ SPLATOON: list[tuple[str | None, str]] = [
 ]
 GENPEI_ROLES = ("大将", "影武者", "参謀", "住職")
 GENPEI_FARMERS = {17: 4, 15: 3}
-VARIANT_JA = {"derby-stock": "ダービー＆ストック村", "secret-society": "秘密結社村",
-              "splatoon": "Splatoon！！村", "genpei": "源平村", "majora": "ムジュラの仮面村",
-              "trapword": "トラップワード"}
 
 
 def _counts(n: int, want: dict[int, int] | set[int], name: str) -> None:

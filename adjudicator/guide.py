@@ -23,16 +23,10 @@ from typing import Any
 
 from .config import GameConfig
 from .errors import UsageError
+from .vocab import VARIANT_JA
 
 #: the Japanese name of each village or game, as a host writes it in a title
-TITLES: dict[str, str] = {
-    "derby-stock": "ダービー＆ストック村",
-    "secret-society": "秘密結社村",
-    "splatoon": "Splatoon！！村",
-    "genpei": "源平村",
-    "majora": "ムジュラの仮面村",
-    "trapword": "トラップワード",
-}
+TITLES = VARIANT_JA
 
 #: names used in the examples when no game is given (``guide --variant V``)
 DEFAULT_NAMES = ("たろう", "はなこ", "じろう", "さくら", "けんた", "みゆき")

@@ -35,14 +35,9 @@ from .rulebook import quote
 from .seedquotes import RuleText, rule_text
 from .sentences import card_names, sentence
 from .views import GM_ONLY, PROGRESS_TITLE, View, report_view
-from .vocab import GENDERS, yen
+from .vocab import GENDERS, VARIANT_JA, yen
 from .wording import line_place
 
-VARIANT_JA = {
-    "derby-stock": "ダービー＆ストック村", "secret-society": "秘密結社村",
-    "splatoon": "Splatoon！！村", "genpei": "源平村", "majora": "ムジュラの仮面村",
-    "trapword": "トラップワード",
-}
 HOW_JA = {"executed": "処刑", "bitten": "襲撃", "assassinated": "暗殺", "punished": "天罰",
           "bomb": "タイムボムで死亡", "shot": "ピストルで死亡", "scenario": "死亡"}
 #: a diagnostic's level, as the GM reads it

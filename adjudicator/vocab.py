@@ -66,3 +66,11 @@ def yen(amount: int) -> str:
     if man:
         return f"{sign}{man:,}万{rest}ドル"
     return f"{sign}{n:,}ドル"
+
+
+#: the Japanese name of each village or game, as a host writes it in a title
+VARIANT_JA: Final[dict[str, str]] = {
+    "derby-stock": "ダービー＆ストック村", "secret-society": "秘密結社村",
+    "splatoon": "Splatoon！！村", "genpei": "源平村", "majora": "ムジュラの仮面村",
+    "trapword": "トラップワード",
+}
