@@ -225,16 +225,6 @@ _DATE_WHY_JA: tuple[tuple[str, str], ...] = (
     (r"default \(no date settles it\)$", "どの日付からも決まらないので、既定の並び"),
 )
 
-#: the chat readers' guesses that have one fixed wording, in Japanese
-_GUESS_JA: tuple[tuple[str, str], ...] = (
-    (r"no date in this file says whether it is month-first or day-first: read month-first "
-     r"\(the default\)$", "月が先か日が先かを決める日付がこのファイルにないので、月が先"
-     "（既定）として読みました"),
-    (r"this indented line starts with a whole message", "字下げした行が発言の形で始まるので、"
-     "新しい発言として読みました"),
-)
-
-
 def date_order_why_ja(why: str) -> str:
     """``Reading.date_order_why`` in the GM's words (unchanged when unknown)."""
     import re
@@ -245,8 +235,7 @@ def date_order_why_ja(why: str) -> str:
     return why
 
 
-def guess_ja(message: str) -> str:
-    """A chat reader's guess in the GM's words, where its wording is fixed."""
-    import re
-
-    return next((ja for pattern, ja in _GUESS_JA if re.match(pattern, message)), message)
+def guess_ja(guess: Any) -> str:
+    """A chat reader's guess (``chatlog.Guess``) in the GM's words: the reader's own
+    Japanese, or the English when a reader gave none."""
+    return str(guess.ja or guess.message)

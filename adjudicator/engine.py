@@ -194,7 +194,7 @@ def _read_lines(
     from .cli_ja import GUESS_JA, guess_ja
 
     for g in reading.guesses:  # what the reader decided without proof, for the GM to see
-        ja = guess_ja(g.message)  # said in Japanese where its wording is fixed
+        ja = guess_ja(g)  # the reader says it in Japanese
         diagnostics.append(Diagnostic(
             level="info", code="read_guess", source=source if g.lineno is None
             else f"{source}:{g.lineno}", message=f"{g.kind}: {g.message}",

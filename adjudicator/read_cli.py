@@ -157,7 +157,7 @@ def reading_text(r: Reading, cast: Cast | None = None) -> str:
     if r.guesses:
         out += ["", "推測："]
         out += [f"  {g.lineno if g.lineno is not None else '-':>7}  "
-                f"{GUESS_JA.get(g.kind, g.kind)}: {guess_ja(g.message)}" for g in r.guesses]
+                f"{GUESS_JA.get(g.kind, g.kind)}: {guess_ja(g)}" for g in r.guesses]
     if unknown:
         out += ["", "参加者にいない発言者：" + "、".join(sorted(unknown))]
     return "\n".join(out) + "\n"

@@ -229,7 +229,9 @@ def _scrubbed(text: str, source: str, fmt: str | None, names: Sequence[str]) -> 
     lineno = text.count("\n", 0, hit.start()) + 1 if hit else None
     reading = read_chat(scrub(text), source, fmt, names)
     reading.guesses.insert(0, Guess(lineno, "text", "a broken character (a lone surrogate) "
-                                    "was read as U+FFFD, the replacement character"))
+                                    "was read as U+FFFD, the replacement character",
+                                    "壊れた文字（対のないサロゲート）を置換文字（U+FFFD）として"
+                                    "読みました"))
     return reading
 
 

@@ -86,6 +86,7 @@ class Guess:
     lineno: int | None
     kind: str  # "date order" | "name split" | "date"
     message: str
+    ja: str = ""  # the same in the GM's words (read, resolve's diagnostics, the desk)
 
 
 @dataclass(slots=True)
@@ -117,8 +118,8 @@ class Ctx:
     def skip(self, lineno: int, text: str, why: str) -> None:
         self.skipped.append(Skipped(lineno, text, why))
 
-    def guess(self, lineno: int | None, kind: str, message: str) -> None:
-        self.guesses.append(Guess(lineno, kind, message))
+    def guess(self, lineno: int | None, kind: str, message: str, ja: str = "") -> None:
+        self.guesses.append(Guess(lineno, kind, message, ja))
 
 
 @dataclass(frozen=True, slots=True)
@@ -441,18 +442,23 @@ def read_dated(lines: list[str], ctx: Ctx, fmt: str, match: Callable[[str], re.M
             if time is None and got is None and last is not None:  # (a message with no
                 # time is the engine's warning: "impossible time")
                 ctx.guess(no, "time", f"{stamp!r} is no time of day: the line is read as "
-                          "part of the message above")
+                          "part of the message above",
+                          f"「{stamp}」は時刻として読めないため、この行は上の発言の続きとして"
+                          "読みました")
         if got is not None:
             speaker, text, later = got
             speaker = speakers.setdefault(speaker, speaker)  # one string per speaker
             if roll:
                 if not rolled:
                     ctx.guess(no, "time", f"{stamp!r} is read as {time} of the next day "
-                              "(LINE writes the hours after midnight as 24:xx, 25:xx)")
+                              "(LINE writes the hours after midnight as 24:xx, 25:xx)",
+                              f"「{stamp}」は翌日の{time}として読みました（LINEは午前0時より"
+                              "後を24:xx、25:xxと書きます）")
                 rolled.append(len(out))
             if indented:
                 ctx.guess(no, "indented", "this indented line starts with a whole message "
-                          "header: read as a new message")
+                          "header: read as a new message", "字下げした行が発言の形で始まるので、"
+                          "新しい発言として読みました")
             raw, end = line, 0
             quoted = _take_quoted(text, lines, i, stops) if text[:1] == '"' else None
             if quoted:
@@ -486,7 +492,8 @@ def read_dated(lines: list[str], ctx: Ctx, fmt: str, match: Callable[[str], re.M
         dates[key] = iso(tok, ctx.order) if tok else None
         if dates[key] is None:
             ctx.guess(no, "date", f"date line {key!r} is no calendar date: its messages "
-                      "have no date")
+                      "have no date", f"日付の行「{key}」は暦にない日付のため、その日の発言は"
+                      "日付なしで読みました")
     for msg in out:
         msg.date = dates[msg.date]
     for k in rolled:

@@ -15,8 +15,10 @@ from collections.abc import Callable
 from adjudicator.lazyre import lazy
 
 DateTok = tuple[str, int, int, int]
-#: how a reader records a guess: (line or None, kind, message)
-GuessFn = Callable[[int | None, str, str], None]
+#: how a reader records a guess: (line or None, kind, message, the message in Japanese)
+GuessFn = Callable[[int | None, str, str, str], None]
+#: a date order in the GM's words
+ORDER_JA = {"month-first": "月が先", "day-first": "日が先"}
 
 _MONTH_NAMES = ("january", "february", "march", "april", "may", "june", "july", "august",
                 "september", "october", "november", "december")
@@ -203,7 +205,10 @@ class Order:
             if self.conflict:
                 c_order, c_no, c_text = self.conflict
                 guess(c_no, "date order", f"{c_text!r} reads {c_order} but line {no} "
-                      f"({text!r}) reads {order}: every date is read {order}")
+                      f"({text!r}) reads {order}: every date is read {order}",
+                      f"「{c_text.strip()}」は{ORDER_JA[c_order]}と読めますが、{no}行目の"
+                      f"「{text.strip()}」は{ORDER_JA[order]}としか読めないため、すべての日付を"
+                      f"{ORDER_JA[order]}として読みました")
             return order, f"line {no} ({text.strip()!r}) has a field above 12"
         if self.hint:
             order, no, text = self.hint
@@ -214,7 +219,9 @@ class Order:
             return order, (f"the weekday of {len(nos)} date line{'s' if len(nos) > 1 else ''} "
                            f"fits it only (line {nos[0]})")
         guess(self.first, "date order", "no date in this file says whether it is "
-              "month-first or day-first: read month-first (the default)")
+              "month-first or day-first: read month-first (the default)",
+              "月が先か日が先かを決める日付がこのファイルにないので、月が先（既定）として"
+              "読みました")
         return "month-first", "default (no date settles it)"
 
 

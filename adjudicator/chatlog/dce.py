@@ -87,7 +87,8 @@ def _date_all(out: list[ChatLine], toks: list[DateTok | None], order: Order, ctx
         if tok is not None:
             msg.date = iso(tok, ctx.order)
             if msg.date is None:
-                ctx.guess(msg.lineno, "date", "this message's date is no calendar date")
+                ctx.guess(msg.lineno, "date", "this message's date is no calendar date",
+                          "このメッセージの日付は暦にない日付です")
 
 
 def read_csv(src: Source, ctx: Ctx) -> list[ChatLine]:
@@ -162,7 +163,9 @@ def read_json(src: Source, ctx: Ctx) -> list[ChatLine]:
         if has_surrogate(raw):  # a "\\ud800" escape: text we could never print or store
             name, content, raw, stamp = scrub(name), scrub(content), scrub(raw), scrub(stamp)
             ctx.guess(k, "text", f"message #{k}: a broken character (a lone surrogate) was "
-                      "read as U+FFFD, the replacement character")
+                      "read as U+FFFD, the replacement character",
+                      f"{k}件目のメッセージ：壊れた文字（対のないサロゲート）を置換文字"
+                      "（U+FFFD）として読みました")
         iso = RE_ISO.match(stamp)
         speaker = name if kind in DCE_MESSAGE_TYPES else ""
         edited = msg.get("timestampEdited")

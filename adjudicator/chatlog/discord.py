@@ -175,7 +175,8 @@ def read(src: Source, ctx: Ctx) -> list[ChatLine]:
             name, tok, time, nxt, _dash, rel = heads[i]
             date = iso(tok, ctx.order) if tok else None
             if tok and date is None:
-                ctx.guess(_dash + 1, "date", f"{lines[_dash].strip()!r} is no calendar date")
+                ctx.guess(_dash + 1, "date", f"{lines[_dash].strip()!r} is no calendar date",
+                          f"「{lines[_dash].strip()}」は暦にない日付です")
             if rel is not None:
                 if divider is not None:
                     date = divider  # the divider above names the day of the messages under it
@@ -267,7 +268,9 @@ def read(src: Source, ctx: Ctx) -> list[ChatLine]:
     elif undated is not None:
         ctx.guess(undated, "date", f"{lines[undated - 1].strip()!r} names a day relative to "
                   "the day of copying and no date divider above it says which: its messages "
-                  "have no date")
+                  "have no date", f"「{lines[undated - 1].strip()}」はコピーした日から数えた日"
+                  "（今日・昨日）ですが、どの日かを決める日付の区切りが上にないため、その発言は"
+                  "日付なしで読みました")
     for k, residue in after.items():
         out[k].raw = "\n".join([out[k].raw, *residue])
     return out

@@ -107,9 +107,13 @@ def _split_names(out: list[ChatLine], pending: dict[int, str], system_names: set
         if hit:
             out[k].speaker, out[k].text = hit
     for name, nos in sorted(guessed.items(), key=lambda kv: kv[1][0]):
-        why = "a system line names it" if name in system_names else f"it starts {len(nos)} lines"
+        system = name in system_names
+        why = "a system line names it" if system else f"it starts {len(nos)} lines"
+        why_ja = "システムの行にこの名前があるため" if system else f"{len(nos)}行がこの名前で始まるため"
         ctx.guess(nos[0], "name split", f"{name!r} read as one name with a space ({why}); "
-                  "give the roster (--game) to be sure")
+                  "give the roster (--game) to be sure",
+                  f"「{name}」を空白を含むひとつの名前として読みました（{why_ja}）。確かめるには"
+                  "参加者の名簿（--game）を渡してください")
 
 
 READER = Reader("line-pc", "LINE for Mac/PC 'save chat': '2026.03.01 日曜日' date lines, then "

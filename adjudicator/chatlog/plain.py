@@ -80,7 +80,8 @@ def read(src: Source, ctx: Ctx) -> list[ChatLine]:
             shape = indented_header(line, names)
             if shape:
                 ctx.guess(no, "indented", "this indented line starts with a whole message "
-                          "header: read as a new message")
+                          "header: read as a new message", "字下げした行が発言の形で始まるので、"
+                          "新しい発言として読みました")
         if shape:
             who, text, time = shape
             out.append(make(source, no, shared.setdefault(who, who), text, line, None,

@@ -58,8 +58,11 @@ def skip_ja(why: str) -> str:
     return SKIP_JA.get(why, "発言ではない行")
 
 
-def guess_ja(kind: str, message: str) -> str:
-    """The guess in Japanese, with the piece of the log it is about when it names one."""
+def guess_ja(kind: str, message: str, ja: str = "") -> str:
+    """The guess in Japanese: the reader's own words, or its kind with the piece of the log
+    it is about when it names one."""
+    if ja:
+        return f"{GUESS_JA.get(kind, '読み方')}：{ja}"
     text = GUESS_JA.get(kind, "読み方を推測した箇所があります")
     hit = _QUOTED.search(message)
     return f"{text}：「{hit.group(1)}」" if hit else text
