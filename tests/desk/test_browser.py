@@ -8,22 +8,15 @@ screenshot of the result page."""
 from __future__ import annotations
 
 import os
-import socket
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.support import FIXTURES, desk_server, roster_lines
+from tests.support import FIXTURES, desk_page, desk_server, free_port, roster_lines
 
 DERBY = FIXTURES / "derby16"
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 @pytest.fixture()
@@ -39,15 +32,7 @@ def server(tmp_path: Path) -> Iterator[tuple[str, Path]]:
 
 def test_paste_copy_and_compare_with_resolve(server: tuple[str, Path], browser: Any) -> None:
     base, root = server
-    ctx = browser.new_context(viewport={"width": 1100, "height": 900})
-    ctx.grant_permissions(["clipboard-read", "clipboard-write"], origin=base)
-    page = ctx.new_page()
-    problems: list[str] = []
-    page.on("console", lambda m: problems.append(f"console {m.type}: {m.text}")
-            if m.type in ("error", "warning") else None)
-    page.on("pageerror", lambda e: problems.append(f"page error: {e}"))
-    page.on("request", lambda r: problems.append(f"request: {r.url}")
-            if not r.url.startswith(base) else None)
+    ctx, page, problems = desk_page(browser, base)
 
     page.goto(f"{base}/new")
     page.fill("#name", "e2e")

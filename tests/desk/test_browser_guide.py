@@ -14,8 +14,7 @@ import pytest
 
 from adjudicator.config import load_config
 from adjudicator.guide import build_guide, render_text
-from tests.desk.test_browser import free_port
-from tests.support import SAMPLES, desk_server
+from tests.support import SAMPLES, desk_page, desk_server, free_port
 
 
 @pytest.fixture()
@@ -32,15 +31,7 @@ def server(tmp_path: Path) -> Iterator[tuple[str, Path]]:
 
 def test_copy_the_sheet_from_the_game_page(server: tuple[str, Path], browser: Any) -> None:
     base, root = server
-    ctx = browser.new_context(viewport={"width": 1000, "height": 800})
-    ctx.grant_permissions(["clipboard-read", "clipboard-write"], origin=base)
-    page = ctx.new_page()
-    problems: list[str] = []
-    page.on("console", lambda m: problems.append(f"console {m.type}: {m.text}")
-            if m.type in ("error", "warning") else None)
-    page.on("pageerror", lambda e: problems.append(f"page error: {e}"))
-    page.on("request", lambda r: problems.append(f"request: {r.url}")
-            if not r.url.startswith(base) else None)
+    ctx, page, problems = desk_page(browser, base, 1000, 800)
     page.goto(f"{base}/g/sp")
     page.click("a[href='/g/sp/guide']")
     page.wait_for_url(f"{base}/g/sp/guide")

@@ -8,7 +8,7 @@ from typing import Any
 
 from adjudicator.config import load_config
 from tests.desk.test_browser import server  # noqa: F401  (the desk in a thread)
-from tests.support import FIXTURES
+from tests.support import FIXTURES, watch
 from tests.support.desk_forms import FORM_GAMES, japanese_form
 
 
@@ -16,9 +16,7 @@ def test_six_variants_from_the_form(server: Any, browser: Any) -> None:  # noqa:
     base, root = server
     page = browser.new_context(viewport={"width": 1100, "height": 900}).new_page()
     problems: list[str] = []
-    page.on("console", lambda m: problems.append(f"console {m.type}: {m.text}")
-            if m.type in ("error", "warning") else None)
-    page.on("pageerror", lambda e: problems.append(f"page error: {e}"))
+    watch(page, problems)
 
     page.goto(f"{base}/new")
     page.select_option("#variant", "splatoon")

@@ -14,7 +14,7 @@ import pytest
 
 from adjudicator.config import load_config
 from adjudicator.status import phase_status
-from tests.support import chromium, desk_server
+from tests.support import chromium, desk_server, free_port, watch
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples"
 
@@ -22,8 +22,6 @@ SAMPLES = Path(__file__).resolve().parents[2] / "samples"
 @pytest.fixture()
 def server(tmp_path: Path) -> Iterator[tuple[str, Path]]:
     pytest.importorskip("uvicorn")
-    import socket
-
 
     root = tmp_path / "games"
     root.mkdir()
@@ -35,10 +33,7 @@ def server(tmp_path: Path) -> Iterator[tuple[str, Path]]:
 
     toml.write_text(re.sub(r"^(role|faction)\s*=.*\n", "", toml.read_text(encoding="utf-8"),
                            flags=re.M), encoding="utf-8")
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = int(s.getsockname()[1])
-    with desk_server(root, port) as base:
+    with desk_server(root, free_port()) as base:
         yield base, root
 
 
@@ -49,9 +44,7 @@ def test_status_button_and_seal_view(server: tuple[str, Path]) -> None:
         ctx.grant_permissions(["clipboard-read", "clipboard-write"], origin=base)
         page = ctx.new_page()
         problems: list[str] = []
-        page.on("console", lambda m: problems.append(f"console {m.type}: {m.text}")
-                if m.type in ("error", "warning") else None)
-        page.on("pageerror", lambda e: problems.append(f"page error: {e}"))
+        watch(page, problems)
         _status(page, base, root)
         _seal(page, base, root)
         page.set_viewport_size({"width": 380, "height": 800})  # a phone

@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from tests.support import ROOT, SAMPLES, desk_server
+from tests.support import ROOT, SAMPLES, desk_server, free_port, watch
 
 VILLAGES = ["derby-stock", "splatoon", "trapword", "secret-society", "genpei", "majora"]
 DOCS = ROOT / "docs"
@@ -26,7 +26,6 @@ DOCS = ROOT / "docs"
 @pytest.fixture(scope="module")
 def desk(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
     pytest.importorskip("uvicorn")
-    from tests.desk.test_browser import free_port
 
     root = tmp_path_factory.mktemp("walk")
     port = free_port()
@@ -54,11 +53,7 @@ def pages(browser: Any, desk: tuple[str, Path]) -> Iterator[dict[str, Any]]:
         ctx = browser.new_context(viewport={"width": size[0], "height": size[1]})
         ctx.grant_permissions(["clipboard-read", "clipboard-write"], origin=base)
         page = ctx.new_page()
-        page.on("console", lambda m: out["problems"].append(f"console {m.type}: {m.text}")
-                if m.type in ("error", "warning") else None)
-        page.on("pageerror", lambda e: out["problems"].append(f"page error: {e}"))
-        page.on("request", lambda r: out["problems"].append(f"request: {r.url}")
-                if not r.url.startswith(base) else None)
+        watch(page, out["problems"], base)
         out[kind] = page
     yield out
     for kind in ("desktop", "phone"):

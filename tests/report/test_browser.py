@@ -15,17 +15,13 @@ import pytest
 from adjudicator.engine import resolve_game
 from adjudicator.export import export_game
 from adjudicator.report import write_report
-from tests.support import SAMPLE, write_evil_game
+from tests.support import SAMPLE, watch, write_evil_game
 
 
 def open_page(browser: Any, path: Path, width: int = 1100) -> tuple[Any, list[str]]:
     page = browser.new_page(viewport={"width": width, "height": 900})
     problems: list[str] = []
-    page.on("console", lambda m: problems.append(f"console {m.type}: {m.text}")
-            if m.type in ("error", "warning") else None)
-    page.on("pageerror", lambda e: problems.append(f"page error: {e}"))
-    page.on("request", lambda r: problems.append(f"request: {r.url}")
-            if not r.url.startswith("file://") else None)
+    watch(page, problems, "file://")
     page.goto(path.as_uri())
     page.wait_for_load_state("load")
     return page, problems

@@ -297,6 +297,38 @@ def chromium() -> Iterator[Any]:
             b.close()
 
 
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that nothing listens on now."""
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def watch(page: Any, problems: list[str], origin: str | None = None) -> None:
+    """Collect the page's console errors and warnings, page errors and (with ``origin``)
+    every request that leaves it, into ``problems``: a browser test ends asserting none."""
+    page.on("console", lambda m: problems.append(f"console {m.type}: {m.text}")
+            if m.type in ("error", "warning") else None)
+    page.on("pageerror", lambda e: problems.append(f"page error: {e}"))
+    if origin is not None:
+        page.on("request", lambda r: problems.append(f"request: {r.url}")
+                if not r.url.startswith(origin) else None)
+
+
+def desk_page(browser: Any, base: str, width: int = 1100,
+              height: int = 900) -> tuple[Any, Any, list[str]]:
+    """A watched page of the desk at ``base`` whose clipboard may be read:
+    (context, page, problems)."""
+    ctx = browser.new_context(viewport={"width": width, "height": height})
+    ctx.grant_permissions(["clipboard-read", "clipboard-write"], origin=base)
+    page = ctx.new_page()
+    problems: list[str] = []
+    watch(page, problems, base)
+    return ctx, page, problems
+
+
 @contextmanager
 def desk_server(root: Path, port: int) -> Iterator[str]:
     """The desk over ``root`` served by uvicorn on 127.0.0.1:``port`` in a thread, for the
