@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict
 
 Audience = Literal["public", "player", "gm"]
 Disposition = Literal["accepted", "rejected", "superseded", "gm", "chatter"]
@@ -25,7 +25,52 @@ def plain_value(v: Any) -> str:
     return str(v)
 
 
-class Event(BaseModel):
+class _Record:
+    """A plain slotted record, frozen, for the engine's hot objects (``Event``,
+    ``PhaseResult``): made only by our own code, with the types annotated and checked
+    by mypy, never validated from outside data and named by no JSON Schema (the export
+    validates what it writes: ``adjudicator.export``).  As pydantic models they cost two
+    models' builds at every start and a validation per instance (1.3 % of the derby16
+    fixture's instructions, ``docs/development.md`` "Speed"); the behaviour callers saw
+    is kept: keyword construction,
+    frozen fields, equality by type and fields, pydantic's ``repr`` and ``model_copy``
+    (a shallow copy with some fields replaced, not validated, as pydantic's)."""
+
+    __slots__: tuple[str, ...] = ()
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"{type(self).__name__} is frozen: use model_copy(update=...)")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"{type(self).__name__} is frozen")
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        return all(getattr(self, k) == getattr(other, k) for k in self.__slots__)
+
+    __hash__ = None  # type: ignore[assignment]  # as the models: their dicts are unhashable
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{k}={getattr(self, k)!r}" for k in self.__slots__)
+        return f"{type(self).__name__}({fields})"
+
+    def model_copy(self, *, update: dict[str, Any] | None = None) -> Any:
+        """A shallow copy with ``update``'s fields replaced (not validated)."""
+        new = object.__new__(type(self))
+        for k in self.__slots__:
+            _set(new, k, getattr(self, k))
+        for k, v in (update or {}).items():
+            if k not in self.__slots__:
+                raise AttributeError(f"{type(self).__name__} has no field {k!r}")
+            _set(new, k, v)
+        return new
+
+
+_set = object.__setattr__
+
+
+class Event(_Record):
     """One change of state or one decision, citing its rule and its cause.
 
     ``cause`` is the chat line (``logs/night1.txt:12``), ``rng`` for a draw, or
@@ -38,21 +83,47 @@ class Event(BaseModel):
     ``data``; ``known_rule`` is the rule the audience may know, when ``rule`` is another
     player's ability.  :meth:`known` is the event as its audience may know it; every
     view but the GM's renders only that (``adjudicator.views``).
+
+    A plain record (``_Record``), made by the rules through ``Emitter.emit``; ``data``
+    is a copy of the mapping given and ``gm_only`` a tuple, as the pydantic model made
+    them.
     """
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
+    __slots__ = ("kind", "rule", "cause", "audience", "to", "player", "target", "amount",
+                 "data", "gm_only", "known_rule")
     kind: str
     rule: str
     cause: str
-    audience: Audience = "gm"
-    to: str | None = None
-    player: str | None = None
-    target: str | None = None
-    amount: int | None = None
-    data: dict[str, Any] = Field(default_factory=dict)
-    gm_only: tuple[str, ...] = ()
-    known_rule: str | None = None
+    audience: Audience
+    to: str | None
+    player: str | None
+    target: str | None
+    amount: int | None
+    data: dict[str, Any]
+    gm_only: tuple[str, ...]
+    known_rule: str | None
+
+    def __init__(self, *, kind: str, rule: str, cause: str, audience: Audience = "gm",
+                 to: str | None = None, player: str | None = None, target: str | None = None,
+                 amount: int | None = None, data: dict[str, Any] | None = None,
+                 gm_only: Iterable[str] = (), known_rule: str | None = None) -> None:
+        _set(self, "kind", kind)
+        _set(self, "rule", rule)
+        _set(self, "cause", cause)
+        _set(self, "audience", audience)
+        _set(self, "to", to)
+        _set(self, "player", player)
+        _set(self, "target", target)
+        _set(self, "amount", amount)
+        _set(self, "data", {} if data is None else dict(data))
+        _set(self, "gm_only", gm_only if type(gm_only) is tuple else tuple(gm_only))
+        _set(self, "known_rule", known_rule)
+
+    def model_dump(self) -> dict[str, Any]:
+        """The fields as a dict (``data`` copied), as pydantic's ``model_dump``."""
+        out = {k: getattr(self, k) for k in self.__slots__}
+        out["data"] = dict(self.data)
+        return out
 
     @property
     def has_secret(self) -> bool:
@@ -127,15 +198,34 @@ class LineRecord:
     code: str | None = None
 
 
-class PhaseResult(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+class PhaseResult(_Record):
+    """What resolving one phase gave: its post, notices, ledger, events, diagnostics and
+    every line's reading.  A plain record (``_Record``): the lists and the notices'
+    mapping are copies of those given, as the pydantic model made them."""
 
+    __slots__ = ("id", "deaths", "executed", "public_post", "private", "ledger", "events",
+                 "diagnostics", "lines")
     id: str
-    deaths: list[str] = []
-    executed: str | None = None
-    public_post: str = ""
-    private: dict[str, list[str]] = {}
-    ledger: str = ""
-    events: list[Event] = []
-    diagnostics: list[Diagnostic] = []
-    lines: list[LineRecord] = []
+    deaths: list[str]
+    executed: str | None
+    public_post: str
+    private: dict[str, list[str]]
+    ledger: str
+    events: list[Event]
+    diagnostics: list[Diagnostic]
+    lines: list[LineRecord]
+
+    def __init__(self, *, id: str, deaths: Iterable[str] = (),  # noqa: A002 (the field's name)
+                 executed: str | None = None, public_post: str = "",
+                 private: dict[str, list[str]] | None = None, ledger: str = "",
+                 events: Iterable[Event] = (), diagnostics: Iterable[Diagnostic] = (),
+                 lines: Iterable[LineRecord] = ()) -> None:
+        _set(self, "id", id)
+        _set(self, "deaths", list(deaths))
+        _set(self, "executed", executed)
+        _set(self, "public_post", public_post)
+        _set(self, "private", {} if private is None else {k: list(v) for k, v in private.items()})
+        _set(self, "ledger", ledger)
+        _set(self, "events", list(events))
+        _set(self, "diagnostics", list(diagnostics))
+        _set(self, "lines", list(lines))
