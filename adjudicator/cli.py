@@ -23,10 +23,8 @@ from .chatlog import FORMATS
 from .cli_ja import JapaneseHelpFormatter
 from .cli_ja import Parser as _Parser
 from .errors import AdjudicatorError, ChatFormatError, UsageError
-from .fsio import history, os_error_message, store_log, swap_tree, write_atomic
+from .fsio import os_error_message, swap_tree
 from .resources import data_dir
-
-PHASE_RE = re.compile(r"^(day|night|round)[1-9][0-9]*(-chat)?$")
 
 
 def _print(text: str) -> None:
@@ -35,145 +33,6 @@ def _print(text: str) -> None:
 
 def _err(text: str) -> None:
     sys.stderr.write(text if text.endswith("\n") else text + "\n")
-
-
-def _game_dir(path: str) -> Path:
-    root = Path(path)
-    if not root.is_dir():
-        if root.exists():
-            raise UsageError(f"{path!r} is a file, not a game folder",
-                             f"「{path}」はファイルです：ゲームのフォルダを指定してください")
-        raise UsageError(f"no game folder at {path!r} (create one with `adjudicator new {path}`)",
-                         f"ゲームのフォルダ「{path}」が見つかりません"
-                         f"（新しく作るには `adjudicator new {path}`）")
-    return root
-
-
-_NOT_REGULAR = ("「{}」は普通のファイルではありません（パイプや装置）：ログをファイルに保存するか、"
-                "- で標準入力から渡してください")
-
-
-def _day(phase: str) -> str:
-    """「1日目夜」 for ``night1`` (the phase as the GM says it)."""
-    from .wording import phase_label
-
-    return phase_label(phase)
-
-
-# ------------------------------------------------------------------ new / add
-def _name_clashes(toml: Path) -> list[str]:
-    """The setup warnings of a game.toml that loads (Japanese), else none."""
-    from .config import load_config
-    from .errors import ConfigError
-    from .games import get_variant
-
-    try:
-        cfg = load_config(toml)
-        return [ja for _en, ja in get_variant(cfg.variant)(cfg).name_clashes()]
-    except (ConfigError, OSError):
-        return []
-
-
-def cmd_new(args: argparse.Namespace) -> int:
-    from .skeletons import game_toml
-
-    root = Path(args.game)
-    target = root / "game.toml"
-    if root.exists() and not root.is_dir():
-        raise AdjudicatorError(f"「{root}」はファイルです：別の名前にしてください")
-    if target.exists() and not args.force:
-        raise UsageError(f"{target} はもうあります（上書きするには --force）")
-    (root / "logs").mkdir(parents=True, exist_ok=True)
-    write_atomic(target, game_toml(args.variant))
-    wrote = [str(target)]
-    scenario = data_dir("samples") / args.variant / "scenario.toml"
-    if scenario.is_file() and not (root / "scenario.toml").exists():
-        # majora: the game.toml names a scenario; start from the bundled one to edit
-        write_atomic(root / "scenario.toml", scenario.read_bytes())
-        wrote.append(str(root / "scenario.toml"))
-    first = "round1" if args.variant == "trapword" else "day1"
-    for ja in _name_clashes(target):
-        _print(f"注意: {ja}")
-    _print(f"{'と'.join(wrote)} を書きました：参加者を書き入れてから、"
-           f"`adjudicator add {root} {first} LOG` でログ（LOG）を追加してください")
-    return 0
-
-
-def cmd_add(args: argparse.Namespace) -> int:
-    from .engine import LOG_SUFFIXES, phase_refusal
-
-    root = _game_dir(args.game)
-    logs = root / "logs"
-    if args.history:
-        return _show_history(logs, args.phase)
-    if args.phase is None:
-        raise UsageError("どの日のログですか：`adjudicator add GAME PHASE [FILE|-]` の PHASE に"
-                         "日を指定してください（1日目昼は day1、1日目夜は night1…）")
-    if not PHASE_RE.match(args.phase):
-        raise UsageError(f"「{args.phase}」は日の書き方ではありません（1日目昼は day1、1日目夜は "
-                         "night1、2日目昼の観戦席は day2-chat、トラップワードの1回戦は round1…）")
-    why = phase_refusal(root, args.phase)
-    if why:
-        command = f"`adjudicator add {root} {why.next} FILE`"
-        raise UsageError(why.en() + (f" ({command})" if why.next else ""),
-                         why.ja(ids=True) + (f"（{command}）" if why.next else ""))
-    if args.file in (None, "-"):
-        data = sys.stdin.buffer.read()
-        suffix, shown = ".txt", "標準入力"
-    else:
-        src = Path(args.file)
-        if src.is_dir():
-            raise UsageError(f"「{args.file}」はフォルダです：チャットログのファイルを指定してください")
-        if not src.exists():
-            raise UsageError(f"ファイル「{args.file}」が見つかりません")
-        if not src.is_file():  # a pipe or a device would block or never end
-            raise UsageError(_NOT_REGULAR.format(args.file))
-        data = _read_source(src, args.file)
-        suffix = src.suffix.lower() if src.suffix.lower() in (".txt", ".csv", ".json") else ".txt"
-        shown = args.file
-    if not data.strip() or not data.decode("utf-8", "replace").strip(" \t\r\n\ufeff\u3000"):
-        raise AdjudicatorError(f"保存するものがありません：{shown} が空です（クリップボードが空？）。"
-                               f"{_day(args.phase)}のログはそのままです")
-    from .read_cli import read_paste  # the reading `adjudicator read` shows
-
-    lines = read_paste(data, shown, args.format, root).messages
-    if not lines:
-        raise AdjudicatorError(f"保存するものがありません：{shown} に発言が1つもありません。"
-                               f"{_day(args.phase)}のログはそのままです")
-    stored = store_log(logs, args.phase, suffix, data, LOG_SUFFIXES, fmt=args.format)
-    if stored.unchanged:
-        _print(f"{stored.path} はもうこのログです（発言 {len(lines)} 件）：変更はありません")
-        return 0
-    note = "".join(f"\n  前の版は {k} に残してあります" for k in stored.kept)
-    _print(f"発言 {len(lines)} 件を {stored.path} に保存しました{note}")
-    return 0
-
-
-def _read_source(src: Path, shown: str) -> bytes:
-    """The file a GM adds: a regular file of at most the log cap (checked on the open file:
-    what was checked is what is read)."""
-    from .fsio import MAX_LOG_BYTES, NotRegularFile, TooLarge, read_capped
-
-    try:
-        return read_capped(src, MAX_LOG_BYTES)
-    except NotRegularFile:
-        raise UsageError(_NOT_REGULAR.format(shown)) from None
-    except TooLarge:
-        raise AdjudicatorError(f"「{shown}」は大きすぎます（{MAX_LOG_BYTES // 1_000_000} MBまで）："
-                               "ログではないファイルのようです") from None
-
-
-def _show_history(logs: Path, phase: str | None) -> int:
-    rows = history(logs, phase)
-    if not rows:
-        _print((f"{_day(phase)}の" if phase else "") + "前の版は残っていません"
-               f"（{logs / '.history'}）")
-        return 0
-    for name, n, path in rows:
-        size = path.stat().st_size
-        _print(f"{name}  第{n}版  {size:>8} バイト  {path}")
-    _print("前の版に戻すには：adjudicator add GAME PHASE PATH（PATH に上の版のファイル）")
-    return 0
 
 
 # ------------------------------------------------------------------ resolve
@@ -243,11 +102,12 @@ def diagnostics_text(game: Any, lang: str = "ja") -> str:
 
 
 def cmd_resolve(args: argparse.Namespace) -> int:
+    from .add_cli import game_dir
     from .engine import resolve_game
     from .export import dumps, export_game
 
     lang = getattr(args, "lang", "ja")
-    root = _game_dir(args.game)
+    root = game_dir(args.game)
     game = resolve_game(root, fmt=args.format)
     data = export_game(game)
     if not args.no_write:
@@ -311,10 +171,11 @@ def summary_text(game: Any, phase: str | None = None, written: bool = True,
 
 # ------------------------------------------------------------------ check
 def cmd_check(args: argparse.Namespace) -> int:
+    from .add_cli import game_dir
     from .checkline import check_line, check_text
     from .engine import resolve_game
 
-    root = _game_dir(args.game)
+    root = game_dir(args.game)
     game = resolve_game(root, fmt=args.format)
     speaker = args.speaker or (game.cfg.players[0].name if game.cfg.players else "GM")
     r = check_line(game, args.line, speaker, args.phase)
@@ -324,13 +185,14 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 # ------------------------------------------------------------------ explain
 def cmd_explain(args: argparse.Namespace) -> int:
+    from .add_cli import game_dir
     from .engine import resolve_game
     from .explain import explain_text
     from .views import View
 
     if args.as_player and args.gm:
         raise UsageError("--as NAME（参加者の見え方）と --gm（GMの見え方）は一緒に使えません")
-    root = _game_dir(args.game)
+    root = game_dir(args.game)
     game = resolve_game(root, fmt=args.format)
     view = View.of(args.as_player) if args.as_player else View.gm() if args.gm else None
     if args.line:
@@ -383,24 +245,26 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
 
 # ------------------------------------------------------------------ parser
-#: the commands whose modules are imported only when the command line needs them (their
-#: own command, a help listing, a mistyped command): `resolve` never loads sqlite3,
-#: asyncio or the desk's sockets
+#: the commands whose parsers are built, and modules imported, only when the command line
+#: needs them (their own command, a help listing, a mistyped command): `resolve` never
+#: loads sqlite3, asyncio or the desk's sockets, nor builds the other commands' parsers
 _KNOWN = frozenset({"new", "add", "resolve", "check", "explain", "schema", "demo", "read",
                     "report", "serve", "archive", "discord", "status", "deal", "verify",
                     "guide"})
 
 
 def _command_word(argv: Sequence[str] | None) -> str | None:
-    """The subcommand the command line names (its first word not an option), else None."""
+    """The subcommand a command line starts with (``resolve GAME --json``), else None:
+    an option first (``--help resolve`` lists every command), no command, a typo."""
     words = sys.argv[1:] if argv is None else argv
-    return next((w for w in words if not w.startswith("-")), None)
+    return words[0] if words and words[0] in _KNOWN else None
 
 
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
-    """The whole command line; given a ``command`` name, the modules of the other
-    commands are not imported (they are not needed to parse it).  Every help text is
-    Japanese; argparse's own words are, while ``cli_ja.japanese_argparse()`` is active."""
+    """The whole command line; given a ``command`` name, only that command's parser (a
+    command line that starts with it needs no other: the other commands' modules are not
+    imported and their parsers not built).  Every help text is Japanese; argparse's own
+    words are, while ``cli_ja.japanese_argparse()`` is active."""
     p = _Parser(
         prog="adjudicator",
         description="チャットで遊ぶゲームの審判の机：チャットのログを貼ると、朝の公開投稿、"
@@ -417,98 +281,86 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
                               epilog=f"例：{example}",
                               formatter_class=JapaneseHelpFormatter)
 
+    def want(*names: str) -> bool:
+        return command not in _KNOWN or command in names
+
+    def modules(*entries: tuple[str | tuple[str, ...], str, str]) -> None:
+        for name, module, adder in entries:
+            if want(*((name,) if isinstance(name, str) else name)):
+                getattr(importlib.import_module(f".{module}", __package__), adder)(add)
+
+    modules(("new", "add_cli", "add_new_command"), ("add", "add_cli", "add_add_command"))
     fmt_help = "チャットの形式（指定しなければ自動判定）：" + "、".join(FORMATS)
     fmt_help_read = ("`add --format` で形式を決めていないログのチャットの形式"
                      "（指定しなければ自動判定）：" + "、".join(FORMATS))
     lang_help = "ja（既定）：日本語のGM向けの文；en：開発者向けの英語"
-    s = add("new", "書き込んで使う game.toml（説明つき）を作ります",
-            "adjudicator new mygame --variant derby-stock")
-    s.add_argument("game", help="作るゲームのフォルダ")
-    s.add_argument("--variant", default="derby-stock",
-                   choices=["derby-stock", "secret-society", "splatoon", "genpei", "majora",
-                            "trapword"], help="遊ぶゲームの種類（既定：derby-stock）")
-    s.add_argument("--force", action="store_true", help="もうある game.toml を上書きします")
-    s.set_defaults(func=cmd_new)
+    if want("resolve"):
+        s = add("resolve", "ゲームを最初から集計し直し、最新の日の投稿を表示します。"
+                "すべての出力を GAME/out/ に書き出します", "adjudicator resolve mygame --json")
+        s.add_argument("game", help="ゲームのフォルダ")
+        s.add_argument("--json", action="store_true", help="ゲーム全体を JSON で表示します")
+        s.add_argument("--format", choices=FORMATS, help=fmt_help_read)
+        s.add_argument("--no-write", action="store_true", help="GAME/out/ に書き出しません")
+        s.add_argument("--phase", help="最新の日の代わりに、この日の投稿と通知を表示します"
+                       "（day1、night1…）")
+        s.add_argument("--lang", choices=("ja", "en"), default="ja", help=lang_help)
+        s.set_defaults(func=cmd_resolve)
 
-    s = add("add", "貼り付けたチャットのログをその日のログとして保存します（FILE、または - で"
-            "標準入力）。空の貼り付けは断り、置き換えた前の版は残します（--history で一覧）",
-            "pbpaste | adjudicator add mygame night1 -")
-    s.add_argument("game", help="ゲームのフォルダ")
-    s.add_argument("phase", nargs="?",
-                   help="どの日のログか：day1（1日目昼）、night1（1日目夜）、day2…"
-                   "（観戦席のチャットは day1-chat）")
-    s.add_argument("file", nargs="?", default="-", help="ログのファイル（- か省略で標準入力）")
-    s.add_argument("--format", choices=FORMATS, help=fmt_help + "。このログについて覚えておき、"
-                   "resolve・report・explain・デスクもその形式で読みます")
-    s.add_argument("--history", action="store_true",
-                   help="残してある前の版を一覧します（PHASE を指定すればその日の分だけ）")
-    s.set_defaults(func=cmd_add)
+    if want("check"):
+        s = add("check", "1行がどう読まれるかを、保存せずに見せます",
+                "adjudicator check mygame '予想@たろう 3万' --speaker はなこ")
+        s.add_argument("game", help="ゲームのフォルダ")
+        s.add_argument("line", help="試す行")
+        s.add_argument("--speaker", help="誰の発言とするか（既定：最初の参加者）")
+        s.add_argument("--phase", help="どの日の行とするか（既定：次の日）")
+        s.add_argument("--format", choices=FORMATS, help=fmt_help)
+        s.add_argument("--lang", choices=("ja", "en"), default="ja", help=lang_help)
+        s.set_defaults(func=cmd_check)
 
-    s = add("resolve", "ゲームを最初から集計し直し、最新の日の投稿を表示します。"
-            "すべての出力を GAME/out/ に書き出します", "adjudicator resolve mygame --json")
-    s.add_argument("game", help="ゲームのフォルダ")
-    s.add_argument("--json", action="store_true", help="ゲーム全体を JSON で表示します")
-    s.add_argument("--format", choices=FORMATS, help=fmt_help_read)
-    s.add_argument("--no-write", action="store_true", help="GAME/out/ に書き出しません")
-    s.add_argument("--phase", help="最新の日の代わりに、この日の投稿と通知を表示します"
-                   "（day1、night1…）")
-    s.add_argument("--lang", choices=("ja", "en"), default="ja", help=lang_help)
-    s.set_defaults(func=cmd_resolve)
-
-    s = add("check", "1行がどう読まれるかを、保存せずに見せます",
-            "adjudicator check mygame '予想@たろう 3万' --speaker はなこ")
-    s.add_argument("game", help="ゲームのフォルダ")
-    s.add_argument("line", help="試す行")
-    s.add_argument("--speaker", help="誰の発言とするか（既定：最初の参加者）")
-    s.add_argument("--phase", help="どの日の行とするか（既定：次の日）")
-    s.add_argument("--format", choices=FORMATS, help=fmt_help)
-    s.add_argument("--lang", choices=("ja", "en"), default="ja", help=lang_help)
-    s.set_defaults(func=cmd_check)
-
-    s = add("explain", "出来事のつながりを、その原因とルールの引用つきで説明します",
-            "adjudicator explain mygame --as たろう --phase night2   （たろう自身の見え方）")
-    s.add_argument("game", help="ゲームのフォルダ")
-    s.add_argument("--as", dest="as_player", metavar="NAME",
-                   help="NAME 自身の見え方：本人の行、裁定、通知と公開投稿")
-    s.add_argument("--player", help="誰のつながりか（既定：その参加者自身の見え方）")
-    s.add_argument("--gm", action="store_true",
-                   help="GMの見え方：すべての行、出来事、抽選（秘密を含むので共有しないこと）")
-    s.add_argument("--phase", help="この日だけ（day1、night1…）")
-    s.add_argument("--line", metavar="FILE:N",
-                   help="チャットの1行（logs/night1.txt:7 のように）：その行が起こしたことすべてと"
-                   "その理由")
-    s.add_argument("--lang", choices=("ja", "en"), default="ja",
-                   help="ja（既定）：参加者向け；en：開発者向けの英語のつながり"
-                   "（GMの見え方だけ。参加者の見え方はいつも日本語）")
-    s.add_argument("--raw", action="store_true", help="出来事ごとの生のデータも（開発者向け）")
-    s.add_argument("--format", choices=FORMATS, help=fmt_help_read)
-    s.set_defaults(func=cmd_explain)
+    if want("explain"):
+        s = add("explain", "出来事のつながりを、その原因とルールの引用つきで説明します",
+                "adjudicator explain mygame --as たろう --phase night2   （たろう自身の見え方）")
+        s.add_argument("game", help="ゲームのフォルダ")
+        s.add_argument("--as", dest="as_player", metavar="NAME",
+                       help="NAME 自身の見え方：本人の行、裁定、通知と公開投稿")
+        s.add_argument("--player", help="誰のつながりか（既定：その参加者自身の見え方）")
+        s.add_argument("--gm", action="store_true",
+                       help="GMの見え方：すべての行、出来事、抽選（秘密を含むので共有しないこと）")
+        s.add_argument("--phase", help="この日だけ（day1、night1…）")
+        s.add_argument("--line", metavar="FILE:N",
+                       help="チャットの1行（logs/night1.txt:7 のように）：その行が起こしたことすべてと"
+                       "その理由")
+        s.add_argument("--lang", choices=("ja", "en"), default="ja",
+                       help="ja（既定）：参加者向け；en：開発者向けの英語のつながり"
+                       "（GMの見え方だけ。参加者の見え方はいつも日本語）")
+        s.add_argument("--raw", action="store_true", help="出来事ごとの生のデータも（開発者向け）")
+        s.add_argument("--format", choices=FORMATS, help=fmt_help_read)
+        s.set_defaults(func=cmd_explain)
 
     # read, report, serve, archive, discord (in this order in the listing): only the
     # module of the command named is imported, all of them for a listing or a typo
-    for name, module, adder in (("read", "read_cli", "add_read_command"),
-                                ("report", "report_cli", "add_report_command"),
-                                ("serve", "desk.cli", "add_serve_command"),
-                                ("archive", "archive_cli", "add_archive_command"),
-                                ("discord", "discord_.cli", "add_discord_command"),
-                                (("status", "deal", "verify"), "gm_cli", "add_gm_commands"),
-                                ("guide", "guide_cli", "add_guide_command")):
-        names = (name,) if isinstance(name, str) else name
-        if command in names or command not in _KNOWN:  # discord: hikari only when it runs
-            getattr(importlib.import_module(f".{module}", __package__), adder)(add)
+    modules(("read", "read_cli", "add_read_command"),
+            ("report", "report_cli", "add_report_command"),
+            ("serve", "desk.cli", "add_serve_command"),
+            ("archive", "archive_cli", "add_archive_command"),
+            ("discord", "discord_.cli", "add_discord_command"),  # hikari only when it runs
+            (("status", "deal", "verify"), "gm_cli", "add_gm_commands"),
+            ("guide", "guide_cli", "add_guide_command"))
 
-    s = add("schema", "`resolve --json` の JSON Schema を表示します", "adjudicator schema")
-    s.add_argument("--scenario", action="store_true",
-                   help="代わりに majora のシナリオファイルの JSON Schema を表示します")
-    s.set_defaults(func=cmd_schema)
+    if want("schema"):
+        s = add("schema", "`resolve --json` の JSON Schema を表示します", "adjudicator schema")
+        s.add_argument("--scenario", action="store_true",
+                       help="代わりに majora のシナリオファイルの JSON Schema を表示します")
+        s.set_defaults(func=cmd_schema)
 
-    s = add("demo", "付属の見本のゲームをフォルダに書き出して集計します",
-            "adjudicator demo adjudicator-demo")
-    s.add_argument("dir", nargs="?", default="adjudicator-demo",
-                   help="書き出すフォルダ（既定：adjudicator-demo）")
-    s.add_argument("--sample", default="derby-stock", help="どの見本か（既定：derby-stock）")
-    s.add_argument("--force", action="store_true", help="もうあるフォルダに上書きします")
-    s.set_defaults(func=cmd_demo)
+    if want("demo"):
+        s = add("demo", "付属の見本のゲームをフォルダに書き出して集計します",
+                "adjudicator demo adjudicator-demo")
+        s.add_argument("dir", nargs="?", default="adjudicator-demo",
+                       help="書き出すフォルダ（既定：adjudicator-demo）")
+        s.add_argument("--sample", default="derby-stock", help="どの見本か（既定：derby-stock）")
+        s.add_argument("--force", action="store_true", help="もうあるフォルダに上書きします")
+        s.set_defaults(func=cmd_demo)
     return p
 
 
