@@ -345,15 +345,36 @@ def _examples(variant: str, start: str) -> dict[str, list[str]]:
             for label, xs in SYNTAX_EXAMPLES.items()}
 
 
+@cache
+def _example_error(variant: str, start: str, example: str) -> UnexpectedInput | None:
+    """The error an example of ``SYNTAX_EXAMPLES`` raises (None: it parses), found once
+    per process: ``match_examples`` parses the examples for every malformed line, and
+    the examples and the grammar do not change.  The error is only read (its state,
+    token and accepted terminals), never changed."""
+    try:
+        build_parser(variant).parse(example, start=start)
+    except UnexpectedInput as e:
+        return e
+    return None
+
+
+def _parse_example(variant: str, start: str) -> Callable[[str], Any]:
+    """``match_examples``'s parse function over the remembered errors."""
+    def parse(example: str) -> None:
+        err = _example_error(variant, start, example)
+        if err is not None:
+            raise err.with_traceback(None)
+    return parse
+
+
 def _label(e: UnexpectedInput, variant: str, gm: bool) -> str | None:
     """The label of the closest malformed example (lark's match_examples), or None."""
     start = "gm_line" if gm else "player_line"
-    parser = build_parser(variant)
     examples = {k: v for k, v in _examples(variant, start).items() if v}
     if not examples:
         return None
     try:
-        label = e.match_examples(lambda s: parser.parse(s, start=start), examples,
+        label = e.match_examples(_parse_example(variant, start), examples,
                                  token_type_match_fallback=True)
     except Exception:  # an example that itself misbehaves must not hide the real error
         return None

@@ -18,7 +18,6 @@ from ..models import Event
 from ..vocab import role_ja, team_of
 from .base import Candidate, Emitter, PhaseInput, S, Variant
 
-
 #: The two base models are built on first use (``defer_build``), not at import: every
 #: game subclasses them and validates only its own subclasses, so the bases' own schemas
 #: were built for nothing at every start (1 ms).  A subclass inherits the setting: it is
