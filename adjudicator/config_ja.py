@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 
+from .lazyre import lazy
 from .vocab import VARIANT_JA
 
 #: game.toml keys -> the GM's word for them
@@ -128,7 +129,8 @@ def option_problems(options: Mapping[str, object], known: Mapping[str, tuple[obj
     return out
 
 
-_STEP = re.compile(r"([a-z_]+)((?:\[\d+\])?)(?: \(((?:[^()]|\([^()]*\))*)\))?")
+#: compiled on first use (``lazyre``): a game.toml without problems never needs it
+_STEP = lazy(r"([a-z_]+)((?:\[\d+\])?)(?: \(((?:[^()]|\([^()]*\))*)\))?")
 
 
 def place_ja(where: str, words: Mapping[str, str] | None = None) -> str:
@@ -223,8 +225,8 @@ def _strip_ids(text: str | None) -> str:
     return re.sub(r"\s*[,;]?\s*\b[a-z]{2}\.[a-z0-9_.]+\b", "", text).strip()
 
 
-_HEAD = re.compile(r"^((?:\(top level\)|[a-z_]+(?:\[\d+\])?(?: \((?:[^()]|\([^()]*\))*\))?"
-                   r"(?:\.[a-z_]+(?:\[\d+\])?(?: \((?:[^()]|\([^()]*\))*\))?)*)): (.*)$", re.S)
+_HEAD = lazy(r"^((?:\(top level\)|[a-z_]+(?:\[\d+\])?(?: \((?:[^()]|\([^()]*\))*\))?"
+             r"(?:\.[a-z_]+(?:\[\d+\])?(?: \((?:[^()]|\([^()]*\))*\))?)*)): (.*)$", re.S)
 
 
 def problem_ja(problem: str, variant: str = "") -> str:
