@@ -30,6 +30,8 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from .lazyre import lazy
+
 HISTORY = ".history"
 #: a log file larger than this is refused, not read (/dev/zero); here, not in the engine,
 #: so that reading a paste (``read``, ``add``) never imports the engine
@@ -226,7 +228,8 @@ def _holds_exactly(dest: Path, files: Mapping[str, bytes], folders: set[str]) ->
     return n_files == len(files) and n_dirs == len(folders)
 
 
-_STALE_RE = re.compile(
+#: compiled on first use (``lazyre``), as the next: only writing out/ or a log needs them
+_STALE_RE = lazy(
     r"^\.(?P<name>.+)\.(?:new|old)-(?P<pid>[0-9]+)@(?P<host>[A-Za-z0-9-]*)-[^/]*$")
 
 
@@ -387,7 +390,7 @@ def remembered_format(log: Path) -> str | None:
     return word or None
 
 
-_HIST_RE = re.compile(r"^(?P<name>.+)\.(?P<n>[0-9]+)$")
+_HIST_RE = lazy(r"^(?P<name>.+)\.(?P<n>[0-9]+)$")
 
 
 def keep_history(logs: Path, path: Path) -> Path | None:
