@@ -9,6 +9,13 @@ import times (their sub-imports counted under their own package), largest first,
 the total.  What is listed was imported; what ``resolve`` does not need should not be
 there.  Also the whole command's CPU time (median), for scale.  ``-X importtime`` adds
 a little to every import: read the shares, not the microseconds.  Not a timed test.
+
+Then the part of the fixed cost that is the libraries' own: the command paired with a
+bare process that imports pydantic, Jinja and Lark and builds one small model
+(``LIBRARIES``), run in turn (``_timing.paired``: CPU medians and the ratio pair by
+pair).  ``--callgrind`` also counts both processes' instructions under valgrind
+(``PYTHONHASHSEED=0``: the same count every run, where a shared machine's times move by
+±15 %), the measure the start-up changes were judged by (docs/development.md, "Speed").
 """
 
 from __future__ import annotations
@@ -25,10 +32,28 @@ from collections import defaultdict
 from pathlib import Path
 
 from _games import ROOT
-from _timing import compile_package
+from _timing import compile_package, paired
 
 SOURCE = ROOT / "tests" / "fixtures" / "derby16"
 LINE = re.compile(r"import time:\s+(\d+) \|\s+\d+ \|\s*(\S+)")
+#: the libraries every ``resolve`` needs, imported and used once, and nothing of ours
+LIBRARIES = """import jinja2, lark, pydantic
+class M(pydantic.BaseModel):
+    a: int
+M(a=1)
+"""
+REFS = re.compile(r"I\s+refs:\s+([\d,]+)")
+
+
+def instructions(cmd: list[str]) -> int:
+    """Instructions the process executes (valgrind's callgrind, ``PYTHONHASHSEED=0``)."""
+    env = {**os.environ, "PYTHONHASHSEED": "0"}
+    proc = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
+                           *cmd], capture_output=True, text=True, env=env, check=False)
+    m = REFS.search(proc.stderr)
+    if m is None:
+        raise SystemExit(f"no instruction count from valgrind: {proc.stderr[-300:]}")
+    return int(m[1].replace(",", ""))
 
 
 def _group(module: str) -> str:
@@ -40,6 +65,8 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--top", type=int, default=30)
+    ap.add_argument("--callgrind", action="store_true",
+                    help="also count instructions (valgrind): the command and the libraries")
     ap.add_argument("args", nargs="*", help="the command's arguments (after --)")
     args = ap.parse_args()
     compile_package()
@@ -62,13 +89,29 @@ def main() -> None:
                 per[k].append(v)
             cpu.append(after.children_user + after.children_system
                        - before.children_user - before.children_system)
-    runs = args.runs
-    medians = {k: statistics.median(v[-runs:]) for k, v in per.items()}
-    total = sum(medians.values())
-    print(f"adjudicator {' '.join(cmd[:1])}: CPU {statistics.median(cpu[1:]):.3f} s (median of "
-          f"{runs}); imports (own time, -X importtime) {total / 1000:.1f} ms")
-    for k, v in sorted(medians.items(), key=lambda kv: -kv[1])[:args.top]:
-        print(f"  {v / 1000:6.1f} ms  {v / total:5.1%}  {k}")
+        runs = args.runs
+        medians = {k: statistics.median(v[-runs:]) for k, v in per.items()}
+        total = sum(medians.values())
+        print(f"adjudicator {' '.join(cmd[:1])}: CPU {statistics.median(cpu[1:]):.3f} s "
+              f"(median of {runs}); imports (own time, -X importtime) {total / 1000:.1f} ms")
+        for name, own in sorted(medians.items(), key=lambda kv: -kv[1])[:args.top]:
+            print(f"  {own / 1000:6.1f} ms  {own / total:5.1%}  {name}")
+        _libraries_line(cmd, args.runs, args.callgrind)
+
+
+def _libraries_line(cmd: list[str], runs: int, callgrind: bool) -> None:
+    """The command paired with the libraries alone (and counted, with ``callgrind``)."""
+    command = [sys.executable, "-m", "adjudicator", *cmd]
+    libraries = [sys.executable, "-c", LIBRARIES]
+    print("the base libraries alone (pydantic, jinja2, lark and one small model), "
+          "as the floor:")
+    paired(f"adjudicator {cmd[0]}", command, libraries, runs=max(runs, 3))
+    if callgrind:
+        ours, libs = instructions(command), instructions(libraries)
+        bare = instructions([sys.executable, "-c", "pass"])
+        print(f"instructions (callgrind): adjudicator {cmd[0]} {ours / 1e6:,.1f} M; the "
+              f"libraries alone {libs / 1e6:,.1f} M ({libs / ours:.0%}); a bare Python "
+              f"{bare / 1e6:,.1f} M")
 
 
 if __name__ == "__main__":
