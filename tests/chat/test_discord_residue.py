@@ -81,3 +81,17 @@ def test_a_hover_time_reads_the_same_from_its_text_alone(s: str) -> None:
         assert again is not None and clock(again) == clock(m)
         memo: dict[str, str | None] = {}
         assert d._clock(m, memo) == clock(m) == d._clock(again, memo)
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.sampled_from(["a", "佐藤", " ", "\u3000", "  ", "x y", "\t"]), max_size=14)
+       .map("".join))
+def test_line_pc_prefixes_join_a_word_at_a_time(rest: str) -> None:
+    # (in this file: the other readers' cheap paths) LINE PC's name prefixes, built
+    # incrementally, are the words joined as before
+    from adjudicator.chatlog import line_pc
+
+    words = line_pc.RE_WORD_GAPS.split(rest, maxsplit=5)
+    want = [("".join(words[: k - 1]), words[k] if k < len(words) else "")
+            for k in range(2, min(len(words), 10), 2)]
+    assert line_pc._prefixes(rest) == want
