@@ -9,11 +9,16 @@ newline (it is escaped), every raw newline in that output is a separator.  So a 
 container is one C call, and an array of flat objects (messages, records) is one C call
 plus three ``str.replace``.  The rest of the document is walked here; anything that is not
 plain JSON data (another type, a non-string key) falls back to ``json.dumps`` whole.
+
+A ``Rows`` value is an array whose items are not built as dicts at all: its own function
+writes them (``read --json``'s messages, straight from the chat lines), and any other
+writer sees its plain list.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 _SCALARS = (str, int, float, bool, type(None))
@@ -24,6 +29,29 @@ _STDLIB = {"ensure_ascii": False}
 
 class _Unusual(Exception):
     """The document holds something this encoder leaves to the standard library."""
+
+
+class Rows:
+    """A JSON array written by a function of its own, for an array too long to build as
+    dicts first: ``write(indent, depth)`` returns the array's text in pieces (the array at
+    ``depth``, as ``json.dumps(plain(), ensure_ascii=False, indent=indent)`` would nest
+    it there), or None when an item is not what it writes (then ``plain()`` is written
+    the ordinary way).  ``plain()`` is the array as JSON data: what the standard library
+    is given when the document falls back to it, and what a test compares with."""
+
+    __slots__ = ("write", "plain")
+
+    def __init__(self, write: Callable[[int, int], list[str] | None],
+                 plain: Callable[[], list[Any]]) -> None:
+        self.write, self.plain = write, plain
+
+
+def _default(o: Any) -> Any:
+    """``json.dumps``'s ``default``: a ``Rows`` is its plain list; anything else raises
+    the standard library's own TypeError."""
+    if type(o) is Rows:
+        return o.plain()
+    raise TypeError(f"Object of type {o.__class__.__name__} is not JSON serializable")
 
 
 def dumps(obj: Any, indent: int = 2) -> str:
@@ -38,7 +66,7 @@ def pieces(obj: Any, indent: int = 2) -> list[str]:
     try:
         _Walk(indent, out).value(obj, 0)
     except _Unusual:
-        return [json.dumps(obj, indent=indent, **_STDLIB)]  # type: ignore[arg-type]
+        return [json.dumps(obj, indent=indent, default=_default, **_STDLIB)]  # type: ignore[arg-type]
     return out
 
 
@@ -65,6 +93,12 @@ class _Walk:
             self.arr(o, depth)
         elif t in _SCALARS:
             self.out.append(self._encoder(0)(o))
+        elif t is Rows:
+            written = o.write(self.indent, depth)
+            if written is None:
+                self.arr(o.plain(), depth)
+            else:
+                self.out.extend(written)
         else:
             raise _Unusual
 

@@ -390,8 +390,8 @@ def read_dated(lines: list[str], ctx: Ctx, fmt: str, match: Callable[[str], re.M
     """LINE's layout: an optional header, date lines, message lines (``match`` finds
     them, ``split`` reads them), quoted multi-line messages and continuation lines.
     ``fast``, when given, fullmatches the commonest message line in one go, its groups
-    (a valid ``HH:MM`` time, the speaker, the text) exactly what ``match`` and ``split``
-    would make of it; anything else takes the general path."""
+    (a time of the same day, never ``24:xx``; the speaker, the text) exactly what
+    ``match`` and ``split`` would make of it; anything else takes the general path."""
     source = ctx.source
     out: list[ChatLine] = []
     more: dict[int, list[str]] = {}
@@ -417,7 +417,7 @@ def read_dated(lines: list[str], ctx: Ctx, fmt: str, match: Callable[[str], re.M
             stamp, speaker, text = fm.groups()
             hit = clock.get(stamp)
             if hit is None:
-                hit = clock[stamp] = (stamp, False)  # what _stamp_time gives a valid HH:MM
+                hit = clock[stamp] = _stamp_time(stamp)  # never a next day's (see fast)
             last = len(out)
             out.append(make(source, no, speakers.setdefault(speaker, speaker), text, line,
                             date, hit[0], 0))

@@ -42,19 +42,48 @@ _TAG = lazy(r"APP|BOT|アプリ|SYSTEM|[A-Z0-9]{2,4}")
 _EMOJI_CATS = frozenset({"So", "Sk", "Mn", "Me", "Cf", "Cn"})
 
 
+# Each residue test below is asked of every text line of a paste; a cheap test of a
+# character or a substring that the pattern itself needs (a digit first for a size, a
+# dot for a file name, a colon for a custom emoji, ...) answers most of them without a
+# match.  tests/chat/test_discord_residue.py holds each equal to the pattern alone.
+
+
 def _is_emoji(s: str) -> bool:
-    if RE_CUSTOM_EMOJI.fullmatch(s):
+    if s[:1] == ":" and RE_CUSTOM_EMOJI.fullmatch(s):
         return True
     return 0 < len(s) <= 8 and all(unicodedata.category(c) in _EMOJI_CATS for c in s)
 
 
 def _is_reaction(s: str) -> bool:
     """``👍 3``, ``:kek: 2`` (an emoji and its count on one line)."""
+    if not s[-1:].isdecimal():  # the count ends it
+        return False
     head, _sp, count = s.rpartition(" ")
     if not head:
         k = len(s.rstrip("0123456789"))
         head, count = s[:k], s[k:]
-    return bool(count) and RE_COUNT.fullmatch(count) is not None and _is_emoji(head.strip())
+    return _is_count(count) and _is_emoji(head.strip())
+
+
+def _is_count(s: str) -> bool:
+    """``RE_COUNT.fullmatch(s)``: one to four digits (``\\d``: any decimal digit)."""
+    return len(s) <= 4 and s.isdecimal()
+
+
+def _is_size(s: str) -> bool:
+    """An attachment's size (``RE_SIZE``), which opens with a digit."""
+    return s[:1].isdecimal() and RE_SIZE.fullmatch(s) is not None
+
+
+#: what a date divider (``RE_DATE_ONLY``) may open with, besides a digit: a weekday, a
+#: month's name
+_DATE_FIRST = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz月火水木金土日")
+
+
+def _date_only(s: str) -> re.Match[str] | None:
+    """``RE_DATE_ONLY.fullmatch(s)``, asked only of a line that may open a date."""
+    c = s[:1]
+    return RE_DATE_ONLY.fullmatch(s) if c in _DATE_FIRST or c.isdecimal() else None
 
 
 def _squash(s: str) -> str:
@@ -124,6 +153,16 @@ def _reply_preview(s: str, lines: list[str], i: int, heads: dict[int, Head],
     return 0
 
 
+def _clock(hover: re.Match[str], clocks: dict[str, str | None]) -> str | None:
+    """``clock(hover)``, read once per distinct time as written (a paste's hover times are
+    its minutes: a few hundred distinct ones at most a day)."""
+    key = hover[0]
+    if key in clocks:
+        return clocks[key]
+    time = clocks[key] = clock(hover)
+    return time
+
+
 def _after(day: str, n: int) -> str:
     return days_before(day, -n)
 
@@ -168,6 +207,7 @@ def read(src: Source, ctx: Ctx) -> list[ChatLine]:
     copy_day: str | None = None  # the day the paste was copied, when a divider shows it
     rel = None  # the current header's 今日 (0) / 昨日 (1), when it has no date of its own
     rel_msgs: list[tuple[int, int]] = []  # (message index, days before the copy), undated
+    clocks: dict[str, str | None] = {}  # a hover time as written -> its 24-hour time
     i = first
     n = len(lines)
     while i < n:
@@ -203,12 +243,12 @@ def read(src: Source, ctx: Ctx) -> list[ChatLine]:
             why = "hover timestamp"
         elif s in RESIDUE_WORDS:
             why = RESIDUE_WORDS[s]
-        elif RE_SIZE.fullmatch(s):
+        elif (digit := s[0].isdecimal()) and RE_SIZE.fullmatch(s):  # (_is_size)
             why = "attachment size"
-        elif i < n and RE_FILENAME.fullmatch(s) and RE_SIZE.fullmatch(lines[i].strip()):
+        elif i < n and "." in s and RE_FILENAME.fullmatch(s) and _is_size(lines[i].strip()):
             why = "attachment name"
-        elif RE_COUNT.fullmatch(s) or _is_reaction(s) or (
-                _is_emoji(s) and i < n and RE_COUNT.fullmatch(lines[i].strip())):
+        elif (digit and _is_count(s)) or (s[-1].isdecimal() and _is_reaction(s)) or (
+                i < n and _is_count(lines[i].strip()) and _is_emoji(s)):
             why = "reaction"
         elif embed == 1 and len(s) <= 40 and "@" not in s and not RE_URL.search(s) \
                 and _site_matches(s, host):
@@ -220,7 +260,7 @@ def read(src: Source, ctx: Ctx) -> list[ChatLine]:
             why, embed = "link embed", 0
         elif s[0] in "@＠" and (k := _reply_preview(s, lines, i, heads, out)):
             why, carry, carry_why = "reply preview", k - 1, "reply preview"
-        elif (dm := RE_DATE_ONLY.fullmatch(s)) is not None:
+        elif (digit or s[0] in _DATE_FIRST) and (dm := RE_DATE_ONLY.fullmatch(s)):  # _date_only
             why = "date divider"
             tok = date_tok(dm)
             divider = iso(tok, ctx.order) if tok else None
@@ -229,7 +269,7 @@ def read(src: Source, ctx: Ctx) -> list[ChatLine]:
             open_msg, blanks = False, []
             if why == "hover timestamp":
                 hover = RE_HOVER.fullmatch(s)
-                hover_time = clock(hover) if hover else None
+                hover_time = _clock(hover, clocks) if hover else None
             if why in ("reply preview", "hover timestamp") or len(out) == since:
                 pending.append(line)  # the next message's (or no message yet of this author)
             else:
@@ -239,13 +279,13 @@ def read(src: Source, ctx: Ctx) -> list[ChatLine]:
         text, time = line, hover_time or author[2]
         hover = RE_HOVER.match(s) if s[0] == "[" else None
         if hover:
-            text, time = s[hover.end():].lstrip(), clock(hover) or time
+            text, time = s[hover.end():].lstrip(), _clock(hover, clocks) or time
         edited = False
         stripped = text.rstrip()
-        for mark in EDITED:
+        for mark in EDITED if stripped[-1:] in ")）" else ():  # how every mark ends
             if stripped.endswith(mark):  # "(edited)" is Discord's, not the author's
                 text, edited = stripped.removesuffix(mark).rstrip(), True
-        url = RE_URL.search(text)
+        url = RE_URL.search(text) if "http" in text else None
         if url:
             embed, host = 1, url[1]
         if open_msg and hover is None and hover_time is None:  # the same message goes on

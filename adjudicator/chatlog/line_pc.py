@@ -67,9 +67,11 @@ def read(src: Source, ctx: Ctx) -> list[ChatLine]:
 def _prefixes(rest: str) -> list[tuple[str, str]]:
     """(``rest`` up to its k-th space, the word after it) for k = 1..4."""
     found: list[tuple[str, str]] = []
-    words = RE_WORD_GAPS.split(rest, maxsplit=5)
+    words = RE_WORD_GAPS.split(rest, maxsplit=5)  # word, gap, word, gap, ...
+    prefix = words[0]
     for k in range(2, min(len(words), 10), 2):
-        prefix = "".join(words[: k - 1])
+        if k > 2:  # words[: k - 1] joined, one word and its gap at a time
+            prefix += words[k - 3] + words[k - 2]
         found.append((prefix, words[k] if k < len(words) else ""))
     return found
 
@@ -84,8 +86,12 @@ def _split_names(out: list[ChatLine], pending: dict[int, str], system_names: set
     prefixes = {k: _prefixes(rest) for k, rest in pending.items()}
     for pre in prefixes.values():
         for prefix, word in pre:
-            counts[prefix] = counts.get(prefix, 0) + 1
-            nexts.setdefault(prefix, set()).add(word)
+            seen = nexts.get(prefix)
+            if seen is None:
+                counts[prefix], nexts[prefix] = 1, {word}
+            else:
+                counts[prefix] += 1
+                seen.add(word)
     known = sorted(system_names, key=len, reverse=True)
     guessed: dict[str, list[int]] = {}
     for k, rest in pending.items():

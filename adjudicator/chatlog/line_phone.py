@@ -20,11 +20,21 @@ from .base import (
 from .dates import TIME
 
 RE_LINE_MSG = lazy(r"^(?P<time>" + TIME + r")\t(?:(?P<name>[^\t]*)\t)?(?P<text>.*)$")
-#: the commonest line, read in one match: a valid ``HH:MM``, a name, and a text that
-#: ``_split`` would never look at twice (not empty, no space, not opening with a quote or
-#: a phone sign, not ending in た or 。: no system line, no quoted message)
-RE_LINE_FAST = lazy(r"((?:[01][0-9]|2[0-3]):[0-5][0-9])\t([^\t]+)\t"
-                          r"(?![\"☎📞])([^ ]*[^ た。])")
+#: the commonest line, read in one match: a time ``_stamp_time`` reads as a time of the
+#: same day (``21:03``, ``午後9:03``, ``9:03 PM``; never LINE's ``24:xx``), a name, and a
+#: text that ``_split`` keeps as the speaker's: not opening with a quote (a multi-line
+#: message) or a phone sign, not ending in た or 。 or a space, and no English system
+#: line's word between spaces or at its start (``system_who``'s hints: it would look at
+#: it twice).  English-UI times and 午後 ones take it too (a third of a Japanese export's
+#: lines are 午後, every line of an English one is AM/PM), and texts with spaces
+_STAMP_24 = r"(?:[01][0-9]|2[0-3]):[0-5][0-9]"
+_STAMP_12 = r"(?:1[0-2]|0?[0-9]):[0-5][0-9]"
+RE_LINE_FAST = lazy(
+    rf"({_STAMP_24}|(?:午前|午後){_STAMP_12}|{_STAMP_12} [AP]M)\t([^\t]+)\t"
+    r"(?![\"☎📞]|Group call|Missed call|Canceled call|Call time|unsent)"
+    r"(?!.*? (?:unsent|joined|left|invited|removed|changed|made|pinned|unpinned|deleted"
+    r"|started|ended|created|added|posted) )"
+    r"(.*[^ た。])")
 
 
 def sniff(sample: Sample) -> bool:

@@ -10,13 +10,20 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from adjudicator.chatlog import forget_readings, line_phone, read_chat
+from adjudicator.chatlog.base import RE_SYSTEM_EN_HINT
 
 STAMPS = ["21:03", "09:00", "23:59", "24:10", "25:00", "9:03", "21:60", "午後9:03", "21:03:07",
-          "9:03 PM", ""]
-NAMES = ["たろう", "はなこ", "", " ", "佐藤 一郎", "たろう\t"]
+          "9:03 PM", "", "12:00 AM", "12:30 PM", "0:05 AM", "13:05 PM", "00:30 AM", "午前0:15",
+          "午後12:01", "午後13:00", "午前 9:03", "9:03 am", "9:03PM", "24:00 AM", "午後9:60"]
+#: every word system_who's English hint looks for, in a line of spaces
+HINTS = [f"Taro {w} the group" for w in re.findall(r"[a-z]+", RE_SYSTEM_EN_HINT.pattern)]
+NAMES = ["たろう", "はなこ", "", " ", "佐藤 一郎", "たろう\t", "Taro"]
 TEXTS = ["予想@はなこ 3万", "おはよう", "", " ", "た", "。", "きました", "ました。", '"引用',
          '"一行目', '二行目"', '""', "☎ 通話", "📞", "たろうがメッセージの送信を取り消しました",
-         "たろうが参加しました", "x y", "a\tb", "[スタンプ]", "ok", "草", "Taro unsent a message."]
+         "たろうが参加しました", "x y", "a\tb", "[スタンプ]", "ok", "草", "Taro unsent a message.",
+         "x ", " x", "予想 3万", "Group call started", "Missed call", "Canceled call",
+         "Call time 1:02", "unsent a message", "Taro joined the group.", "a b c", "x　y",
+         "今日 は 晴れ た", "☎ x y", '"a b', *HINTS]
 LINE = st.one_of(
     st.builds(lambda t, n, x: f"{t}\t{n}\t{x}", st.sampled_from(STAMPS), st.sampled_from(NAMES),
               st.sampled_from(TEXTS)),
