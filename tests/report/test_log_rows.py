@@ -75,3 +75,12 @@ def test_a_lone_surrogate_is_refused_as_the_encode_refuses_it(tmp_path: Path) ->
     assert "\udcff" in render_report(game)
     with pytest.raises(UnicodeEncodeError):
         render_report_bytes(game)
+
+
+@given(st.text())
+def test_html_escape_is_the_standard_librarys(text: str) -> None:
+    import html
+
+    from adjudicator.report_log import html_escape
+
+    assert html_escape(text) == html.escape(text, quote=True)
