@@ -415,6 +415,13 @@ _LOG_MARK = "\0adjudicator-annotated-log\0"
 _SURROGATE = re.compile(rb"\xed[\xa0-\xbf]").search
 
 
+def _surrogate(log: bytes) -> bool:
+    """Whether ``log`` holds a lone surrogate: the lead byte 0xED (U+D000–U+DFFF, rare
+    in Japanese and never in ASCII) looked for first, at memchr's speed (the pattern
+    search cost a twentieth of the report)."""
+    return b"\xed" in log and _SURROGATE(log) is not None
+
+
 def _page(ctx: dict[str, Any]) -> str:
     return environment().get_template("report.html.j2").render(**ctx)
 
@@ -444,7 +451,7 @@ def render_report_bytes(game: Any, view: View | None = None) -> bytes:
     phases: list[PhaseView] = ctx["phases"]
     _logs_as(phases, _LOG_MARK)
     parts = _page(ctx).split(_LOG_MARK)
-    if len(parts) != len(phases) + 1 or any(_SURROGATE(ph.log) for ph in phases):
+    if len(parts) != len(phases) + 1 or any(_surrogate(ph.log) for ph in phases):
         _logs_as(phases, None)
         return _page(ctx).encode("utf-8")
     out = [parts[0].encode("utf-8")]
