@@ -13,11 +13,13 @@ end-of-game reveal, for anyone; an unfinished game's is the GM's alone, titled
 
 from __future__ import annotations
 
-import html
 import re
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
+from itertools import chain
+from operator import attrgetter
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +31,7 @@ from .export import export_game
 from .models import DISPOSITION_JA
 from .phases import game_phase_label
 from .render import environment
+from .report_log import ENCODING, escaper, log_rows, row_ref
 from .report_sections import FIELD_JA, auto_sections, value_ja, variant_sections
 from .report_sections.charts import Section
 from .rulebook import quote
@@ -47,6 +50,9 @@ _ITEM_JA = {"held": "所持", "used": "使用済み", "broken": "砕けた", "lo
             "hidden": "未発見"}
 #: event fields shown elsewhere (not repeated in a ruling's detail)
 _HIDDEN = {"by_gm"}
+_Escaper = Callable[[str], str]
+_REF = attrgetter("ref")
+_DISPOSITION = attrgetter("disposition")
 
 
 @dataclass
@@ -94,7 +100,8 @@ class PhaseView:
     events: list[EventView]
     draws: list[EventView]
     diagnostics: list[tuple[str, str, str, str]]  # level, source, anchor, text
-    log_html: Markup = field(default_factory=Markup)
+    log: bytes = b""  # the annotated log's rows, UTF-8 (report_log.log_rows)
+    log_html: Markup = field(default_factory=Markup)  # what the page prints (_logs_as)
 
 
 @dataclass
@@ -213,49 +220,6 @@ def _field(key: str, v: Any, values: dict[str, dict[str, str]]) -> str:
     return _fmt(v)
 
 
-_SPECIAL = re.compile("[&<>\"']").search
-
-
-def _escaper() -> Callable[[str], str]:
-    """``html.escape`` (quotes too) with a cache: speakers and times repeat a lot.  A text
-    with none of ``&<>"'`` is its own escape (html.escape changes only those)."""
-    cache: dict[str, str] = {}
-    special = _SPECIAL
-    escape = html.escape
-
-    def esc(text: str) -> str:
-        out = cache.get(text)
-        if out is None:
-            out = escape(text, quote=True) if special(text) else text
-            if len(cache) < 50_000:
-                cache[text] = out
-        return out
-
-    return esc
-
-
-_Escaper = Callable[[str], str]
-
-
-# The annotated log is the one part of the report with one row per input line (50,000
-# in a long game), so its rows are built here rather than in the template, for speed.
-# Every field that comes from input goes through html.escape (quote=True), exactly as
-# the template's autoescape would; the XSS tests cover these rows too.
-def _chatter_row(anchor: str, rec: Any, esc: _Escaper) -> str:
-    return (f'<li id="{anchor}" class="d-chatter">{_row_ref(rec.ref, esc)}'
-            f'<span class="time">{esc(rec.time or "")}</span><span class="who">'
-            f'{esc(rec.speaker)}</span><span class="text">{esc(rec.text)}</span></li>')
-
-
-def _row_ref(ref: str, esc: _Escaper) -> str:
-    """A log row's line number in words; the file is a tooltip (for the GM who cites it).
-    html.escape works character by character, and digits and ':' are never changed: the
-    file part is escaped once per file (cached), not once per row."""
-    head, colon, n = ref.rpartition(":")
-    return (f'<span class="ref" title="{esc(head)}{colon}{n}">{n}行目</span>' if n.isdigit()
-            else f'<span class="ref">{esc(line_place(ref))}</span>')
-
-
 def _action_row(lv: LineView, esc: _Escaper) -> str:
     how = f'<span class="badge b-{lv.disposition}">{esc(lv.label)}</span>'
     if lv.action:
@@ -265,7 +229,7 @@ def _action_row(lv: LineView, esc: _Escaper) -> str:
     if lv.rule:
         how += (f' <span class="rule"><a href="#{esc(lv.rule_anchor)}" title="{esc(lv.rule)}">'
                 f'ルール「{esc(lv.rule_title)}」</a></span>')
-    return (f'<li id="{lv.anchor}" class="d-{lv.disposition}">{_row_ref(lv.ref, esc)}'
+    return (f'<li id="{lv.anchor}" class="d-{lv.disposition}">{row_ref(lv.ref, esc)}'
             f'<span class="time">{esc(lv.time)}</span><span class="who">'
             f'{esc(lv.speaker)}</span><span class="text">{esc(lv.text)}</span>'
             f'<span class="how">{how}</span></li>')
@@ -296,18 +260,22 @@ def build_context(game: Any, view: View | None = None) -> dict[str, Any]:
             cited.setdefault(t.key, t)
         return t
 
-    anchors: dict[str, str] = {}
-    n = 0
-    for ph in game.phases:
-        for rec in ph.lines:
-            n += 1
-            anchors.setdefault(rec.ref, f"L{n}")
+    # a line's anchor, L1, L2… over the whole game; a reference seen twice keeps its
+    # first (the dict is filled backwards, so the first occurrence is written last)
+    refs = list(map(_REF, chain.from_iterable(ph.lines for ph in game.phases)))
+    numbers = dict(zip(reversed(refs), range(len(refs), 0, -1), strict=True))
+    del refs
+
+    def anchor_of(ref: str) -> str:
+        n = numbers.get(ref)
+        return f"L{n}" if n else ""
+
     seq = 0
-    esc = _escaper()
+    esc = escaper()
 
     def ev_view(ev: Any) -> EventView:
         t = rt(ev.rule)
-        anchor = anchors.get(ev.cause, "")
+        anchor = anchor_of(ev.cause)
         return EventView(kind=ev.kind, rule=ev.rule, quote=q(ev.rule), cause=ev.cause,
                          cause_anchor=anchor, audience=ev.audience,
                          summary=_summary(ev), sentence=sentence(game, ev),
@@ -322,37 +290,33 @@ def build_context(game: Any, view: View | None = None) -> dict[str, Any]:
     phases: list[PhaseView] = []
     draws: list[tuple[str, EventView]] = []
     deaths: dict[str, tuple[str, str]] = {}
+
+    def action_row(rejected_rule: dict[str, str], number: int, rec: Any) -> str:
+        """A log row that is not chatter, and its entry in the speaker's record."""
+        lv = LineView(
+            anchor=f"L{number}", ref=rec.ref, time=rec.time or "",
+            speaker=rec.speaker, text=rec.text, disposition=rec.disposition,
+            label=DISPOSITION_JA[rec.disposition], action=rec.action or "",
+            reason=rec.reason or "",
+            rule=rejected_rule.get(rec.ref, "") if rec.disposition == "rejected" else "",
+            place=line_place(rec.ref),
+        )
+        if lv.rule and (cited_rule := rt(lv.rule)) is not None:
+            lv.rule_title, lv.rule_anchor = cited_rule.title, cited_rule.anchor
+        by_speaker[rec.speaker].append(lv)
+        return _action_row(lv, esc)
+
     total = {k: 0 for k in DISPOSITION_JA}
     for ph in reader.phases(game):
         label = game_phase_label(game, ph.id)
         rejected_rule = {e.cause: e.rule for e in ph.events if e.kind == "rejected"}
         events = [ev_view(e) for e in ph.events]
         counts = {k: 0 for k in DISPOSITION_JA}
-        rows: list[str] = []
-        for rec in ph.lines:
-            counts[rec.disposition] += 1
-            seq += 1
-            anchor = f"L{seq}"
-            if rec.disposition == "chatter":  # _chatter_row, inlined: one row per line
-                head, colon, num = rec.ref.rpartition(":")
-                where = (f'<span class="ref" title="{esc(head)}{colon}{num}">{num}行目</span>'
-                         if num.isdigit() else _row_ref(rec.ref, esc))
-                rows.append(f'<li id="{anchor}" class="d-chatter">{where}<span class="time">'
-                            f'{esc(rec.time or "")}</span><span class="who">{esc(rec.speaker)}'
-                            f'</span><span class="text">{esc(rec.text)}</span></li>')
-                continue
-            lv = LineView(
-                anchor=anchor, ref=rec.ref, time=rec.time or "",
-                speaker=rec.speaker, text=rec.text, disposition=rec.disposition,
-                label=DISPOSITION_JA[rec.disposition], action=rec.action or "",
-                reason=rec.reason or "",
-                rule=rejected_rule.get(rec.ref, "") if rec.disposition == "rejected" else "",
-                place=line_place(rec.ref),
-            )
-            if lv.rule and (cited_rule := rt(lv.rule)) is not None:
-                lv.rule_title, lv.rule_anchor = cited_rule.title, cited_rule.anchor
-            rows.append(_action_row(lv, esc))
-            by_speaker[rec.speaker].append(lv)
+        for k, c in Counter(map(_DISPOSITION, ph.lines)).items():
+            counts[k] += c
+
+        log = log_rows(ph.lines, seq + 1, esc, partial(action_row, rejected_rule))
+        seq += len(ph.lines)
         for k, c in counts.items():
             total[k] += c
         votes = []
@@ -379,8 +343,8 @@ def build_context(game: Any, view: View | None = None) -> dict[str, Any]:
         phases.append(PhaseView(
             id=ph.id, label=label, public_post=ph.public_post, deaths=list(ph.deaths),
             executed=ph.executed, votes=votes, tally=tally, counts=counts,
-            events=events, draws=phase_draws, log_html=Markup("\n".join(rows)),
-            diagnostics=[(d.level, line_place(d.source), anchors.get(d.source, ""),
+            events=events, draws=phase_draws, log=log,
+            diagnostics=[(d.level, line_place(d.source), anchor_of(d.source),
                           d.reason_ja or d.message) for d in ph.diagnostics],
         ))
     winners = set(data.get("winners", []))
@@ -445,19 +409,64 @@ def build_context(game: Any, view: View | None = None) -> dict[str, Any]:
     }
 
 
+#: where a phase's annotated log goes in the page that ``render_report_bytes`` renders
+_LOG_MARK = "\0adjudicator-annotated-log\0"
+#: a lone surrogate as ``surrogatepass`` writes it (UTF-8 itself never has these bytes)
+_SURROGATE = re.compile(rb"\xed[\xa0-\xbf]").search
+
+
+def _surrogate(log: bytes) -> bool:
+    """Whether ``log`` holds a lone surrogate: the lead byte 0xED (U+D000–U+DFFF, rare
+    in Japanese and never in ASCII) looked for first, at memchr's speed (the pattern
+    search cost a twentieth of the report)."""
+    return b"\xed" in log and _SURROGATE(log) is not None
+
+
+def _page(ctx: dict[str, Any]) -> str:
+    return environment().get_template("report.html.j2").render(**ctx)
+
+
+def _logs_as(phases: list[PhaseView], mark: str | None) -> None:
+    """Each phase's ``log_html``: its log as text, or ``mark``."""
+    for ph in phases:
+        ph.log_html = Markup(mark if mark is not None else ph.log.decode(*ENCODING))
+
+
 def render_report(game: Any, view: View | None = None) -> str:
     """The report of a resolved game, as one HTML document (see ``build_context``)."""
-    tpl = environment().get_template("report.html.j2")
-    return tpl.render(**build_context(game, view))
+    ctx = build_context(game, view)
+    _logs_as(ctx["phases"], None)
+    return _page(ctx)
+
+
+def render_report_bytes(game: Any, view: View | None = None) -> bytes:
+    """``render_report(game, view).encode("utf-8")``, made without the annotated log
+    (nine tenths of a long game's page) ever being text: the page is rendered with a
+    mark where each phase's log goes (the template prints each once, in order), and the
+    UTF-8 of the page's parts and of the logs (``report_log``: built as bytes) are
+    joined.  A page whose own text holds the mark, or a log holding a lone surrogate
+    (which the encode refuses), is rendered the plain way (the same bytes, or the
+    same UnicodeEncodeError)."""
+    ctx = build_context(game, view)
+    phases: list[PhaseView] = ctx["phases"]
+    _logs_as(phases, _LOG_MARK)
+    parts = _page(ctx).split(_LOG_MARK)
+    if len(parts) != len(phases) + 1 or any(_surrogate(ph.log) for ph in phases):
+        _logs_as(phases, None)
+        return _page(ctx).encode("utf-8")
+    out = [parts[0].encode("utf-8")]
+    for ph, part in zip(phases, parts[1:], strict=True):
+        out += (ph.log, part.encode("utf-8"))
+    return b"".join(out)
 
 
 def write_report(game: Any, path: Path, view: View | None = None) -> Path:
-    html_text = render_report(game, view)  # refused before anything is written
+    blob = render_report_bytes(game, view)  # refused before anything is written
     path = Path(path)
     refuse_output(path)  # a link, a pipe, a device or a missing folder: nothing written
     from .fsio import write_atomic  # a temporary file beside it, renamed over it
 
-    write_atomic(path, html_text)
+    write_atomic(path, blob)  # one write of the bytes made once
     return path
 
 
