@@ -446,7 +446,7 @@ def quiet_heads(variant: str) -> dict[str, bool]:
     writes the test out in its loop; tests hold it equal to the hint without it."""
     from .quiet import QuietHeads
 
-    return QuietHeads(_hint_firsts(variant))
+    return QuietHeads(frozenset(w[0] for w in command_words(variant)))
 
 
 @cache
@@ -460,22 +460,23 @@ def command_hint(variant: str) -> Callable[[str], bool]:
     """A cheap test, True exactly when _locate_command would find something: the same
     three triggers ('@', a command word opening the line, a bare share count) in one
     compiled search over the NFKC text, normalizing only lines that are not NFKC already
-    (most chat is), after the shortcut of ``quiet_heads`` (no '@' sign and a first
-    character that opens no command: most chat).  It runs on every chat line; the tests
+    (most chat is), after the shortcuts of ``quiet.QuietHeads`` (no '@' sign and a first
+    character that opens no command, or a digit that only a share count opens followed by
+    a character no count holds: most chat).  It runs on every chat line; the tests
     hold it equal to the slow path."""
     _before_at, opening = _command_regexes(variant)
     starts = re.compile(f"(?:{opening.pattern})|{_COUNT_RE.pattern}").match
-    from .quiet import AT_SIGNS
+    from .quiet import AT_SIGNS, QuietHeads
 
     firsts = _hint_firsts(variant)
-    heads = quiet_heads(variant)
+    heads = QuietHeads(frozenset(w[0] for w in command_words(variant)))
     at, at_small, at_wide = AT_SIGNS
     normalized = unicodedata.is_normalized
     normalize = unicodedata.normalize
 
     def hint(text: str) -> bool:
-        if (at not in text and at_wide not in text and at_small not in text
-                and heads[text[:1]]):
+        if at not in text and at_wide not in text and at_small not in text and (
+                heads[text[:1]] or not heads.counts(text)):
             return False
         if not normalized("NFKC", text):
             text = normalize("NFKC", text)

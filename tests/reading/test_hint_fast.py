@@ -88,7 +88,8 @@ def test_the_shortcut_never_hides_a_command(text: str, variant: str) -> None:
 
 
 @pytest.mark.parametrize("text", ["が", "ｶﾞ", "か\u3099", "３", "　投票@a", "占い結果待ち",
-                                  "\u0301x", "¨x"])
+                                  "\u0301x", "¨x", "３万くらい", "３株", "３ 株", "３　", "①日",
+                                  "3\u0301", "33", "⒈5", "３万@", "㏠"])
 def test_corners_are_left_to_the_general_path(text: str) -> None:
     assert command_hint("derby-stock")(text) == slow_hint(text, "derby-stock")
 
