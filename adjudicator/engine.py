@@ -411,7 +411,8 @@ def _resolve_phase(game: Game, roster: Roster, names: list[str], logs: dict[str,
     if first:
         variant.setup_events(em)
     if reader.deadline is not None:  # the GM's judgment that the phase's time is up
-        late = sum(1 for r in reader.records if r.code == "late")
+        records = reader.records  # a fast-path chatter record has no code: not walked
+        late = sum(1 for i in records.written if records[i].code == "late")
         em.emit("deadline", "engine.deadline", reader.deadline, "gm", late_lines=late)
     for ref, actor, code, rule, why in reader.rejections:
         kind = "superseded" if code == "superseded" else "rejected"
@@ -438,9 +439,17 @@ def _resolve_phase(game: Game, roster: Roster, names: list[str], logs: dict[str,
 
 
 def _refuse(records: list[LineRecord], refused: list[tuple[str, str, str]]) -> None:
-    """An accepted line the resolution refused is 却下, with the reason, on the line."""
+    """An accepted line the resolution refused is 却下, with the reason, on the line.
+
+    Only the positions the reader's general path wrote can hold an accepted or a GM line
+    (``PhaseRecords.written``): the chatter between them is not walked; nothing refused,
+    nothing walked."""
+    if not refused:
+        return
     by_ref = {ref: (code, why) for ref, code, why in refused}
-    for i, rec in enumerate(records):
+    written = getattr(records, "written", None)
+    for i in range(len(records)) if written is None else written:
+        rec = records[i]
         if rec.ref in by_ref and rec.disposition in ("accepted", "gm"):
             code, why = by_ref[rec.ref]
             records[i] = replace(rec, disposition="rejected", code=code, reason=why)

@@ -43,15 +43,17 @@ def export_game(game: Any) -> dict[str, Any]:
     v = game.variant
     players, extra = v.export(game.state)
     phases = []
+    from .records import line_counts
+
     for ph in game.phases:
-        counts = {k: 0 for k in ("accepted", "rejected", "superseded", "gm", "chatter")}
-        for rec in ph.lines:
-            counts[rec.disposition] += 1
+        # one pass over the records picks the lines that are not chatter (a listcomp
+        # that reads one field each), and the counts are taken on those alone
+        listed = [r for r in ph.lines if r.disposition != "chatter"]
         phases.append(PhaseExport(
             id=ph.id, deaths=ph.deaths, executed=ph.executed, public_post=ph.public_post,
             private=ph.private, events=[e.flat() for e in ph.events],
             diagnostics=ph.diagnostics,
-            lines=[r for r in ph.lines if r.disposition != "chatter"], line_counts=counts,
+            lines=listed, line_counts=line_counts(ph.lines, listed),
         ))
     out = GameExport(
         variant=game.cfg.variant, seed=game.cfg.seed, finished=v.finished(game.state),

@@ -461,18 +461,44 @@ _COUNT_RE = re.compile(r"^\s*[0-9]+\s*株?\s*$")
 
 
 @cache
+def quiet_heads(variant: str) -> dict[str, bool]:
+    """The shortcut of ``command_hint`` for the bulk of chat (``quiet.QuietHeads``): a
+    text with no '@' sign whose first character maps to True is no command.  The reader
+    writes the test out in its loop; tests hold it equal to the hint without it."""
+    from .quiet import QuietHeads
+
+    return QuietHeads(frozenset(w[0] for w in command_words(variant)))
+
+
+@cache
+def _hint_firsts(variant: str) -> frozenset[str]:
+    """The first characters a command can open with once normalized (its words', a digit)."""
+    return frozenset(w[0] for w in command_words(variant)) | frozenset("0123456789")
+
+
+@cache
 def command_hint(variant: str) -> Callable[[str], bool]:
     """A cheap test, True exactly when _locate_command would find something: the same
     three triggers ('@', a command word opening the line, a bare share count) in one
     compiled search over the NFKC text, normalizing only lines that are not NFKC already
-    (most chat is).  It runs on every chat line; the tests hold it equal to the slow path."""
+    (most chat is), after the shortcuts of ``quiet.QuietHeads`` (no '@' sign and a first
+    character that opens no command, or a digit that only a share count opens followed by
+    a character no count holds: most chat).  It runs on every chat line; the tests
+    hold it equal to the slow path."""
     _before_at, opening = _command_regexes(variant)
     starts = re.compile(f"(?:{opening.pattern})|{_COUNT_RE.pattern}").match
-    firsts = frozenset(w[0] for w in command_words(variant)) | frozenset("0123456789")
+    from .quiet import AT_SIGNS, QuietHeads
+
+    firsts = _hint_firsts(variant)
+    heads = QuietHeads(frozenset(w[0] for w in command_words(variant)))
+    at, at_small, at_wide = AT_SIGNS
     normalized = unicodedata.is_normalized
     normalize = unicodedata.normalize
 
     def hint(text: str) -> bool:
+        if at not in text and at_wide not in text and at_small not in text and (
+                heads[text[:1]] or not heads.counts(text)):
+            return False
         if not normalized("NFKC", text):
             text = normalize("NFKC", text)
         if "@" in text:

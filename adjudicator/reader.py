@@ -61,6 +61,9 @@ def _sub_lines(line: ChatLine, json_like: bool) -> list[tuple[str, str]]:
 
 #: a message opening with a time of day the reader could not take (25:99:99)
 _TIME_SHAPE = re.compile(r"\[?[ \t]*([0-9]{1,2}:[0-9]{2}(?::[0-9]{2})?)[ \t]*[\]\t ]")
+#: the characters a _TIME_SHAPE match can open with (the match is tried only then; ""
+#: is in every string, so an empty line is tried too)
+_TIME_LEADS = "[ \t0123456789"
 
 
 #: the GM's directives a look-alike GM may write (締め切り, 課題成功@…): warned, not chatter
@@ -84,7 +87,9 @@ class PhaseReader:
         self.state = state
         self.phase = phase
         self.gm_keys = {nfkc(g).casefold().replace(" ", "") for g in game.cfg.gm}
-        self.records: list[LineRecord] = []
+        from .records import PhaseRecords
+
+        self.records = PhaseRecords()
         self.diagnostics: list[Diagnostic] = []
         self.rejections: list[tuple[str, str, str, str, str]] = []  # ref, actor, code, rule, why
         self.held: dict[tuple[str, str], tuple[int, Candidate]] = {}  # slot -> (record idx, cand)
@@ -156,6 +161,7 @@ class PhaseReader:
         return name
 
     def _record(self, ref: str, line: ChatLine, text: str, disposition: str, **kw: Any) -> int:
+        self.records.written.append(len(self.records))
         self.records.append(
             LineRecord(
                 ref=ref, speaker=line.speaker, text=text, time=line.time,
@@ -200,42 +206,73 @@ class PhaseReader:
 
     # -- the walk --
     def read(self, lines: list[ChatLine], json_like: bool) -> None:
-        # Fast path for the bulk of a log: a one-line message from a player or a stranger
-        # that cannot be a command is chatter (the same answer _one gives, found cheaper).
+        """Classify ``lines`` in order (records, diagnostics, actions).
+
+        Fast path for the bulk of a log: a one-line message from a player or a stranger
+        (neither a GM, nor near a GM's name, nor the chat app) that cannot be a command is
+        chatter, the answer ``_one`` gives, found cheaper: the speaker's kind is decided
+        once per speaker, and "cannot be a command" is ``quiet_heads``' test written out
+        here (no '@' sign, a first character that opens no command) before the hint
+        itself.  Every other line takes the general path, as before.  The loop also notes
+        whether the lines' numbers increase, so that every reference is unique
+        (``PhaseRecords.unique``)."""
+        from .parser import quiet_heads
+        from .quiet import AT_SIGNS
         from .replacement import seats_for
 
-        self.seats = seats_for(self.game, self.roster, self.phase, lines, self._is_gm)
+        speakers = {line.speaker for line in lines}
+        self.seats = seats_for(self.game, self.roster, self.phase, lines, self._is_gm,
+                               speakers)
         self.roster = self.seats.roster
         self._speaker_cache.clear()
         maybe = command_hint(self.variant.name)
+        heads = quiet_heads(self.variant.name)
+        at, at_small, at_wide = AT_SIGNS
         free = type(self.variant).free_action is not Variant.free_action
         records = self.records
+        append = records.append
         fast = not json_like and not free
-        # per speaker, once: 0 neither a GM nor close to one, 1 close to a GM's name (its
-        # GM-like directives are warned about), 2 a GM
-        kinds: dict[str, int] = {}
+        # per speaker, once: 0 a player or a stranger, 1 close to a GM's name (its GM-like
+        # directives are warned about), 2 a GM, 3 the chat app's system lines
+        kinds = {speaker: (3 if not speaker else 2 if self._is_gm(speaker) else
+                           1 if self._near_gm(speaker) is not None else 0)
+                 for speaker in speakers}
+        last = -1  # the highest line number a reference has used so far
+        unique = records.unique
         for line in lines:
-            if line.time is None and (bad := _TIME_SHAPE.match(line.raw)) is not None:
+            text = line.text
+            if line.time is None and line.raw[:1] in _TIME_LEADS and (
+                    bad := _TIME_SHAPE.match(line.raw)) is not None:
                 self.diagnostics.append(Diagnostic(
                     level="warning", code="bad_time", source=f"{line.source}:{line.lineno}",
                     speaker=line.speaker, message=f"impossible time {bad.group(1)!r}: read as "
                     f"a message of {line.speaker!r} without a time"))
-            text = line.text
+            kind = kinds[line.speaker]
+            if fast and kind == 0 and "\n" not in text and (
+                    (at not in text and at_wide not in text and at_small not in text
+                     and heads[text[:1]]) or not maybe(text)):
+                lineno = line.lineno
+                if lineno <= last:
+                    unique = False
+                last = lineno
+                append(LineRecord(f"{line.source}:{lineno}", line.speaker, text,
+                                  line.time))  # disposition: chatter
+                continue
+            lineno = line.lineno
+            if lineno <= last:
+                unique = False
+            last = lineno if json_like else lineno + text.count("\n")
             speaker = line.speaker
-            kind = kinds.get(speaker)
-            if kind is None:
-                kind = kinds[speaker] = (2 if self._is_gm(speaker) else
-                                         1 if self._near_gm(speaker) is not None else 0)
             if kind == 1:
-                self._warn_near_gm(line, f"{line.source}:{line.lineno}", text)
+                self._warn_near_gm(line, f"{line.source}:{lineno}", text)
             if fast and kind != 2 and "\n" not in text and not maybe(text):
-                records.append(LineRecord(f"{line.source}:{line.lineno}", speaker, text,
-                                          line.time))  # disposition: chatter
+                append(LineRecord(f"{line.source}:{lineno}", speaker, text, line.time))
                 if not speaker and is_unsent(text):
-                    self._unsent(f"{line.source}:{line.lineno}", text)
+                    self._unsent(f"{line.source}:{lineno}", text)
                 continue
             for ref, part in _sub_lines(line, json_like):
                 self._one(line, ref, part)
+        records.unique = unique
 
     def _one(self, line: ChatLine, ref: str, text: str) -> None:
         if not line.speaker:  # a system line of the chat app (joins, unsent messages…)

@@ -134,10 +134,24 @@ def odds(x: float) -> str:
     return f"{x:g}" if isinstance(x, (int, float)) else str(x)
 
 
-def heard(lines: Any) -> dict[str, Any]:
+def heard(lines: Any) -> Any:
     """The phase's line records by reference (``logs/night2.txt:3``), so that a notice
-    can quote the player's own line and time rather than the reference."""
-    return {rec.ref: rec for rec in lines}
+    can quote the player's own line and time rather than the reference: a mapping equal
+    to ``{rec.ref: rec for rec in lines}``, its lines that are not chatter indexed first
+    (``records.Heard``: a notice asks for one of those, and the chatter of a long log is
+    then not indexed at all)."""
+    from .records import Heard
+
+    return Heard(lines)
+
+
+def ledger_lines(lines: Any) -> list[Any]:
+    """The records a GM ledger lists, "発言の扱い": every line that is not chatter, in
+    order (the templates loop over these; walking every chatter record in Jinja was most
+    of a long log's rendering)."""
+    from .records import not_chatter
+
+    return not_chatter(lines)
 
 
 def render(template: str, **context: Any) -> str:
@@ -180,5 +194,5 @@ def render_phase(
             private[name] = [render(f"{vname}/notice.txt.j2", ev=e, day=n, heard=said,
                                     me=after.players[name]).rstrip("\n") for e in mine]
     ledger = render(f"{vname}/ledger.txt.j2", phase=phase.id, events=events, before=before,
-                    state=after, lines=phase.lines)
+                    state=after, lines=ledger_lines(phase.lines))
     return post, private, ledger

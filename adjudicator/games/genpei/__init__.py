@@ -91,9 +91,11 @@ class Genpei(GenpeiRules):
                 private[name] = [render("genpei/notice.txt.j2", ev=e, day=n, F=FACTION_JA,
                                         R=ROLE_JA, heard=said).rstrip("\n") for e in mine]
         label = f"{n}日目 {'夜' if night else '昼'}"
+        from ...render import ledger_lines  # the lines that are not chatter
+
         ledger = render("genpei/ledger.txt.j2", phase=phase.id, label=label, events=events,
                         before=before,
-                        state=after, lines=phase.lines, F=FACTION_JA, R=ROLE_JA,
+                        state=after, lines=ledger_lines(phase.lines), F=FACTION_JA, R=ROLE_JA,
                         target=self.target, T=TEAM_WON_JA)
         return post, private, ledger
 

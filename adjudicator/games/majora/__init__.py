@@ -69,7 +69,7 @@ class Majora(MajoraRules):
         public = [e for e in events if e.audience == "public"]
         ctx = {"phase": phase.id, "label": loop_label(before, phase.id), "before": before, "state": after, "sc": self.scenario,
                "days": DAYS, "max_loops": MAX_LOOPS,
-               "said": {rec.ref: rec.text for rec in phase.lines}, "heard": heard(phase.lines)}
+               "heard": heard(phase.lines)}
         post = render(f"majora/{'morning' if night else 'day'}.txt.j2", events=public, **ctx)
         private: dict[str, list[str]] = {}
         for name in after.players:
@@ -77,7 +77,10 @@ class Majora(MajoraRules):
             if mine:
                 private[name] = [render("majora/notice.txt.j2", ev=e, **ctx).rstrip("\n")
                                  for e in mine]
-        ledger = render("majora/ledger.txt.j2", events=events, lines=phase.lines,
+        from ...render import ledger_lines  # the lines that are not chatter
+
+        ledger = render("majora/ledger.txt.j2", events=events,
+                        lines=ledger_lines(phase.lines),
                         held_by=held_by, **ctx)
         return post, private, ledger
 

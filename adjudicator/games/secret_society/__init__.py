@@ -96,8 +96,11 @@ class SecretSociety(SecretSocietyRules):
             if mine:
                 private[name] = [render("secret-society/notice.txt.j2", ev=e, day=n,
                                         heard=said, state=after, **ctx).rstrip("\n") for e in mine]
+        from ...render import ledger_lines  # the lines that are not chatter
+
         ledger = render("secret-society/ledger.txt.j2", phase=phase.id, events=events,
-                        before=before, state=after, lines=phase.lines, kind_ja=KIND_JA,
+                        before=before, state=after, lines=ledger_lines(phase.lines),
+                        kind_ja=KIND_JA,
                         fmt=ledger_value, phase_ja=phase_label(phase.id), **ctx)
         return post, private, ledger
 

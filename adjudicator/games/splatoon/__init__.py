@@ -116,8 +116,10 @@ def render_splatoon(before: SpState, after: SpState, phase: PhaseInput, events: 
         if mine:
             private[name] = [render("splatoon/notice.txt.j2", ev=e, day=n, weapons=WEAPONS,
                                     heard=said).rstrip("\n") for e in mine]
+    from ...render import ledger_lines  # the lines that are not chatter
+
     ledger = render("splatoon/ledger.txt.j2", phase=phase.id, events=events, before=before,
-                    state=after, lines=phase.lines, weapons=WEAPONS)
+                    state=after, lines=ledger_lines(phase.lines), weapons=WEAPONS)
     return post, private, ledger
 
 

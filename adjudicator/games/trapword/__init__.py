@@ -116,7 +116,10 @@ class TrapWord(TrapWordRules):
                     text = render("trapword/notice.txt.j2", ev=e, heard=said).rstrip("\n")
                     texts.append(f"{header}\n{text}" if i == 0 else text)
             private[name] = texts
-        ledger = render("trapword/ledger.txt.j2", events=events, lines=phase.lines, **ctx)
+        from ...render import ledger_lines  # the lines that are not chatter
+
+        ledger = render("trapword/ledger.txt.j2", events=events,
+                        lines=ledger_lines(phase.lines), **ctx)
         return post, private, ledger
 
     def export(self, state: TwState) -> tuple[dict[str, dict[str, Any]], dict[str, Any]]:
