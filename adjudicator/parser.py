@@ -10,7 +10,6 @@ import difflib
 import re
 import unicodedata
 from collections.abc import Callable, Collection, Sequence
-from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -106,12 +105,19 @@ def command_words(variant: str) -> tuple[str, ...]:
     return tuple(sorted(words, key=lambda w: (-len(w), w)))
 
 
-@dataclass(frozen=True)
 class Marked:
-    text: str  # NFKC text with names replaced by markers
-    names: tuple[str, ...]  # canonical name of each marker ("" for a name in error)
-    #: marker index -> why that name names no one (an ambiguous name of the slot's kind)
-    errors: dict[int, CommandError] = field(default_factory=dict)
+    """A command's text with its names marked.  A plain slotted class, not a dataclass:
+    nothing compares or copies one, and defining a dataclass costs about half a
+    millisecond of every start (docs/development.md, "Speed")."""
+
+    __slots__ = ("text", "names", "errors")
+
+    def __init__(self, text: str, names: tuple[str, ...],
+                 errors: dict[int, CommandError] | None = None) -> None:
+        self.text = text  # NFKC text with names replaced by markers
+        self.names = names  # canonical name of each marker ("" for a name in error)
+        #: marker index -> why that name names no one (an ambiguous name of the slot's kind)
+        self.errors: dict[int, CommandError] = {} if errors is None else errors
 
 
 #: the characters a command word is made of, read back from an "@"
@@ -190,11 +196,14 @@ def _listed(cls: type[A.Listed]) -> Any:
     return rule
 
 
-@dataclass(frozen=True)
 class _BadName:
-    """A name's place that names no one (kept until the rule it stands in is built)."""
+    """A name's place that names no one (kept until the rule it stands in is built); a
+    plain slotted class, as ``Marked``."""
 
-    error: CommandError
+    __slots__ = ("error",)
+
+    def __init__(self, error: CommandError) -> None:
+        self.error = error
 
 
 class CommandTransformer(Transformer[Token, Any]):
