@@ -455,7 +455,6 @@ GM_WORDS = ("活躍", "声援", "代理", "代行")
 def suggest_word(word: str, variant: str) -> str | None:
     """The player command word a mistyped ``word`` most likely meant (「予相」→「予想」), or
     None: the closest by difflib among the variant's player words, half the letters alike."""
-    import difflib
 
     words = [w for w in command_words(variant) if not w.startswith(GM_WORDS)]
     close = difflib.get_close_matches(nfkc(word).strip(), words, n=1, cutoff=0.5)
@@ -554,62 +553,3 @@ def _locate_command(text: str, variant: str) -> tuple[int, str] | None:
     if _COUNT_RE.match(norm):
         return (0, "count")
     return None
-
-
-# -- the GM's words the reader needs: the deadline, and the directive words of a grammar --
-
-_KATAKANA = {c: c - 0x60 for c in range(0x30A1, 0x30F7)}
-_DECOR = r"\s\-=ー─━~〜_・:：*＊#＃!！?？。.、,【】\[\]()（）「」『』〔〕<>＜＞≪≫《》★☆■□◆◇●○◎※♪"
-#: the GM's deadline, however spelled (NFKC, katakana read as hiragana): 締め切り, 締切,
-#: 締めきり, しめきり, シメキリ, 〆切, 【締め切り】, 投票締め切り, 締め切りです…
-DEADLINE_RE = re.compile(
-    f"[{_DECOR}]*(?:(?:本日の|今日の|今夜の)?(?:投票|発言|行動|夜行動|アクション|提出)"
-    r"(?:は|の)?)?\s*"
-    "(?:締め切り|締めきり|締切り|締切|しめ切り|しめきり|〆切り|〆切|〆|deadline|time ?up)"
-    f"(?:です|ました|ます|とします|になります|だよ|です。)?[{_DECOR}]*"
-    # a tail after a separator, as long as it does not name a time (an announcement of a
-    # deadline to come, 締め切りは21時, is no deadline)
-    f"(?:(?<=[{_DECOR}])[^0-9]*)?", re.IGNORECASE)
-
-
-def is_deadline(text: str) -> bool:
-    """True when a GM line says the phase's time is up (see ``DEADLINE_RE``)."""
-    if len(text) > 200:
-        return False
-    return DEADLINE_RE.fullmatch(nfkc(text).translate(_KATAKANA).strip()) is not None
-
-
-@cache
-def directive_words(variant: str) -> tuple[str, ...]:
-    """The command words of the variant's GM directives (活躍, 声援, 代理, 秘密, 開始…),
-    read from its grammar: the literals of every rule under ``gm_directive``."""
-    parser = build_parser(variant)
-    heads = {r.expansion[0].name for r in parser.rules if r.origin.name == "gm_directive"
-             and r.expansion}
-    names: set[str] = set()
-    for r in parser.rules:
-        if r.origin.name in heads:
-            names.update(sym.name for sym in r.expansion if sym.is_term)
-    words: set[str] = set()
-    skip = {"NAME", "WORD", "FREE", "TAIL", "SEP", "INT", "AMOUNT", "DEADLINE", "KABU",
-            "NEW_HOLDER"}
-    for term in parser.terminals:
-        if term.name in names and term.name not in skip and not term.name.startswith("_"):
-            pat = term.pattern
-            if pat.type == "str" and pat.value != "@":
-                words.add(pat.value)
-            elif pat.type == "re":
-                body = pat.value.removeprefix("(?:").removesuffix(")")
-                words.update(a for a in body.split("|")
-                             if a and re.fullmatch(r"[^\\()\[\]*+?.^$]+", a))
-    return tuple(sorted(words, key=lambda w: (-len(w), w)))
-
-
-def closest_directive(word: str, variant: str) -> str:
-    """The GM directive (or command) word nearest to ``word``, for a warning."""
-    pool = list(directive_words(variant)) or list(command_words(variant))
-    pool += [w for w in command_words(variant) if w not in pool]
-    best = difflib.get_close_matches(word, pool, n=1, cutoff=0.0)
-    if best and difflib.SequenceMatcher(None, word, best[0]).ratio() > 0:
-        return best[0]
-    return pool[0] if pool else "締め切り"

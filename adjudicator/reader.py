@@ -21,14 +21,12 @@ from .errors import (
     UnknownNameError,
 )
 from .games.base import Candidate, Variant
+from .gm_words import closest_directive, directive_words, is_deadline
 from .models import Diagnostic, LineRecord
 from .normalize import nfkc
 from .parser import (
-    closest_directive,
     command_hint,
-    directive_words,
     find_command,
-    is_deadline,
     is_gm_word,
     parse_command,
     suggest_word,

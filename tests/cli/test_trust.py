@@ -20,7 +20,7 @@ import pytest
 from adjudicator import fsio
 from adjudicator.cli import _safe, main
 from adjudicator.engine import resolve_game
-from adjudicator.parser import is_deadline
+from adjudicator.gm_words import is_deadline
 from tests.support import FIXTURES
 from tests.support.derby_stock import ALL_VOTE_SHIN, write_game
 
