@@ -23,13 +23,15 @@ or ``Reading.skipped`` (DiscordChatExporter JSON counts messages, not lines).
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from itertools import islice
 
 from adjudicator.errors import ChatFormatError
 
 from . import dce, discord, line_pc, line_phone, plain
 from .base import (
+    LINE_HEADER_HOLDS,
+    LINE_HEADER_STARTS,
     RE_SURROGATE,
     ChatLine,
     Ctx,
@@ -156,6 +158,42 @@ def _sample(text: str) -> Sample | None:
     return Sample(lines, nonblank) if nonblank else None
 
 
+def _maybe_line(sample: Sample) -> bool:
+    """Whether LINE's sniff could take the sample: its header (``RE_LINE_HEADER``) or a
+    message line, which holds a tab after the time (``RE_LINE_MSG``)."""
+    first = sample.first
+    return (first.startswith(LINE_HEADER_STARTS) or LINE_HEADER_HOLDS in first
+            or any("\t" in line for _, line in sample.nonblank))
+
+
+#: what a LINE date line (``dates.RE_LINE_DATE``, matched whole) may start with besides
+#: a digit or an ASCII letter (a weekday or a month name): a Japanese weekday
+_DATE_KANJI = "月火水木金土日"
+
+
+def _maybe_line_pc(sample: Sample) -> bool:
+    """Whether LINE for PC's sniff could take the sample: it needs a date line."""
+    for _, line in sample.nonblank:
+        c = line.lstrip()[:1]
+        if c.isdecimal() or (c.isascii() and c.isalpha()) or c in _DATE_KANJI:
+            return True
+    return False
+
+
+def _maybe_discord(sample: Sample) -> bool:
+    """Whether Discord's sniff could take the sample: its headers hold an em dash."""
+    return any(discord.EM_DASH in line for line in sample.lines[: sample.nonblank[-1][0]])
+
+
+#: a cheap test per reader that its sniff cannot take a sample (False: skip the sniff),
+#: so that a plain log does not compile LINE's and Discord's patterns (about 14 million
+#: instructions) to be told no.  Each is a consequence of the sniff's own test, never a
+#: guess (tests/chat/test_detection_glance.py holds detection equal with and without)
+_MAYBE: dict[str, Callable[[Sample], bool]] = {
+    "line": _maybe_line, "line-pc": _maybe_line_pc, "discord": _maybe_discord,
+}
+
+
 def find_reader(text: str, source: str = "<log>", fmt: str | None = None) -> Reader:
     """The reader of ``fmt`` when given, else the first of ``READERS`` whose ``sniff``
     takes the head of ``text``.  A ChatFormatError when none does (or ``fmt`` is unknown),
@@ -172,7 +210,8 @@ def find_reader(text: str, source: str = "<log>", fmt: str | None = None) -> Rea
     if sample is None:
         return plain.READER
     for reader in READERS:
-        if reader.sniff(sample):
+        maybe = _MAYBE.get(reader.name)
+        if (maybe is None or maybe(sample)) and reader.sniff(sample):
             return reader
     first_no, first_line = sample.nonblank[0]
     err = no_fit(source, first_no, first_line, "no chat format fits this line")
@@ -206,17 +245,16 @@ def read_chat(
     detected = fmt is None
     key = None
     if len(text) >= _CACHE_MIN:  # the desk reads one paste twice: to show it, to resolve it
-        key = (text, source, fmt, names if isinstance(names, str) else frozenset(names))
-        hit = _RECENT.get(key)
+        key = (source, fmt, names if isinstance(names, str) else frozenset(names))
+        hit = next((r for t, k, r in _RECENT if k == key and t == text), None)
         if hit is not None:
             return Reading(hit.source, hit.format, hit.detected, list(hit.messages),
                            list(hit.skipped), list(hit.guesses), hit.date_order,
                            hit.date_order_why)
     reading = _read_text(text, source, fmt, names, detected)
     if key is not None:
-        _RECENT[key] = reading
-        while len(_RECENT) > 4:
-            del _RECENT[next(iter(_RECENT))]
+        _RECENT.append((text, key, reading))
+        del _RECENT[:-4]
         return Reading(reading.source, reading.format, reading.detected, list(reading.messages),
                        list(reading.skipped), list(reading.guesses), reading.date_order,
                        reading.date_order_why)
@@ -236,8 +274,10 @@ def _scrubbed(text: str, source: str, fmt: str | None, names: Sequence[str]) -> 
 
 
 #: the last few long texts read, with their readings (messages are never changed after
-#: reading, so a repeat shares them); a small cache, not a store
-_RECENT: dict[tuple[object, ...], Reading] = {}
+#: reading, so a repeat shares them); a small cache, not a store.  A list, not a dict
+#: keyed by the text: a key would hash the whole text (every byte, on every read), where
+#: comparing it with at most four kept texts stops at their lengths unless it is a repeat
+_RECENT: list[tuple[str, tuple[object, ...], Reading]] = []
 _CACHE_MIN = 10_000
 
 
@@ -249,12 +289,12 @@ def forget_readings() -> None:
 def _read_text(text: str, source: str, fmt: str | None, names: Sequence[str],
                detected: bool) -> Reading:
     ctx = Ctx(source)
-    if not text.strip():
+    if not text or text.isspace():  # (what `not text.strip()` says, without copying text)
         return Reading(source, fmt or "plain", detected, [])
     reader = find_reader(text, source, fmt)
     known = sorted({n for n in ([names] if isinstance(names, str) else names) if n.strip()},
                    key=len, reverse=True)
-    messages = reader.read(Source(text, text.split("\n"), known), ctx)
+    messages = reader.read(Source(text, None, known), ctx)
     return Reading(source, reader.name, detected, messages, ctx.skipped, ctx.guesses, ctx.order,
                    ctx.order_why)
 

@@ -52,6 +52,10 @@ class ChatLine:
     the message as edited after posting (Discord's "(edited)" / "(編集済)",
     DiscordChatExporter's edited timestamp): the engine tells the GM when such a
     message holds a command.
+
+    The plain reader's fast path makes its messages without this ``__init__``, slot by
+    slot (``plain.read``): a field added here is set there too (a test checks that a
+    fast message equals the one the constructor makes).
     """
 
     source: str
@@ -136,13 +140,23 @@ class Sample:
         return self.nonblank[0][1].strip()
 
 
-@dataclass(frozen=True, slots=True)
 class Source:
-    """What a reader reads: the whole text, its lines, the known names (longest first)."""
+    """What a reader reads: the whole text, its lines, the known names (longest first).
 
-    text: str
-    lines: list[str]
-    names: Sequence[str]
+    ``lines`` (the text split at ``\\n``) is made on first use when not given: the plain
+    reader's fast path takes every line from one match over the whole text and never
+    needs the list."""
+
+    __slots__ = ("text", "names", "_lines")
+
+    def __init__(self, text: str, lines: list[str] | None, names: Sequence[str]) -> None:
+        self.text, self.names, self._lines = text, names, lines
+
+    @property
+    def lines(self) -> list[str]:
+        if self._lines is None:
+            self._lines = self.text.split("\n")
+        return self._lines
 
 
 @dataclass(frozen=True, slots=True)
@@ -257,6 +271,10 @@ RE_LINE_HEADER = lazy(
     r"(?:\[LINE\]|保存日時\s*[：:]|Saved on\s*:|Chat history (?:in|with) "
     r"|.{1,120}(?:のトーク履歴|とのトーク履歴)$)"
 )
+#: what a line ``RE_LINE_HEADER`` matches starts with, or else holds: a line with
+#: neither is no LINE header, without compiling the pattern (detection looks first)
+LINE_HEADER_STARTS = ("[LINE]", "保存日時", "Saved on", "Chat history ")
+LINE_HEADER_HOLDS = "のトーク履歴"
 RE_SAVED = lazy(r"(?:保存日時\s*[：:]|Saved on\s*:)\s*(?P<when>.*)")
 
 _WHO = r"(?P<who>.{1,40}?)"
