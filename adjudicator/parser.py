@@ -12,7 +12,7 @@ import unicodedata
 from collections.abc import Callable, Collection, Sequence
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from lark import Lark, Token, Transformer, UnexpectedInput, v_args
 from lark.exceptions import VisitError
@@ -22,6 +22,9 @@ from .errors import AmbiguousNameError, CommandError, CommandSyntaxError, Unknow
 from .normalize import nfkc, parse_amount
 from .resources import grammar_text
 from .roster import Roster
+
+if TYPE_CHECKING:
+    from .quiet import QuietHeads
 
 MARK_OPEN, MARK_CLOSE = "\ue000", "\ue001"
 _MARK_RE = re.compile("\ue000([0-9]+)\ue001")
@@ -469,7 +472,7 @@ _COUNT_RE = re.compile(r"^\s*[0-9]+\s*株?\s*$")
 
 
 @cache
-def quiet_heads(variant: str) -> dict[str, bool]:
+def quiet_heads(variant: str) -> QuietHeads:
     """The shortcut of ``command_hint`` for the bulk of chat (``quiet.QuietHeads``): a
     text with no '@' sign whose first character maps to True is no command.  The reader
     writes the test out in its loop; tests hold it equal to the hint without it."""
@@ -495,10 +498,10 @@ def command_hint(variant: str) -> Callable[[str], bool]:
     hold it equal to the slow path."""
     _before_at, opening = _command_regexes(variant)
     starts = re.compile(f"(?:{opening.pattern})|{_COUNT_RE.pattern}").match
-    from .quiet import AT_SIGNS, QuietHeads
+    from .quiet import AT_SIGNS
 
     firsts = _hint_firsts(variant)
-    heads = QuietHeads(frozenset(w[0] for w in command_words(variant)))
+    heads = quiet_heads(variant)
     at, at_small, at_wide = AT_SIGNS
     normalized = unicodedata.is_normalized
     normalize = unicodedata.normalize
