@@ -62,22 +62,93 @@ document.addEventListener("submit", function (e) {
     }, again);
 });
 
+// a long table (desk.css, table.long) lays each row out as a grid of its own, so that the
+// row groups off screen are skipped; the columns' widths are set here (--cols) to those
+// the same rows get as an ordinary table: an ordinary table of the header and the widest
+// values of each column (the 64 widest, by their characters: that is what sets a column's
+// width) is laid out out of sight at the table's width, and its columns' widths become the
+// grid's (the text column, data-grow, takes what is left); again when the width changes
+function widest(table) {
+  var head = table.tHead.rows[0], n = head.cells.length, seen = [], kinds = [], g, i, r;
+  var first = table.tBodies[0].rows[0];
+  for (i = 0; i < n; i++) { seen.push(new Set()); kinds.push(first.cells[i] ? first.cells[i].className : ""); }
+  for (g = 0; g < table.tBodies.length; g++) {
+    var rows = table.tBodies[g].rows;
+    for (r = 0; r < rows.length; r++) {
+      var cells = rows[r].cells;
+      for (i = 0; i < n && i < cells.length; i++) { seen[i].add(cells[i].textContent); }
+    }
+  }
+  var width = function (t) {  // a wide (CJK) character counts two
+    var w = t.length, k;
+    for (k = 0; k < t.length; k++) { if (t.charCodeAt(k) >= 0x1100) { w++; } }
+    return w;
+  };
+  var values = seen.map(function (set) {
+    return Array.from(set).map(function (t) { return [width(t), t]; })
+      .sort(function (x, y) { return y[0] - x[0]; }).slice(0, 64)
+      .map(function (x) { return x[1]; });
+  });
+  return { values: values, kinds: kinds };
+}
+function sizeColumns(table) {
+  var head = table.tHead && table.tHead.rows[0];
+  if (!head || !table.tBodies[0] || !table.tBodies[0].rows[0] || !window.Set || !window.CSS ||
+      !CSS.supports("display", "grid")) { return; }
+  var full = table.getBoundingClientRect().width;
+  if (!full || full === table.sizedAt) { return; }  // hidden (sized when shown), or done
+  var w = table.widest || (table.widest = widest(table)), n = head.cells.length, i, r, v;
+  var most = Math.max.apply(null, w.values.map(function (x) { return x.length; }));
+  var probe = document.createElement("table");
+  probe.className = table.className.replace(/\blong\b/, "");
+  probe.setAttribute("aria-hidden", "true");
+  probe.style.cssText = "position:absolute;left:0;top:0;visibility:hidden;width:" + full + "px";
+  probe.appendChild(table.tHead.cloneNode(true));
+  var body = probe.appendChild(document.createElement("tbody"));
+  for (r = 0; r < most; r++) {
+    var tr = body.insertRow();
+    for (i = 0; i < n; i++) {
+      var td = tr.insertCell();
+      td.className = w.kinds[i];
+      v = w.values[i][r];
+      if (v) { td.textContent = v; }
+    }
+  }
+  table.parentNode.insertBefore(probe, table);
+  var cols = [];
+  for (i = 0; i < n; i++) {
+    cols.push(head.cells[i].hasAttribute("data-grow") ? "minmax(0, 1fr)"
+      : probe.tHead.rows[0].cells[i].getBoundingClientRect().width + "px");
+  }
+  probe.remove();
+  table.style.setProperty("--cols", cols.join(" "));
+  table.sizedAt = full;
+}
+var sizeAll = function () { Array.prototype.forEach.call(document.querySelectorAll("table.long"), sizeColumns); };
+sizeAll();
+var resized = false;
+window.addEventListener("resize", function () {
+  if (!resized) { resized = true; requestAnimationFrame(function () { resized = false; sizeAll(); }); }
+});
+document.addEventListener("toggle", sizeAll, true);  // a long table in a <details> opened
+
 // a long night's chatter is not in the page: the button fetches its rows (no script: the
 // link opens them as a page of their own)
 document.addEventListener("click", function (e) {
   var a = e.target.closest ? e.target.closest("a[data-rows]") : null;
   if (!a || !window.fetch) { return; }
-  var body = document.getElementById(a.getAttribute("data-rows"));
-  if (!body) { return; }
+  var table = document.getElementById(a.getAttribute("data-rows"));
+  if (!table) { return; }
   e.preventDefault();
   var href = a.getAttribute("href");
   fetch(href + "&part=1", { credentials: "same-origin" }).then(function (r) {
     if (!r.ok) { throw new Error(String(r.status)); }
     return r.text();
   }).then(function (html) {
-    body.innerHTML = html;
-    var table = document.getElementById("chatter-table");
-    if (table) { table.hidden = false; }
+    table.insertAdjacentHTML("beforeend", html);  // the row groups, parsed once
+    var box = document.getElementById("chatter-table");
+    if (box) { box.hidden = false; }
+    sizeColumns(table);
     a.hidden = true;
     a.setAttribute("data-shown", "1");
   }, function () { location.href = href; });
