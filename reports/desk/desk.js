@@ -68,37 +68,41 @@ document.addEventListener("submit", function (e) {
 // values of each column (the 64 widest, by their characters: that is what sets a column's
 // width) is laid out out of sight at the table's width, and its columns' widths become the
 // grid's (the text column, data-grow, takes what is left); again when the width changes
-function widest(table) {
-  var head = table.tHead.rows[0], n = head.cells.length, seen = [], kinds = [], g, i, r;
-  var first = table.tBodies[0].rows[0];
-  for (i = 0; i < n; i++) { seen.push(new Set()); kinds.push(first.cells[i] ? first.cells[i].className : ""); }
-  for (g = 0; g < table.tBodies.length; g++) {
-    var rows = table.tBodies[g].rows;
-    for (r = 0; r < rows.length; r++) {
-      var cells = rows[r].cells;
-      for (i = 0; i < n && i < cells.length; i++) { seen[i].add(cells[i].textContent); }
+function Widest() { this.seen = []; this.kinds = []; }
+Widest.prototype.add = function (groups) {  // each cell's text, once a column
+  for (var g = groups.firstElementChild; g; g = g.nextElementSibling) {
+    if (g.tagName !== "TBODY") { continue; }
+    for (var tr = g.firstElementChild; tr; tr = tr.nextElementSibling) {
+      for (var td = tr.firstElementChild, i = 0; td; td = td.nextElementSibling, i++) {
+        if (!this.seen[i]) { this.seen[i] = new Set(); this.kinds[i] = td.className; }
+        this.seen[i].add(td.textContent);
+      }
     }
   }
+  return this;
+};
+Widest.prototype.values = function () {
   var width = function (t) {  // a wide (CJK) character counts two
     var w = t.length, k;
     for (k = 0; k < t.length; k++) { if (t.charCodeAt(k) >= 0x1100) { w++; } }
     return w;
   };
-  var values = seen.map(function (set) {
+  return this.seen.map(function (set) {
     return Array.from(set).map(function (t) { return [width(t), t]; })
       .sort(function (x, y) { return y[0] - x[0]; }).slice(0, 64)
       .map(function (x) { return x[1]; });
   });
-  return { values: values, kinds: kinds };
-}
-function sizeColumns(table) {
+};
+var longTables = !!(window.Set && window.CSS && CSS.supports("display", "grid"));
+function sizeColumns(table, widest) {
   var head = table.tHead && table.tHead.rows[0];
-  if (!head || !table.tBodies[0] || !table.tBodies[0].rows[0] || !window.Set || !window.CSS ||
-      !CSS.supports("display", "grid")) { return; }
+  if (!longTables || !head) { return; }
+  if (widest) { table.widest = widest; }
+  if (!table.widest) { table.widest = new Widest().add(table); }
   var full = table.getBoundingClientRect().width;
-  if (!full || full === table.sizedAt) { return; }  // hidden (sized when shown), or done
-  var w = table.widest || (table.widest = widest(table)), n = head.cells.length, i, r, v;
-  var most = Math.max.apply(null, w.values.map(function (x) { return x.length; }));
+  if (!full || full === table.sizedAt || !table.widest.seen.length) { return; }  // hidden (sized when shown), done, or empty
+  var w = table.widest, values = w.values(), n = head.cells.length, i, r, v;
+  var most = Math.max.apply(null, values.map(function (x) { return x.length; }));
   var probe = document.createElement("table");
   probe.className = table.className.replace(/\blong\b/, "");
   probe.setAttribute("aria-hidden", "true");
@@ -109,8 +113,8 @@ function sizeColumns(table) {
     var tr = body.insertRow();
     for (i = 0; i < n; i++) {
       var td = tr.insertCell();
-      td.className = w.kinds[i];
-      v = w.values[i][r];
+      td.className = w.kinds[i] || "";
+      v = values[i] && values[i][r];
       if (v) { td.textContent = v; }
     }
   }
@@ -124,7 +128,7 @@ function sizeColumns(table) {
   table.style.setProperty("--cols", cols.join(" "));
   table.sizedAt = full;
 }
-var sizeAll = function () { Array.prototype.forEach.call(document.querySelectorAll("table.long"), sizeColumns); };
+var sizeAll = function () { Array.prototype.forEach.call(document.querySelectorAll("table.long"), function (t) { sizeColumns(t); }); };
 sizeAll();
 var resized = false;
 window.addEventListener("resize", function () {
@@ -132,26 +136,67 @@ window.addEventListener("resize", function () {
 });
 document.addEventListener("toggle", sizeAll, true);  // a long table in a <details> opened
 
+// the later row groups of a long table (desk.css: skipped while off screen, so that the
+// rows on screen are painted at once) drawn one after another, a few milliseconds of
+// layout a task, after the first frame: then every row is laid out and in the
+// accessibility tree, and the page answered in between
+function drawLater(table) {
+  var groups = table.querySelectorAll("tbody.later"), k = 0;
+  var step = function () {
+    var t = performance.now();
+    while (k < groups.length && performance.now() - t < 25) {
+      groups[k].classList.remove("later");
+      groups[k++].getBoundingClientRect();  // its layout, here (the time measured)
+    }
+    if (k < groups.length) { setTimeout(step, 0); }
+  };
+  requestAnimationFrame(function () { setTimeout(step, 0); });
+}
+
 // a long night's chatter is not in the page: the button fetches its rows (no script: the
-// link opens them as a page of their own)
+// link opens them as a page of their own).  They come as row groups (<tbody>, 100 rows
+// each), parsed ten groups a task so that the page keeps answering (5,000 rows parsed at
+// once were one task of 100 ms and more; 20,000 rows, 400 ms), each cell's text noted for
+// the columns' widths as it comes; then all in the table at once (the groups but the
+// first marked later), sized and shown, the later groups drawn after
+var GROUPS_A_TASK = 10;
 document.addEventListener("click", function (e) {
   var a = e.target.closest ? e.target.closest("a[data-rows]") : null;
   if (!a || !window.fetch) { return; }
   var table = document.getElementById(a.getAttribute("data-rows"));
   if (!table) { return; }
   e.preventDefault();
+  if (a.hasAttribute("data-loading")) { return; }
+  a.setAttribute("data-loading", "1");
   var href = a.getAttribute("href");
   fetch(href + "&part=1", { credentials: "same-origin" }).then(function (r) {
     if (!r.ok) { throw new Error(String(r.status)); }
     return r.text();
   }).then(function (html) {
-    table.insertAdjacentHTML("beforeend", html);  // the row groups, parsed once
-    var box = document.getElementById("chatter-table");
-    if (box) { box.hidden = false; }
-    sizeColumns(table);
-    a.hidden = true;
-    a.setAttribute("data-shown", "1");
-  }, function () { location.href = href; });
+    var groups = html.split("</tbody>"), tail = groups.pop(), parsed = [], k = 0;
+    var range = document.createRange(), widest = new Widest();
+    range.selectNodeContents(table);
+    var step = function () {
+      var part = groups.length ? groups.slice(k, k + GROUPS_A_TASK).join("</tbody>") + "</tbody>" : tail;
+      var frag = range.createContextualFragment(part);
+      widest.add(frag);
+      for (var g = frag.firstElementChild; g && longTables; g = g.nextElementSibling) {
+        if (g.tagName === "TBODY" && (k || g !== frag.firstElementChild)) { g.classList.add("later"); }
+      }
+      parsed.push(frag);
+      k += GROUPS_A_TASK;
+      if (k < groups.length) { setTimeout(step, 0); return; }
+      parsed.forEach(function (f) { table.appendChild(f); });
+      var box = document.getElementById("chatter-table");
+      if (box) { box.hidden = false; }
+      sizeColumns(table, widest);
+      if (longTables) { drawLater(table); }
+      a.hidden = true;
+      a.removeAttribute("data-loading");
+      a.setAttribute("data-shown", "1");
+    };
+    step();
+  }).catch(function () { location.href = href; });
 });
 
 // a long paste is kept by the desk, not carried in the page: opening it fills the box

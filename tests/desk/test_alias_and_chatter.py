@@ -256,3 +256,35 @@ def test_a_paste_too_big_to_keep_carries_its_chatter_and_text_in_the_page(
     assert "chatter?key=" not in page and 'name="key"' not in page
     assert page.count("おしゃべり") == 2 * 400  # the folded rows and the paste box
     assert "雑談 400件を表示する" in page
+
+
+def test_the_chatter_comes_as_row_groups_of_every_row_in_order(tmp_path: Path) -> None:
+    """The chatter rows (the button's fetch, the no-script page, the folded rows of a paste
+    too big to keep) are row groups: ``<tbody>`` elements of 100 rows (the browser skips a
+    group off screen, desk.css), each row once, in the log's order, nothing between them."""
+    from adjudicator.desk.rows import GROUP, row_groups
+
+    assert row_groups([]) == ""
+    rows = [f"<tr><td>{k}</td></tr>" for k in range(2 * GROUP + 1)]
+    groups = re.findall(r"<tbody>\n(.*?)\n</tbody>", row_groups(rows), re.S)
+    assert [len(g.split("\n")) for g in groups] == [GROUP, GROUP, 1]
+    assert "\n".join(groups).split("\n") == rows
+    _g, c = game(tmp_path)
+    page = c.post("/g/g/preview", data={"csrf": csrf(c), "phase": "night1",
+                                        "log": long_night(250)}).text
+    link = re.search(r'href="(/g/g/chatter\?key=[0-9a-f]{32})" data-rows="chatter-rows"', page)
+    assert link and re.search(r'<table class="stack msgs long" id="chatter-rows">\n<thead>'
+                              r'.*?</thead>\n</table>', page, re.S)  # the groups go in here
+    part = c.get(link.group(1) + "&part=1").text
+    assert re.fullmatch(r"(<tbody>\n(<tr class=\"chatter\">.*?</tr>\n?)+</tbody>\n?)+", part,
+                        re.S)
+    groups = re.findall(r"<tbody>\n(.*?)\n</tbody>", part, re.S)
+    assert [len(g.split("\n")) for g in groups] == [100, 100, 50]
+    said = [int(k) for k in re.findall(r"おしゃべり (\d+)番目", part)]
+    assert said == list(range(250))
+    whole = c.get(link.group(1)).text  # the no-script page: the same groups in its table
+    assert part in whole and '<table class="stack msgs long" id="chatter-rows-page">' in whole
+    c.app.state.desk.pastes = PasteCache(max_chars=100)  # type: ignore[attr-defined]
+    folded = c.post("/g/g/preview", data={"csrf": csrf(c), "phase": "night1",
+                                          "log": long_night(250)}).text
+    assert part in folded  # too big to keep: the same groups, folded in the page
