@@ -137,9 +137,10 @@ window.addEventListener("resize", function () {
 document.addEventListener("toggle", sizeAll, true);  // a long table in a <details> opened
 
 // the later row groups of a long table (desk.css: skipped while off screen, so that the
-// rows on screen are painted at once) drawn one after another, a few milliseconds of
-// layout a task, after the first frame: then every row is laid out and in the
-// accessibility tree, and the page answered in between
+// rows on screen are painted at once) drawn in order after the first frame, 25 ms of
+// layout a task (a frame a group was slower: the browser's pre-paint walks every row
+// drawn so far each frame): then every row is laid out and in the accessibility tree
+// (Chromium leaves a skipped group out of it), the page answering in between
 function drawLater(table) {
   var groups = table.querySelectorAll("tbody.later"), k = 0;
   var step = function () {
