@@ -283,7 +283,7 @@ def test_the_chatter_comes_as_row_groups_of_every_row_in_order(tmp_path: Path) -
     said = [int(k) for k in re.findall(r"おしゃべり (\d+)番目", part)]
     assert said == list(range(250))
     whole = c.get(link.group(1)).text  # the no-script page: the same groups in its table
-    assert part in whole and '<table class="stack msgs long" id="chatter-rows-page">' in whole
+    assert part in whole and '<table class="stack msgs" id="chatter-rows-page">' in whole
     c.app.state.desk.pastes = PasteCache(max_chars=100)  # type: ignore[attr-defined]
     folded = c.post("/g/g/preview", data={"csrf": csrf(c), "phase": "night1",
                                           "log": long_night(250)}).text

@@ -5,7 +5,8 @@ text and class as the server wrote it; after the later row groups are drawn (des
 every row in the accessibility tree as a row of the table; at desktop width each cell
 where an ordinary table of the same rows puts it (the grid's columns measured from one),
 with short lines and with a line longer than the table is wide; on a phone no sideways
-scroll.  No console error, no request outside the desk.  A screenshot of the
+scroll; the folded rows of a paste too big to keep, opened, drawn the same way.  No
+console error, no request outside the desk.  A screenshot of the
 rows goes to docs/desk-chatter.png.  Skipped, with the reason, without Chromium or
 Playwright (.ci/extra-setup)."""
 
@@ -15,6 +16,7 @@ import html
 import re
 import shutil
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -75,7 +77,7 @@ def drawn(page: Any, seconds: float = 60) -> None:
     import time
 
     deadline = time.monotonic() + seconds
-    while page.evaluate("() => document.querySelectorAll('#chatter-rows tbody.later').length"):
+    while page.evaluate("() => document.querySelectorAll('tbody.later').length"):
         assert time.monotonic() < deadline, "the later row groups were never drawn"
         page.wait_for_timeout(50)
 
@@ -91,13 +93,13 @@ SHOWN_ROWS = """() => [...document.querySelectorAll('#chatter-rows tbody tr')].m
     [tr.className, ...[...tr.cells].flatMap(td => [td.className, td.textContent])])"""
 
 
-def accessible_rows(page: Any) -> list[str]:
+def accessible_rows(page: Any, table: str = "#chatter-rows") -> list[str]:
     """The rows of the chatter table in Chromium's accessibility tree (what a screen
     reader is given), each as its cells' texts with a space between, the header first."""
     cdp = page.context.new_cdp_session(page)
     doc = cdp.send("DOM.getDocument", {"depth": 0})
     node = cdp.send("DOM.querySelector", {"nodeId": doc["root"]["nodeId"],
-                                          "selector": "#chatter-rows"})["nodeId"]
+                                          "selector": table})["nodeId"]
     backend = cdp.send("DOM.describeNode", {"nodeId": node})["node"]["backendNodeId"]
     nodes = cdp.send("Accessibility.getFullAXTree")["nodes"]
     by_id = {n["nodeId"]: n for n in nodes}
@@ -155,11 +157,11 @@ def test_the_chatter_grid_puts_each_cell_where_an_ordinary_table_does(
         ctx.close()
 
 
-def cell_shift(page: Any) -> float:
+def cell_shift(page: Any, table: str = "#chatter-rows") -> float:
     """The largest distance (px) between a cell of the chatter table and the same cell of an
     ordinary table of the same rows beside it (the first 300 rows and rows 1230-1240)."""
-    return float(page.evaluate("""() => {
-        const t = document.getElementById('chatter-rows');
+    return float(page.evaluate("""(sel) => {
+        const t = document.querySelector(sel);
         const plain = t.cloneNode(true);
         plain.classList.remove('long'); plain.removeAttribute('id'); plain.removeAttribute('style');
         t.parentNode.appendChild(plain);
@@ -171,7 +173,7 @@ def cell_shift(page: Any) -> float:
         let worst = 0;
         a.forEach((row, i) => row.forEach((cell, j) => cell.forEach((v, k) => {
             worst = Math.max(worst, Math.abs(v - b[i][j][k])); })));
-        return worst; }"""))
+        return worst; }""", table))
 
 
 def test_the_chatter_rows_on_a_phone(browser: Any, desk: str) -> None:
@@ -186,3 +188,43 @@ def test_the_chatter_rows_on_a_phone(browser: Any, desk: str) -> None:
     assert page.evaluate("document.documentElement.scrollWidth") <= 381
     assert problems == []
     ctx.close()
+
+
+def test_the_folded_chatter_of_a_paste_too_big_to_keep(
+        browser: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A paste the desk cannot keep carries its chatter folded in the page (a closed
+    <details>): opened, its rows are drawn like the button's (the later groups after the
+    first frame), every row in the accessibility tree, each cell where an ordinary table
+    puts it."""
+    pytest.importorskip("uvicorn")
+    import adjudicator.desk.app as desk_app
+    from adjudicator.desk.pastes import PasteCache
+
+    made = desk_app.create_app
+
+    def small(*args: Any, **kwargs: Any) -> Any:
+        app = made(*args, **kwargs)
+        app.state.desk.pastes = PasteCache(max_chars=100)
+        return app
+
+    monkeypatch.setattr(desk_app, "create_app", small)
+    root = tmp_path / "games"
+    (root / "g" / "logs").mkdir(parents=True)
+    shutil.copy(DERBY / "game.toml", root / "g" / "game.toml")
+    shutil.copy(DERBY / "logs" / "day1.txt", root / "g" / "logs" / "day1.txt")
+    with desk_server(root, free_port()) as base:
+        ctx, page, problems = desk_page(browser, base, 1100, 900)
+        judged(page, base)
+        assert page.locator("#chatter-show").count() == 0
+        folded = "#chatter details table.long"
+        assert page.evaluate(f"() => document.querySelectorAll('{folded} tbody.later').length") > 0
+        page.click("#chatter details > summary")
+        drawn(page)
+        rows = page.evaluate(f"""() => [...document.querySelectorAll('{folded} tbody tr')]
+            .map(tr => Number(tr.cells[4].textContent.split(' ')[1]))""")
+        assert rows == list(range(CHATTER))
+        page.evaluate(f"() => document.querySelector('{folded}').id = 'folded'")
+        assert len(accessible_rows(page, "#folded")) == CHATTER + 1
+        assert cell_shift(page, "#folded") < 0.1
+        assert problems == []
+        ctx.close()
