@@ -14,11 +14,9 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from lark import Lark, Token, Transformer, UnexpectedInput, v_args
-from lark.exceptions import VisitError
-
 from . import actions as A
 from .errors import AmbiguousNameError, CommandError, CommandSyntaxError, UnknownNameError
+from .larkrt import Lark, Token, Transformer, UnexpectedInput, VisitError, v_args
 from .normalize import nfkc, parse_amount
 from .resources import grammar_text
 from .roster import Roster
@@ -38,14 +36,13 @@ def _cache_file(variant: str) -> Path | None:
     import hashlib
     import sys
 
-    import lark
-
     from .fsio import cache_dir
+    from .larkrt import version
 
     folder = cache_dir()
     if folder is None:
         return None
-    key = hashlib.sha256((grammar_text(variant) + lark.__version__ + sys.version).encode()
+    key = hashlib.sha256((grammar_text(variant) + version + sys.version).encode()
                          ).hexdigest()[:16]
     return folder / f"{variant}-{key}.lark.cache"
 
@@ -55,34 +52,42 @@ def build_parser(variant: str) -> Lark:
     """The LALR parser of a variant (common.lark + <variant>.lark), built once.
 
     The tables are loaded from the private cache only when ``fsio.trusted_file`` says
-    no other user could have written the file (unpickling runs code); otherwise they are
-    built and saved there atomically."""
+    no other user could have written the file (unpickling runs code); otherwise lark
+    builds them and they are saved there atomically.  ``Lark`` is lark's, or the runtime
+    generated from it (``larkrt``), which loads the same saved tables."""
     import io
 
+    from . import larkrt
     from .fsio import trusted_file, write_atomic
 
     path = _cache_file(variant)
     if path is not None and trusted_file(path):
         try:
             with open(path, "rb") as f:
-                return Lark.load(f)
+                loaded = Lark.load(f)
+            larkrt.keep_runtime(loaded)
+            return loaded
         except Exception:  # a stale or damaged cache is rebuilt, never an error
             pass
-    parser = Lark(
+    built = larkrt.full_lark(
         grammar_text(variant),
         parser="lalr",
         lexer="contextual",
         start=["player_line", "gm_line"],
         maybe_placeholders=False,
     )
+    buf = io.BytesIO()
+    built.save(buf)
     if path is not None:
-        buf = io.BytesIO()
         try:
-            parser.save(buf)
             write_atomic(path, buf.getvalue(), durable=False)
-        except (OSError, ValueError, TypeError):
+        except OSError:
             pass
-    return parser
+    larkrt.keep_runtime(built)
+    if not larkrt.from_runtime():
+        return built
+    buf.seek(0)
+    return Lark.load(buf)  # the runtime's classes, as every other parser of the process
 
 
 @cache
