@@ -132,6 +132,12 @@ def load_runtime(path: Path) -> ModuleType | None:
         with open(path, "rb") as f:
             code = marshal.loads(f.read())
         exec(code, module.__dict__)
+        # the lexer's module for regular expressions (``LexerConf.re_module``, read from
+        # this global when tables are loaded): ``re`` with its per-state alternations
+        # compiled from the code an earlier run kept (``recache``)
+        from .recache import RE
+
+        module.__dict__["re"] = RE
         for name in ("Lark", "Token", "Transformer", "UnexpectedInput", "VisitError",
                      "v_args"):
             getattr(module, name)

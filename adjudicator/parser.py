@@ -18,6 +18,7 @@ from . import actions as A
 from .errors import AmbiguousNameError, CommandError, CommandSyntaxError, UnknownNameError
 from .larkrt import Lark, Token, Transformer, UnexpectedInput, VisitError, v_args
 from .normalize import nfkc, parse_amount
+from .recache import compile as compile_re
 from .resources import grammar_text
 from .roster import Roster
 
@@ -25,7 +26,10 @@ if TYPE_CHECKING:
     from .quiet import QuietHeads
 
 MARK_OPEN, MARK_CLOSE = "\ue000", "\ue001"
-_MARK_RE = re.compile("\ue000([0-9]+)\ue001")
+# This module's patterns, and the ones made from a variant's command words, are
+# ``re.compile``'s, from the code kept in the private cache (``recache``).
+_MARK_RE = compile_re("\ue000([0-9]+)\ue001")
+_LITERAL = compile_re(r"[^\\()\[\]*+?.^$]+")
 #: positions after which a name may stand
 _NAME_STARTS = ("@", ",", "、", "・", "と")
 
@@ -107,7 +111,7 @@ def command_words(variant: str) -> tuple[str, ...]:
             if body.startswith("(?:") and body.endswith(")"):
                 body = body[3:-1]
             for alt in body.split("|"):
-                if alt and re.fullmatch(r"[^\\()\[\]*+?.^$]+", alt):
+                if alt and _LITERAL.fullmatch(alt):
                     words.add(alt)
     words.discard("@")
     return tuple(sorted(words, key=lambda w: (-len(w), w)))
@@ -129,7 +133,7 @@ class Marked:
 
 
 #: the characters a command word is made of, read back from an "@"
-_WORD_BEFORE_AT = re.compile(r"([^\s@,、・\ue000\ue001]+)\s*$")
+_WORD_BEFORE_AT = compile_re(r"([^\s@,、・\ue000\ue001]+)\s*$")
 
 SlotKinds = Callable[[str], Collection[str]]
 
@@ -473,7 +477,7 @@ def is_gm_word(text: str) -> bool:
     return text.lstrip().startswith(GM_WORDS)
 
 
-_COUNT_RE = re.compile(r"^\s*[0-9]+\s*株?\s*$")
+_COUNT_RE = compile_re(r"^\s*[0-9]+\s*株?\s*$")
 
 
 @cache
@@ -502,7 +506,7 @@ def command_hint(variant: str) -> Callable[[str], bool]:
     a character no count holds: most chat).  It runs on every chat line; the tests
     hold it equal to the slow path."""
     _before_at, opening = _command_regexes(variant)
-    starts = re.compile(f"(?:{opening.pattern})|{_COUNT_RE.pattern}").match
+    starts = compile_re(f"(?:{opening.pattern})|{_COUNT_RE.pattern}").match
     from .quiet import AT_SIGNS
 
     firsts = _hint_firsts(variant)
@@ -541,7 +545,7 @@ def find_command(text: str, variant: str) -> tuple[int, str] | None:
 def _command_regexes(variant: str) -> tuple[re.Pattern[str], re.Pattern[str]]:
     """(a command word ending the text before '@', a command word opening the line)."""
     alts = "|".join(re.escape(w) for w in command_words(variant))  # longest first
-    return re.compile(f"(?:{alts})\\s*$"), re.compile(f"\\s*(?:{alts})(?:\\s|$)")
+    return compile_re(f"(?:{alts})\\s*$"), compile_re(f"\\s*(?:{alts})(?:\\s|$)")
 
 
 def _locate_command(text: str, variant: str) -> tuple[int, str] | None:
