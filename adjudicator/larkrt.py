@@ -132,12 +132,6 @@ def load_runtime(path: Path) -> ModuleType | None:
         with open(path, "rb") as f:
             code = marshal.loads(f.read())
         exec(code, module.__dict__)
-        # the lexer's module for regular expressions (``LexerConf.re_module``, read from
-        # this global when tables are loaded): ``re`` with its per-state alternations
-        # compiled from the code an earlier run kept (``recache``)
-        from .recache import RE
-
-        module.__dict__["re"] = RE
         for name in ("Lark", "Token", "Transformer", "UnexpectedInput", "VisitError",
                      "v_args"):
             getattr(module, name)
@@ -170,6 +164,18 @@ else:
     VisitError = _RUNTIME.VisitError
     v_args = _RUNTIME.v_args
     version = _RUNTIME.__version__
+
+
+def load_tables(f: Any, variant: str) -> Any:
+    """``Lark.load(f)``: a variant's saved tables.  With the runtime, its lexer's module
+    for regular expressions (``LexerConf.re_module``, which ``Lark.load`` reads from the
+    runtime's global ``re``) is ``re`` with the per-state alternations compiled from the
+    code an earlier run kept (``recache``, a group a variant)."""
+    if _RUNTIME is not None:
+        from .recache import ReModule
+
+        _RUNTIME.__dict__["re"] = ReModule(f"lark-{variant}")
+    return Lark.load(f)
 
 
 def from_runtime() -> bool:
@@ -206,4 +212,4 @@ def full_lark(grammar: str, **options: Any) -> Any:
 
 
 __all__ = ["Lark", "Token", "Transformer", "UnexpectedInput", "VisitError", "v_args",
-           "version", "from_runtime", "keep_runtime", "full_lark"]
+           "version", "from_runtime", "keep_runtime", "full_lark", "load_tables"]

@@ -27,7 +27,7 @@ class _Lazy:
             raise AttributeError(name)
         from .recache import compile
 
-        compiled = compile(*self._source)
+        compiled = compile(*self._source, group="lazy")
         for attr in _KEPT:
             setattr(self, attr, getattr(compiled, attr))
         return getattr(compiled, name)

@@ -15,10 +15,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from . import actions as A
+from . import recache
 from .errors import AmbiguousNameError, CommandError, CommandSyntaxError, UnknownNameError
 from .larkrt import Lark, Token, Transformer, UnexpectedInput, VisitError, v_args
 from .normalize import nfkc, parse_amount
-from .recache import compile as compile_re
 from .resources import grammar_text
 from .roster import Roster
 
@@ -26,8 +26,14 @@ if TYPE_CHECKING:
     from .quiet import QuietHeads
 
 MARK_OPEN, MARK_CLOSE = "\ue000", "\ue001"
-# This module's patterns, and the ones made from a variant's command words, are
-# ``re.compile``'s, from the code kept in the private cache (``recache``).
+
+
+def compile_re(pattern: str) -> re.Pattern[str]:
+    """``re.compile(pattern)``, from the code kept in the private cache (``recache``):
+    this module's patterns and the ones made from a variant's command words."""
+    return recache.compile(pattern, 0, "parser")
+
+
 _MARK_RE = compile_re("\ue000([0-9]+)\ue001")
 _LITERAL = compile_re(r"[^\\()\[\]*+?.^$]+")
 #: positions after which a name may stand
@@ -68,7 +74,7 @@ def build_parser(variant: str) -> Lark:
     if path is not None and trusted_file(path):
         try:
             with open(path, "rb") as f:
-                loaded = Lark.load(f)
+                loaded = larkrt.load_tables(f, variant)
             larkrt.keep_runtime(loaded)
             return loaded
         except Exception:  # a stale or damaged cache is rebuilt, never an error
@@ -91,7 +97,7 @@ def build_parser(variant: str) -> Lark:
     if not larkrt.from_runtime():
         return built
     buf.seek(0)
-    return Lark.load(buf)  # the runtime's classes, as every other parser of the process
+    return larkrt.load_tables(buf, variant)  # the runtime's classes, as every other parser
 
 
 @cache

@@ -7,8 +7,8 @@ of the grammar's terminals (about 60 M instructions for a derby game), the chat 
 theirs (``lazyre``, about 50 M).  Only the last step is C: ``_sre.compile`` makes the
 pattern object from the generated code.  This module keeps, per pattern and flags, what
 that step is given (the flags, the code, the group count and names), in one marshalled
-file of the user's private cache folder, and later runs make the pattern from it
-directly.
+file a group in the user's private cache folder, and later runs make the pattern
+from it directly.
 
 What keeps it equal to ``re.compile``:
 - a miss runs ``re._compiler.compile``'s own steps (``_parser.parse``, ``_code``, the
@@ -19,8 +19,9 @@ What keeps it equal to ``re.compile``:
   (marshal data is trusted input, as Jinja's bytecode), and anything unexpected in it
   (or a Python whose ``re`` internals differ) falls back to ``re.compile``;
 - only patterns that do not depend on the input are kept (the grammar's, the readers'),
-  at most ``LIMIT``; the file is written once, as the command finishes, and only when a
-  pattern was new.
+  at most ``LIMIT`` a group, a file a group (``lazy`` for ``lazyre``'s, ``parser``,
+  ``lark-<variant>`` for a variant's lexer), so that a command reads only what it uses;
+  a file is written once, as the command finishes, and only when a pattern was new.
 """
 
 from __future__ import annotations
@@ -31,35 +32,38 @@ import sys
 from pathlib import Path
 from typing import Any
 
-#: patterns kept at most (the package's own come to about a hundred)
+#: patterns kept at most, a group (the package's own come to a few dozen a group)
 LIMIT = 1000
 
 _Entry = tuple[int, list[int], int, dict[str, int], tuple[str | None, ...]]
-_kept: dict[tuple[str, int], _Entry] | None = None
+#: group -> (pattern, flags) -> entry; a group is read from its file on its first use
+_kept: dict[str, dict[tuple[str, int], _Entry]] = {}
+_dirty: set[str] = set()
 _added = False
 
 
-def cache_file() -> Path | None:
-    """Where the compiled patterns of this Python are kept; None: no cache folder."""
+def cache_file(group: str) -> Path | None:
+    """Where a group's compiled patterns of this Python are kept (one file a group, so
+    that a command reads only the groups it compiles from: ``read`` never reads Lark's);
+    None: no cache folder."""
     import _sre
-    import hashlib
+    import zlib  # not hashlib: ``read`` imports no hashlib (OpenSSL's, ~11 M instructions)
 
     from .privcache import cache_dir
 
     folder = cache_dir()
     if folder is None:
         return None
-    key = hashlib.sha256(f"{sys.version}\0{_sre.MAGIC}\0{_sre.CODESIZE}".encode()
-                         ).hexdigest()[:16]
-    return folder / f"re-{key}.marshal"
+    key = zlib.crc32(f"{sys.version}\0{_sre.MAGIC}\0{_sre.CODESIZE}".encode())
+    return folder / f"re-{key:08x}-{group}.marshal"
 
 
-def _load() -> dict[tuple[str, int], _Entry]:
-    global _kept
-    if _kept is None:
-        _kept = {}
+def _load(group: str) -> dict[tuple[str, int], _Entry]:
+    kept = _kept.get(group)
+    if kept is None:
+        kept = _kept[group] = {}
         try:
-            path = cache_file()
+            path = cache_file(group)
             from .privcache import trusted_file
 
             if path is not None and trusted_file(path):
@@ -68,10 +72,10 @@ def _load() -> dict[tuple[str, int], _Entry]:
                 with open(path, "rb") as f:
                     data = marshal.loads(f.read())
                 if isinstance(data, dict):
-                    _kept = data
+                    kept = _kept[group] = data
         except Exception:  # no cache, or a damaged one: patterns are compiled anew
-            _kept = {}
-    return _kept
+            pass
+    return kept
 
 
 def _generate(pattern: str, flags: int) -> _Entry:
@@ -89,15 +93,15 @@ def _generate(pattern: str, flags: int) -> _Entry:
             int(parsed.state.groups - 1), groupindex, tuple(indexgroup))
 
 
-def compile(pattern: str, flags: int = 0) -> re.Pattern[str]:
-    """``re.compile(pattern, flags)`` for a ``str`` pattern, from the kept code when
-    this Python kept it before."""
+def compile(pattern: str, flags: int = 0, group: str = "misc") -> re.Pattern[str]:
+    """``re.compile(pattern, flags)`` for a ``str`` pattern, from the code kept in
+    ``group``'s file when this Python kept it before."""
     import _sre
 
     flags = int(flags)
     if not isinstance(pattern, str) or flags & re.DEBUG:
         return re.compile(pattern, flags)
-    kept = _load()
+    kept = _load(group)
     entry = kept.get((pattern, flags))
     if entry is not None:
         try:
@@ -113,13 +117,9 @@ def compile(pattern: str, flags: int = 0) -> re.Pattern[str]:
         return re.compile(pattern, flags)
     if len(kept) < LIMIT:
         kept[(pattern, flags)] = entry
+        _dirty.add(group)
         _keep_at_finish()
     return compiled  # type: ignore[no-any-return]
-
-
-def match(pattern: str, string: str, flags: int = 0) -> re.Match[str] | None:
-    """``re.match``, the pattern from ``compile``."""
-    return compile(pattern, flags).match(string)
 
 
 def _keep_at_finish() -> None:
@@ -132,35 +132,40 @@ def _keep_at_finish() -> None:
 
 
 def _write() -> None:
-    """The kept patterns, written through a temporary file beside the cache and a
-    rename (``fsio.write_atomic``'s way; ``fsio`` itself uses ``lazyre``, which uses
-    this module)."""
+    """The groups that gained a pattern, each written through a temporary file beside
+    it and a rename (``fsio.write_atomic``'s way; ``fsio`` itself uses ``lazyre``,
+    which uses this module)."""
     import marshal
     import tempfile
 
-    path = cache_file()
-    if path is None or not _kept:
-        return
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(marshal.dumps(_kept))
-        os.replace(tmp, path)
-    except BaseException:
-        os.unlink(tmp)
-        raise
+    for group in sorted(_dirty):
+        path = cache_file(group)
+        if path is None:
+            return
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+        try:
+            with os.fdopen(fd, "wb") as f:
+                f.write(marshal.dumps(_kept[group]))
+            os.replace(tmp, path)
+        except BaseException:
+            os.unlink(tmp)
+            raise
+    _dirty.clear()
 
 
 class ReModule:
-    """The ``re`` module with ``compile`` and ``match`` from this cache: what Lark's
-    lexer is given as its regular-expression module (``larkrt``); every other name is
-    ``re``'s own."""
+    """The ``re`` module with ``compile`` and ``match`` from this cache's ``group``:
+    what Lark's lexer is given as its regular-expression module (``larkrt``, a group a
+    variant); every other name is ``re``'s own."""
 
-    compile = staticmethod(compile)
-    match = staticmethod(match)
+    def __init__(self, group: str) -> None:
+        self.group = group
+
+    def compile(self, pattern: str, flags: int = 0) -> re.Pattern[str]:
+        return compile(pattern, flags, self.group)
+
+    def match(self, pattern: str, string: str, flags: int = 0) -> re.Match[str] | None:
+        return compile(pattern, flags, self.group).match(string)
 
     def __getattr__(self, name: str) -> Any:
         return getattr(re, name)
-
-
-RE = ReModule()
