@@ -16,6 +16,9 @@ bare process that imports pydantic, Jinja and Lark and builds one small model
 pair).  ``--callgrind`` also counts both processes' instructions under valgrind
 (``PYTHONHASHSEED=0``: the same count every run, where a shared machine's times move by
 ±15 %), the measure the start-up changes were judged by (docs/development.md, "Speed").
+``--libraries`` only counts what each library adds to a process that has the others
+(pydantic with its first model, the plugin scan, Jinja, ``import lark`` against the
+generated runtime ``larkrt``), the table of the fifth round.
 """
 
 from __future__ import annotations
