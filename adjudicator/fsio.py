@@ -30,6 +30,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
 
 from .lazyre import lazy
+from .privcache import _owned, cache_dir, trusted_file  # noqa: F401 (fsio.cache_dir…)
 
 HISTORY = ".history"
 #: a log file larger than this is refused, not read (/dev/zero); here, not in the engine,
@@ -495,46 +496,5 @@ def os_error_reason(e: OSError) -> str:
 
 
 # ------------------------------------------------------------------ private caches
-def cache_dir() -> Path | None:
-    """The user's own cache folder for adjudicator (platformdirs: ``~/.cache/adjudicator``
-    on Linux, honouring ``XDG_CACHE_HOME``), created 0700; None when it cannot be made
-    private (not ours, a link, writable by others, HOME read-only): then nothing is
-    cached, and nothing is ever loaded from a place another user could have written."""
-    from platformdirs import user_cache_dir
-
-    try:
-        folder = Path(user_cache_dir("adjudicator", appauthor=False))
-        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
-        st = os.lstat(folder)
-    except (OSError, RuntimeError):
-        return None
-    import stat
-
-    if not stat.S_ISDIR(st.st_mode) or not _owned(st):
-        return None
-    if st.st_mode & 0o077:
-        try:
-            os.chmod(folder, 0o700)
-        except OSError:
-            return None
-    return folder
-
-
-def _owned(st: os.stat_result) -> bool:
-    getuid = getattr(os, "getuid", None)
-    return getuid is None or st.st_uid == getuid()
-
-
-def trusted_file(path: Path) -> bool:
-    """True when ``path`` is a regular file (not a link) owned by this user, writable by
-    no one else, in a folder of the same kind: safe to unpickle."""
-    import stat
-
-    try:
-        st = os.lstat(path)
-        parent = os.lstat(Path(path).parent)
-    except OSError:
-        return False
-    if not stat.S_ISREG(st.st_mode) or not _owned(st) or st.st_mode & 0o022:
-        return False
-    return stat.S_ISDIR(parent.st_mode) and _owned(parent) and not parent.st_mode & 0o022
+# cache_dir() and trusted_file() live in privcache (imported above), which the compiled
+# patterns' cache (recache) uses without importing this module.

@@ -2,7 +2,8 @@
 
 ``lazy(pattern, flags)`` stands for ``re.compile(pattern, flags)``: the first time one of
 the pattern's methods or attributes is asked for, the expression is compiled (through
-``re.compile``, so its cache and errors are the standard ones) and the compiled
+``recache.compile``: ``re.compile``'s pattern, from the code kept in the private cache
+when an earlier run compiled it; its errors are ``re``'s) and the compiled
 pattern's methods are kept on the object, so later calls cost what a compiled pattern's
 do.  For the patterns of the chat formats a command may never meet (a plain-text game
 never needs LINE's or Discord's date shapes).
@@ -24,7 +25,9 @@ class _Lazy:
     def __getattr__(self, name: str) -> Any:
         if name.startswith("_"):  # never compile for a copy's or a pickle's probes
             raise AttributeError(name)
-        compiled = re.compile(*self._source)
+        from .recache import compile
+
+        compiled = compile(*self._source, group="lazy")
         for attr in _KEPT:
             setattr(self, attr, getattr(compiled, attr))
         return getattr(compiled, name)

@@ -14,11 +14,10 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from lark import Lark, Token, Transformer, UnexpectedInput, v_args
-from lark.exceptions import VisitError
-
 from . import actions as A
+from . import recache
 from .errors import AmbiguousNameError, CommandError, CommandSyntaxError, UnknownNameError
+from .larkrt import Lark, Token, Transformer, UnexpectedInput, VisitError, v_args
 from .normalize import nfkc, parse_amount
 from .resources import grammar_text
 from .roster import Roster
@@ -27,7 +26,16 @@ if TYPE_CHECKING:
     from .quiet import QuietHeads
 
 MARK_OPEN, MARK_CLOSE = "\ue000", "\ue001"
-_MARK_RE = re.compile("\ue000([0-9]+)\ue001")
+
+
+def compile_re(pattern: str) -> re.Pattern[str]:
+    """``re.compile(pattern)``, from the code kept in the private cache (``recache``):
+    this module's patterns and the ones made from a variant's command words."""
+    return recache.compile(pattern, 0, "parser")
+
+
+_MARK_RE = compile_re("\ue000([0-9]+)\ue001")
+_LITERAL = compile_re(r"[^\\()\[\]*+?.^$]+")
 #: positions after which a name may stand
 _NAME_STARTS = ("@", ",", "、", "・", "と")
 
@@ -38,14 +46,13 @@ def _cache_file(variant: str) -> Path | None:
     import hashlib
     import sys
 
-    import lark
-
     from .fsio import cache_dir
+    from .larkrt import version
 
     folder = cache_dir()
     if folder is None:
         return None
-    key = hashlib.sha256((grammar_text(variant) + lark.__version__ + sys.version).encode()
+    key = hashlib.sha256((grammar_text(variant) + version + sys.version).encode()
                          ).hexdigest()[:16]
     return folder / f"{variant}-{key}.lark.cache"
 
@@ -55,34 +62,42 @@ def build_parser(variant: str) -> Lark:
     """The LALR parser of a variant (common.lark + <variant>.lark), built once.
 
     The tables are loaded from the private cache only when ``fsio.trusted_file`` says
-    no other user could have written the file (unpickling runs code); otherwise they are
-    built and saved there atomically."""
+    no other user could have written the file (unpickling runs code); otherwise lark
+    builds them and they are saved there atomically.  ``Lark`` is lark's, or the runtime
+    generated from it (``larkrt``), which loads the same saved tables."""
     import io
 
+    from . import larkrt
     from .fsio import trusted_file, write_atomic
 
     path = _cache_file(variant)
     if path is not None and trusted_file(path):
         try:
             with open(path, "rb") as f:
-                return Lark.load(f)
+                loaded = larkrt.load_tables(f, variant)
+            larkrt.keep_runtime(loaded)
+            return loaded
         except Exception:  # a stale or damaged cache is rebuilt, never an error
             pass
-    parser = Lark(
+    built = larkrt.full_lark(
         grammar_text(variant),
         parser="lalr",
         lexer="contextual",
         start=["player_line", "gm_line"],
         maybe_placeholders=False,
     )
+    buf = io.BytesIO()
+    built.save(buf)
     if path is not None:
-        buf = io.BytesIO()
         try:
-            parser.save(buf)
             write_atomic(path, buf.getvalue(), durable=False)
-        except (OSError, ValueError, TypeError):
+        except OSError:
             pass
-    return parser
+    larkrt.keep_runtime(built)
+    if not larkrt.from_runtime():
+        return built
+    buf.seek(0)
+    return larkrt.load_tables(buf, variant)  # the runtime's classes, as every other parser
 
 
 @cache
@@ -102,7 +117,7 @@ def command_words(variant: str) -> tuple[str, ...]:
             if body.startswith("(?:") and body.endswith(")"):
                 body = body[3:-1]
             for alt in body.split("|"):
-                if alt and re.fullmatch(r"[^\\()\[\]*+?.^$]+", alt):
+                if alt and _LITERAL.fullmatch(alt):
                     words.add(alt)
     words.discard("@")
     return tuple(sorted(words, key=lambda w: (-len(w), w)))
@@ -124,7 +139,7 @@ class Marked:
 
 
 #: the characters a command word is made of, read back from an "@"
-_WORD_BEFORE_AT = re.compile(r"([^\s@,、・\ue000\ue001]+)\s*$")
+_WORD_BEFORE_AT = compile_re(r"([^\s@,、・\ue000\ue001]+)\s*$")
 
 SlotKinds = Callable[[str], Collection[str]]
 
@@ -468,7 +483,7 @@ def is_gm_word(text: str) -> bool:
     return text.lstrip().startswith(GM_WORDS)
 
 
-_COUNT_RE = re.compile(r"^\s*[0-9]+\s*株?\s*$")
+_COUNT_RE = compile_re(r"^\s*[0-9]+\s*株?\s*$")
 
 
 @cache
@@ -497,7 +512,7 @@ def command_hint(variant: str) -> Callable[[str], bool]:
     a character no count holds: most chat).  It runs on every chat line; the tests
     hold it equal to the slow path."""
     _before_at, opening = _command_regexes(variant)
-    starts = re.compile(f"(?:{opening.pattern})|{_COUNT_RE.pattern}").match
+    starts = compile_re(f"(?:{opening.pattern})|{_COUNT_RE.pattern}").match
     from .quiet import AT_SIGNS
 
     firsts = _hint_firsts(variant)
@@ -536,7 +551,7 @@ def find_command(text: str, variant: str) -> tuple[int, str] | None:
 def _command_regexes(variant: str) -> tuple[re.Pattern[str], re.Pattern[str]]:
     """(a command word ending the text before '@', a command word opening the line)."""
     alts = "|".join(re.escape(w) for w in command_words(variant))  # longest first
-    return re.compile(f"(?:{alts})\\s*$"), re.compile(f"\\s*(?:{alts})(?:\\s|$)")
+    return compile_re(f"(?:{alts})\\s*$"), compile_re(f"\\s*(?:{alts})(?:\\s|$)")
 
 
 def _locate_command(text: str, variant: str) -> tuple[int, str] | None:

@@ -26,7 +26,7 @@ from typing import Any
 from jinja2.runtime import Macro
 
 from .phases import phase_label
-from .render import environment
+from .render import environment, has_template
 from .report_sections import value_ja
 
 COMMON = "common/events.j2"
@@ -109,7 +109,7 @@ def _macros(variant: str, me: str | None) -> dict[str, Macro]:
     ctx = _context(variant, me)
     names = [COMMON]
     own = f"{variant}/events.j2"
-    if own in env.list_templates():
+    if has_template(own):
         names.append(own)
     for name in names:
         module = env.get_template(name).make_module(ctx)

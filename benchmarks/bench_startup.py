@@ -16,6 +16,9 @@ bare process that imports pydantic, Jinja and Lark and builds one small model
 pair).  ``--callgrind`` also counts both processes' instructions under valgrind
 (``PYTHONHASHSEED=0``: the same count every run, where a shared machine's times move by
 ±15 %), the measure the start-up changes were judged by (docs/development.md, "Speed").
+``--libraries`` only counts what each library adds to a process that has the others
+(pydantic with its first model, the plugin scan, Jinja, ``import lark`` against the
+generated runtime ``larkrt``), the table of the fifth round.
 """
 
 from __future__ import annotations
@@ -43,13 +46,28 @@ class M(pydantic.BaseModel):
 M(a=1)
 """
 REFS = re.compile(r"I\s+refs:\s+([\d,]+)")
+#: what each library adds to the others, as ``resolve`` uses it (``--libraries``): the
+#: script run with and without the library's line, the difference counted
+PARTS = {
+    "pydantic, its first model": ("import pydantic\nclass M(pydantic.BaseModel):\n"
+                                  "    a: int\nM(a=1)\n"),
+    "the plugin scan alone (PYDANTIC_DISABLE_PLUGINS, measured only)": "",
+    "jinja2": "import jinja2\n",
+    "lark (import lark)": "import lark\n",
+    "lark's generated runtime (larkrt, as resolve runs it)":
+        "import adjudicator.larkrt as r\nassert r.from_runtime()\n",
+}
 
 
 def instructions(cmd: list[str]) -> int:
-    """Instructions the process executes (valgrind's callgrind, ``PYTHONHASHSEED=0``)."""
+    """Instructions the process executes (valgrind's callgrind, ``PYTHONHASHSEED=0``, and
+    address randomization off with ``setarch -R`` where there is one: with it on, the
+    count of the same command moved by a few million from run to run)."""
     env = {**os.environ, "PYTHONHASHSEED": "0"}
-    proc = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
-                           *cmd], capture_output=True, text=True, env=env, check=False)
+    fixed = ["setarch", "-R"] if shutil.which("setarch") else []
+    proc = subprocess.run([*fixed, "valgrind", "--tool=callgrind",
+                           "--callgrind-out-file=/dev/null", *cmd],
+                          capture_output=True, text=True, env=env, check=False)
     m = REFS.search(proc.stderr)
     if m is None:
         raise SystemExit(f"no instruction count from valgrind: {proc.stderr[-300:]}")
@@ -67,9 +85,14 @@ def main() -> None:
     ap.add_argument("--top", type=int, default=30)
     ap.add_argument("--callgrind", action="store_true",
                     help="also count instructions (valgrind): the command and the libraries")
+    ap.add_argument("--libraries", action="store_true",
+                    help="only count what each library adds (valgrind), and stop")
     ap.add_argument("args", nargs="*", help="the command's arguments (after --)")
     args = ap.parse_args()
     compile_package()
+    if args.libraries:
+        _library_parts()
+        return
     with tempfile.TemporaryDirectory() as tmp:
         game = Path(tmp) / "game"
         shutil.copytree(SOURCE, game, ignore=shutil.ignore_patterns("expected", "out"))
@@ -112,6 +135,44 @@ def _libraries_line(cmd: list[str], runs: int, callgrind: bool) -> None:
         print(f"instructions (callgrind): adjudicator {cmd[0]} {ours / 1e6:,.1f} M; the "
               f"libraries alone {libs / 1e6:,.1f} M ({libs / ours:.0%}); a bare Python "
               f"{bare / 1e6:,.1f} M")
+
+
+def _library_parts() -> None:
+    """Instructions each library adds to a process that has the others (the stdlib
+    modules they share counted once): the whole set, less the set without it; every
+    script also imports ``fsio`` and ``recache``, as ``resolve`` does anyway, so that the
+    runtime's line is the runtime's own (loading and executing it)."""
+    # our modules every resolve imports before the libraries' use, in every script
+    whole = "import adjudicator.fsio, adjudicator.recache\n" + "".join(PARTS.values())
+    runtime = PARTS["lark's generated runtime (larkrt, as resolve runs it)"]
+    base = whole.replace(PARTS["lark (import lark)"], "")
+    every = instructions([sys.executable, "-c", base])
+    print(f"pydantic and a model, jinja2, lark's runtime, fsio: {every / 1e6:,.1f} M "
+          "instructions "
+          f"(bare Python {instructions([sys.executable, '-c', 'pass']) / 1e6:,.1f} M)")
+    for name, line in PARTS.items():
+        if not line:
+            env_off = {**os.environ, "PYDANTIC_DISABLE_PLUGINS": "__all__"}
+            off = _with_env(env_off, [sys.executable, "-c", base])
+            print(f"  {(every - off) / 1e6:7,.1f} M  {name}")
+            continue
+        if line == PARTS["lark (import lark)"]:
+            without = instructions([sys.executable, "-c", base.replace(runtime, "")])
+            with_lark = instructions([sys.executable, "-c", base.replace(runtime, line)])
+            print(f"  {(with_lark - without) / 1e6:7,.1f} M  {name}")
+            continue
+        without = instructions([sys.executable, "-c", base.replace(line, "")])
+        print(f"  {(every - without) / 1e6:7,.1f} M  {name}")
+
+
+def _with_env(env: dict[str, str], cmd: list[str]) -> int:
+    saved = dict(os.environ)
+    os.environ.update(env)
+    try:
+        return instructions(cmd)
+    finally:
+        os.environ.clear()
+        os.environ.update(saved)
 
 
 if __name__ == "__main__":

@@ -5,11 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from lark import Token, v_args
-
 from ... import actions as A
 from ...errors import IllegalActionError
-from ...parser import CommandTransformer
+from ...parser import CommandTransformer, Token, v_args
 from ...vocab import yen
 
 

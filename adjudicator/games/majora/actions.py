@@ -8,11 +8,9 @@ from __future__ import annotations
 
 import re
 
-from lark import Token, v_args
-
 from ... import actions as A
 from ...errors import CommandSyntaxError
-from ...parser import CommandTransformer, unmark
+from ...parser import CommandTransformer, Token, unmark, v_args
 
 #: the arrow between an item and its target: 使用@カギ→扉 (also ->, ⇒, ＞ after NFKC: >)
 ARROW = re.compile(r"\s*(?:→|->|⇒|=>|>)\s*")

@@ -4,10 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from lark import Token, v_args
-
 from ... import actions as A
-from ...parser import CommandTransformer
+from ...parser import CommandTransformer, Token, v_args
 from .state import WEAPONS
 
 

@@ -5,10 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from lark import Token, v_args
-
 from ... import actions as A
-from ...parser import CommandTransformer, unmark
+from ...parser import CommandTransformer, Token, unmark, v_args
 
 SEPARATORS = ("、", ",", "，", " ", "\u3000")
 
