@@ -11,9 +11,11 @@ file a group in the user's private cache folder, and later runs make the pattern
 from it directly.
 
 What keeps it equal to ``re.compile``:
-- a miss runs ``re._compiler.compile``'s own steps (``_parser.parse``, ``_code``, the
-  group maps), so a pattern from here compares equal (``==``: CPython compares flags,
-  pattern and code) to ``re.compile``'s; a test holds it so for every pattern kept;
+- a miss is compiled by ``re.compile`` itself (that pattern is the one used), then the
+  same steps are run again by hand (``_parser.parse``, ``_code``, the group maps) and
+  their result is kept only when it compares equal (``==``: CPython compares flags,
+  pattern and code) to ``re.compile``'s: a Python whose internals differ keeps nothing;
+  a test holds every pattern kept so;
 - the file is named by Python's exact version and ``_sre``'s magic and code size (the
   code format belongs to one build), read only when ``fsio.trusted_file`` vouches for it
   (marshal data is trusted input, as Jinja's bytecode), and anything unexpected in it
@@ -26,6 +28,7 @@ What keeps it equal to ``re.compile``:
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import sys
@@ -108,13 +111,15 @@ def compile(pattern: str, flags: int = 0, group: str = "misc") -> re.Pattern[str
             return _sre.compile(pattern, *entry)  # type: ignore[no-any-return]
         except Exception:  # not this build's code after all
             del kept[(pattern, flags)]
+    # a miss: the pattern is re's own; what is kept is checked equal to it first, so a
+    # Python whose re internals generate something else keeps nothing (and loses nothing)
+    compiled = re.compile(pattern, flags)
     try:
         entry = _generate(pattern, flags)
-        compiled = _sre.compile(pattern, *entry)
-    except re.error:
-        raise
+        if _sre.compile(pattern, *entry) != compiled:
+            return compiled
     except Exception:  # re's internals are not what this module knows
-        return re.compile(pattern, flags)
+        return compiled
     if len(kept) < LIMIT:
         kept[(pattern, flags)] = entry
         _dirty.add(group)
@@ -142,13 +147,21 @@ def _write() -> None:
         path = cache_file(group)
         if path is None:
             return
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+        try:
+            fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp",
+                                       dir=path.parent)
+        except OSError:  # a cache folder that cannot be written: the patterns stay unkept
+            return
         try:
             with os.fdopen(fd, "wb") as f:
                 f.write(marshal.dumps(_kept[group]))
             os.replace(tmp, path)
+        except OSError:  # disk full, a folder made read-only meanwhile: nothing is kept
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
         except BaseException:
-            os.unlink(tmp)
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
             raise
     _dirty.clear()
 
