@@ -17,24 +17,26 @@ What it does (engine.replacement):
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from .chatlog import ChatLine
 from .errors import CommandError
+from .lazyre import lazy
 from .models import Event, PhaseResult
 from .normalize import HONORIFICS, name_key, nfkc
 from .roster import Roster
 
 RULE = "engine.replacement"
-_DIRECTIVE = re.compile(r"(?:交代|代役)\s*@\s*(.+?)\s*(?:→|->|⇒|=>)\s*([^\s@→⇒,、]+)")
+_PHASE = lazy(r"(day|night|round)([0-9]+)")
+_SWAP = lazy(r"交代@(.+)→(.+)")
+_DIRECTIVE = lazy(r"(?:交代|代役)\s*@\s*(.+?)\s*(?:→|->|⇒|=>)\s*([^\s@→⇒,、]+)")
 
 
 def phase_key(pid: str) -> tuple[int, int]:
     """day3 -> (3, 0), night3 -> (3, 1), round3 -> (3, 0): the phases' order."""
-    m = re.fullmatch(r"(day|night|round)([0-9]+)", pid)
+    m = _PHASE.fullmatch(pid)
     if m is None:
         return (10**9, 0)
     return (int(m.group(2)), 1 if m.group(1) == "night" else 0)
@@ -125,7 +127,7 @@ def _swaps_of(ph: Any) -> list[tuple[str, str, str, str]]:
     found = []
     for rec in [r for r in ph.lines if r.disposition == "gm"]:  # a comprehension: fast
         if rec.action and rec.action.startswith("交代@"):
-            m = re.fullmatch(r"交代@(.+)→(.+)", rec.action)
+            m = _SWAP.fullmatch(rec.action)
             if m:
                 found.append((ph.id, m.group(1), m.group(2), rec.ref))
     if len(_SWAPS) > 256:

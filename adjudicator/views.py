@@ -30,12 +30,12 @@ report of an unfinished one.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, Literal
 
 from .errors import UsageError
+from .lazyre import lazy
 from .models import Diagnostic, Event, LineRecord, PhaseResult
 
 ViewKind = Literal["gm", "public", "player"]
@@ -133,7 +133,7 @@ class View:
         return [self.phase(ph) for ph in game.phases]
 
 
-_LINE_CAUSE = re.compile(r"^(.+):(\d+)$")
+_LINE_CAUSE = lazy(r"^(.+):(\d+)$")
 
 
 def in_log_order(events: list[Event]) -> list[Event]:
