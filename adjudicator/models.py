@@ -28,8 +28,9 @@ def plain_value(v: Any) -> str:
 class _Record:
     """A plain slotted record, frozen, for the engine's hot objects (``Event``,
     ``PhaseResult``): made only by our own code, with the types annotated and checked
-    by mypy, never validated from outside data and named by no JSON Schema (the export
-    validates what it writes: ``adjudicator.export``).  As pydantic models they cost two
+    by mypy, never validated from outside data and named by no JSON Schema (a test
+    validates what the export writes against the contract's models:
+    ``tests/test_export_contract.py``).  As pydantic models they cost two
     models' builds at every start and a validation per instance (1.3 % of the derby16
     fixture's instructions, ``docs/development.md`` "Speed"); the behaviour callers saw
     is kept: keyword construction,
