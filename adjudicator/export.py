@@ -1,54 +1,32 @@
-"""The JSON contract of DESIGN.md, its pydantic models and its JSON Schema.
+"""The JSON document of DESIGN.md's contract, and its JSON Schema.
 
-The models are the contract: ``adjudicator schema`` is theirs, and a test validates
-every fixture's export with them.  ``export_game`` itself writes the document straight
-from the engine's records, the JSON-mode conversion of every value done by
-pydantic-core's ``to_jsonable_python`` (the conversion ``model_dump(mode="json")``
-applies to an ``Any`` field: tuples and sets as lists, a model or a dataclass as its
-fields, a float's infinity as null).  Building the two models at every start, then
-validating the whole document into them only to dump it again, was 1 % of a derby
-resolve (about 13 M instructions); the models are built only for the schema
-(``defer_build``).  ``tests/test_export_contract.py`` holds the document equal to the
-models' dump of the same records, field order included, for every fixture.
+The models are the contract (``adjudicator.contract``): ``adjudicator schema`` is
+theirs, and a test validates every game's export with them.  ``export_game`` itself
+writes the document straight from the engine's records, the JSON-mode conversion of
+every value done by pydantic-core's ``to_jsonable_python`` (the conversion
+``model_dump(mode="json")`` applies to an ``Any`` field: tuples and sets as lists, a
+model or a dataclass as its fields, a float's infinity as null).  Defining and building
+the two models at every start, then validating the whole document into them only to
+dump it again, was about 13 M instructions of a derby resolve (1 %); now only
+``json_schema`` imports them.  ``tests/test_export_contract.py`` holds the document
+equal to the models' dump of the same records, field order included, for every game.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict
-
 from . import jsonfast
-from .models import Diagnostic, LineRecord
 
 
-class PhaseExport(BaseModel):
-    model_config = ConfigDict(extra="forbid", defer_build=True)
+def __getattr__(name: str) -> Any:
+    """``GameExport`` and ``PhaseExport``, the contract's models (``adjudicator.contract``),
+    defined on first use."""
+    if name in ("GameExport", "PhaseExport"):
+        from . import contract
 
-    id: str
-    deaths: list[str]
-    executed: str | None
-    public_post: str
-    private: dict[str, list[str]]
-    events: list[dict[str, Any]]
-    diagnostics: list[Diagnostic]
-    lines: list[LineRecord]  # every line that was not chatter, with how it was read
-    line_counts: dict[str, int]  # accepted / rejected / superseded / gm / chatter
-
-
-class GameExport(BaseModel):
-    """``adjudicator resolve GAME --json``.  Variant-specific top-level fields (splatoon
-    ``points``, genpei ``faith``…) are added beside these."""
-
-    model_config = ConfigDict(extra="allow", defer_build=True)
-
-    variant: str
-    seed: int
-    finished: bool
-    winners: list[str]
-    phases: list[PhaseExport]
-    players: dict[str, dict[str, Any]]
-    diagnostics: list[Diagnostic]  # game-level: unknown log files and the like
+        return getattr(contract, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def export_game(game: Any) -> dict[str, Any]:
@@ -86,6 +64,8 @@ def dumps(data: Any) -> str:
 
 
 def json_schema() -> dict[str, Any]:
+    from .contract import GameExport
+
     schema = GameExport.model_json_schema()
     schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
     schema["title"] = "adjudicator resolve --json"
