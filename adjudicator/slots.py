@@ -12,7 +12,8 @@ the bases give what the dataclass gave:
 - ``__repr__``: ``Name(field=value!r, ...)``, the dataclass's text;
 - ``Record``: unhashable, as a dataclass with ``eq`` and not ``frozen``;
 - ``Frozen``: a field set or deleted raises ``dataclasses.FrozenInstanceError``, and the
-  hash is the hash of the field tuple, as ``frozen=True`` made them.
+  hash is the hash of the field tuple, as ``frozen=True`` made them;
+- ``copy.copy``, ``copy.deepcopy`` and ``pickle`` give an equal record.
 
 ``tests/test_slotted_records.py`` holds each such class equal to its dataclass
 definition (fields and defaults, equality, hash, repr, frozenness).
@@ -40,6 +41,12 @@ class Record:
     def __repr__(self) -> str:
         fields = ", ".join(f"{k}={getattr(self, k)!r}" for k in self.__slots__)
         return f"{type(self).__qualname__}({fields})"
+
+    def __setstate__(self, state: Any) -> None:
+        """``copy`` and ``pickle`` restore the fields (past a frozen ``__setattr__``)."""
+        _, fields = state if isinstance(state, tuple) else (state, None)
+        for k, v in (fields or {}).items():
+            object.__setattr__(self, k, v)
 
 
 class Frozen(Record):

@@ -1,11 +1,14 @@
 """The classes written on ``adjudicator.slots`` (for start-up: no dataclass definition
 at import) behave as the dataclasses they replaced: the same fields in the same order
 with the same defaults, positional and keyword construction, equality, hash (frozen),
-``repr``, frozenness, a fresh list or dict for each defaulted container."""
+``repr``, frozenness, a fresh list or dict for each defaulted container, copies and
+pickles."""
 
 from __future__ import annotations
 
+import copy
 import dataclasses
+import pickle
 from dataclasses import field
 from typing import Any
 
@@ -13,6 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from adjudicator.engine import Game, PhaseRefusal
 from adjudicator.games.base import Candidate, Emitter, PhaseInput, Progress
 from adjudicator.replacement import Replacement, Seats
 from adjudicator.views import View
@@ -34,10 +38,14 @@ DEFINITIONS: dict[type, tuple[bool, list[tuple[str, Any]]]] = {
     Seats: (False, [("phase", None), ("base", None), ("roster", None), ("holders", _dict),
                     ("earlier", _list), ("here", _list), ("problems", _list)]),
     View: (True, [("kind", None), ("player", None)]),
+    Game: (False, [("root", None), ("cfg", None), ("variant", None), ("phases", _list),
+                   ("states", _list), ("initial", None), ("diagnostics", _list)]),
+    PhaseRefusal: (True, [("kind", None), ("phase", None), ("variant", None), ("order", ()),
+                          ("next", ""), ("extra", ())]),
 }
 #: fields with no default (the rest default as listed)
 REQUIRED = {Candidate: 3, Progress: 1, Emitter: 4, PhaseInput: 5, Replacement: 5, Seats: 3,
-            View: 1}
+            View: 1, Game: 3, PhaseRefusal: 3}
 
 
 def _reference(cls: type) -> type:
@@ -98,6 +106,8 @@ def test_behaves_as_the_dataclass(data: st.DataObject) -> None:
     assert (a1 == a2) == (r1 == r2)
     assert (a1 != a2) == (r1 != r2)
     assert a1 == make(cls, one)
+    assert copy.copy(a1) == a1 and copy.deepcopy(a1) == a1
+    assert pickle.loads(pickle.dumps(a1)) == a1
     assert a1 != r1 and a1 != object()  # another class is never equal
     frozen = DEFINITIONS[cls][0]
     if frozen:
