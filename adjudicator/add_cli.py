@@ -1,6 +1,7 @@
 """``adjudicator new`` and ``adjudicator add``: the commands that write a game's own files
 (game.toml, a phase's log), kept apart so that the command line of ``resolve`` builds
-and imports neither; ``game_dir``, the check of every command on a game folder."""
+and imports neither (``game_dir``, the check of every command on a game folder, is
+``cli``'s)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from .cli import game_dir
 from .errors import AdjudicatorError, UsageError
 from .fsio import history, store_log, write_atomic
 from .resources import data_dir
@@ -18,19 +20,6 @@ PHASE_RE = re.compile(r"^(day|night|round)[1-9][0-9]*(-chat)?$")
 
 def _print(text: str) -> None:
     sys.stdout.write(text if text.endswith("\n") else text + "\n")
-
-
-def game_dir(path: str) -> Path:
-    """The game folder a command names, or a UsageError saying what is there instead."""
-    root = Path(path)
-    if not root.is_dir():
-        if root.exists():
-            raise UsageError(f"{path!r} is a file, not a game folder",
-                             f"「{path}」はファイルです：ゲームのフォルダを指定してください")
-        raise UsageError(f"no game folder at {path!r} (create one with `adjudicator new {path}`)",
-                         f"ゲームのフォルダ「{path}」が見つかりません"
-                         f"（新しく作るには `adjudicator new {path}`）")
-    return root
 
 
 _NOT_REGULAR = ("「{}」は普通のファイルではありません（パイプや装置）：ログをファイルに保存するか、"

@@ -101,8 +101,20 @@ def diagnostics_text(game: Any, lang: str = "ja") -> str:
     return "\n".join(rows) + ("\n" if rows else "")
 
 
+def game_dir(path: str) -> Path:
+    """The game folder a command names, or a UsageError saying what is there instead."""
+    root = Path(path)
+    if not root.is_dir():
+        if root.exists():
+            raise UsageError(f"{path!r} is a file, not a game folder",
+                             f"「{path}」はファイルです：ゲームのフォルダを指定してください")
+        raise UsageError(f"no game folder at {path!r} (create one with `adjudicator new {path}`)",
+                         f"ゲームのフォルダ「{path}」が見つかりません"
+                         f"（新しく作るには `adjudicator new {path}`）")
+    return root
+
+
 def cmd_resolve(args: argparse.Namespace) -> int:
-    from .add_cli import game_dir
     from .engine import resolve_game
     from .export import dumps, export_game
 
@@ -171,7 +183,6 @@ def summary_text(game: Any, phase: str | None = None, written: bool = True,
 
 # ------------------------------------------------------------------ check
 def cmd_check(args: argparse.Namespace) -> int:
-    from .add_cli import game_dir
     from .checkline import check_line, check_text
     from .engine import resolve_game
 
@@ -185,7 +196,6 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 # ------------------------------------------------------------------ explain
 def cmd_explain(args: argparse.Namespace) -> int:
-    from .add_cli import game_dir
     from .engine import resolve_game
     from .explain import explain_text
     from .views import View

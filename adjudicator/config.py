@@ -1,8 +1,10 @@
 """game.toml: loading and validating a game's setup (pydantic), every problem at once."""
 
-from __future__ import annotations
+# No ``from __future__ import annotations`` here: pydantic would evaluate each model
+# field's annotation string (a compile and an eval apiece) as the models are defined at
+# every start; written as objects they cost nothing (about 5 M instructions a derby run
+# over these modules).
 
-import re
 import tomllib
 from pathlib import Path
 from typing import Any, Literal
@@ -19,6 +21,7 @@ from pydantic import (
 from pydantic_core import PydanticCustomError
 
 from .errors import ConfigError
+from .lazyre import lazy
 from .vocab import ROLE_NAMES
 
 VARIANTS = ("derby-stock", "secret-society", "splatoon", "genpei", "majora", "trapword")
@@ -160,7 +163,7 @@ def _loc(loc: tuple[Any, ...], raw: dict[str, Any]) -> str:
 
 #: characters that make two names look alike or reorder text: zero-width, joiners,
 #: bidirectional controls, soft hyphen, BOM, and every other control character
-_INVISIBLE = re.compile("[\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064"
+_INVISIBLE = lazy("[\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064"
                         "\u2066-\u206f\ufeff\ufff9-\ufffb\x00-\x1f\x7f-\x9f]")
 
 

@@ -8,6 +8,7 @@ import difflib
 import re
 from functools import cache
 
+from .lazyre import lazy
 from .normalize import nfkc
 from .parser import build_parser, command_words
 
@@ -15,7 +16,7 @@ _KATAKANA = {c: c - 0x60 for c in range(0x30A1, 0x30F7)}
 _DECOR = r"\s\-=ー─━~〜_・:：*＊#＃!！?？。.、,【】\[\]()（）「」『』〔〕<>＜＞≪≫《》★☆■□◆◇●○◎※♪"
 #: the GM's deadline, however spelled (NFKC, katakana read as hiragana): 締め切り, 締切,
 #: 締めきり, しめきり, シメキリ, 〆切, 【締め切り】, 投票締め切り, 締め切りです…
-DEADLINE_RE = re.compile(
+DEADLINE_RE = lazy(
     f"[{_DECOR}]*(?:(?:本日の|今日の|今夜の)?(?:投票|発言|行動|夜行動|アクション|提出)"
     r"(?:は|の)?)?\s*"
     "(?:締め切り|締めきり|締切り|締切|しめ切り|しめきり|〆切り|〆切|〆|deadline|time ?up)"
@@ -23,6 +24,9 @@ DEADLINE_RE = re.compile(
     # a tail after a separator, as long as it does not name a time (an announcement of a
     # deadline to come, 締め切りは21時, is no deadline)
     f"(?:(?<=[{_DECOR}])[^0-9]*)?", re.IGNORECASE)
+
+#: an alternative of a terminal's regular expression that is a plain word
+_PLAIN_WORD = lazy(r"[^\\()\[\]*+?.^$]+")
 
 
 def is_deadline(text: str) -> bool:
@@ -54,7 +58,7 @@ def directive_words(variant: str) -> tuple[str, ...]:
             elif pat.type == "re":
                 body = pat.value.removeprefix("(?:").removesuffix(")")
                 words.update(a for a in body.split("|")
-                             if a and re.fullmatch(r"[^\\()\[\]*+?.^$]+", a))
+                             if a and _PLAIN_WORD.fullmatch(a))
     return tuple(sorted(words, key=lambda w: (-len(w), w)))
 
 

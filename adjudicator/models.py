@@ -1,6 +1,9 @@
 """The records the engine produces: events, diagnostics, line dispositions, phase results."""
 
-from __future__ import annotations
+# No ``from __future__ import annotations`` here: pydantic would evaluate each model
+# field's annotation string (a compile and an eval apiece) as the models are defined at
+# every start; written as objects they cost nothing (about 5 M instructions a derby run
+# over these modules).
 
 from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass
@@ -28,8 +31,9 @@ def plain_value(v: Any) -> str:
 class _Record:
     """A plain slotted record, frozen, for the engine's hot objects (``Event``,
     ``PhaseResult``): made only by our own code, with the types annotated and checked
-    by mypy, never validated from outside data and named by no JSON Schema (the export
-    validates what it writes: ``adjudicator.export``).  As pydantic models they cost two
+    by mypy, never validated from outside data and named by no JSON Schema (a test
+    validates what the export writes against the contract's models:
+    ``tests/test_export_contract.py``).  As pydantic models they cost two
     models' builds at every start and a validation per instance (1.3 % of the derby16
     fixture's instructions, ``docs/development.md`` "Speed"); the behaviour callers saw
     is kept: keyword construction,
@@ -129,7 +133,7 @@ class Event(_Record):
     def has_secret(self) -> bool:
         return bool(self.gm_only) or self.known_rule is not None
 
-    def known(self) -> Event:
+    def known(self) -> "Event":
         """The event as its audience (not the GM) may know it: the ``gm_only`` data
         dropped, the rule they may know in place of ``rule``."""
         if not self.has_secret:

@@ -17,49 +17,74 @@ What it does (engine.replacement):
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 from .chatlog import ChatLine
 from .errors import CommandError
+from .lazyre import lazy
 from .models import Event, PhaseResult
 from .normalize import HONORIFICS, name_key, nfkc
 from .roster import Roster
+from .slots import FRESH, Frozen, Record, store
 
 RULE = "engine.replacement"
-_DIRECTIVE = re.compile(r"(?:交代|代役)\s*@\s*(.+?)\s*(?:→|->|⇒|=>)\s*([^\s@→⇒,、]+)")
+_PHASE = lazy(r"(day|night|round)([0-9]+)")
+_SWAP = lazy(r"交代@(.+)→(.+)")
+_DIRECTIVE = lazy(r"(?:交代|代役)\s*@\s*(.+?)\s*(?:→|->|⇒|=>)\s*([^\s@→⇒,、]+)")
 
 
 def phase_key(pid: str) -> tuple[int, int]:
     """day3 -> (3, 0), night3 -> (3, 1), round3 -> (3, 0): the phases' order."""
-    m = re.fullmatch(r"(day|night|round)([0-9]+)", pid)
+    m = _PHASE.fullmatch(pid)
     if m is None:
         return (10**9, 0)
     return (int(m.group(2)), 1 if m.group(1) == "night" else 0)
 
 
-@dataclass(frozen=True)
-class Replacement:
+class Replacement(Frozen):
+    """One 代役 (a frozen record, ``adjudicator.slots``, as the frozen dataclass it was)."""
+
+    __slots__ = ("phase", "seat", "old", "new", "source")
     phase: str
     seat: str  # the seat (the canonical name of game.toml)
     old: str  # who held it until now
     new: str
     source: str  # game.toml, or logs/day3.txt:4
 
+    def __init__(self, phase: str, seat: str, old: str, new: str, source: str) -> None:
+        store(self, "phase", phase)
+        store(self, "seat", seat)
+        store(self, "old", old)
+        store(self, "new", new)
+        store(self, "source", source)
 
-@dataclass
-class Seats:
-    """Who holds each seat in one phase, and the roster that reads it."""
 
+class Seats(Record):
+    """Who holds each seat in one phase, and the roster that reads it (a record,
+    ``adjudicator.slots``, as the dataclass it was)."""
+
+    __slots__ = ("phase", "base", "roster", "holders", "earlier", "here", "problems")
     phase: str
     base: Roster  # the game's roster plus the replacements of earlier phases
     roster: Roster  # base plus this phase's own replacements
-    holders: dict[str, str] = field(default_factory=dict)  # seat -> current holder
-    earlier: list[Replacement] = field(default_factory=list)  # before this phase
-    here: list[Replacement] = field(default_factory=list)  # taking effect in this phase
-    problems: list[tuple[str, str]] = field(default_factory=list)  # (source, message)
+    holders: dict[str, str]  # seat -> current holder
+    earlier: list[Replacement]  # before this phase
+    here: list[Replacement]  # taking effect in this phase
+    problems: list[tuple[str, str]]  # (source, message)
+
+    def __init__(self, phase: str, base: Roster, roster: Roster,
+                 holders: dict[str, str] = FRESH,
+                 earlier: list[Replacement] = FRESH,
+                 here: list[Replacement] = FRESH,
+                 problems: list[tuple[str, str]] = FRESH) -> None:
+        self.phase = phase
+        self.base = base
+        self.roster = roster
+        self.holders = {} if holders is FRESH else holders
+        self.earlier = [] if earlier is FRESH else earlier
+        self.here = [] if here is FRESH else here
+        self.problems = [] if problems is FRESH else problems
 
     @property
     def active(self) -> bool:
@@ -125,7 +150,7 @@ def _swaps_of(ph: Any) -> list[tuple[str, str, str, str]]:
     found = []
     for rec in [r for r in ph.lines if r.disposition == "gm"]:  # a comprehension: fast
         if rec.action and rec.action.startswith("交代@"):
-            m = re.fullmatch(r"交代@(.+)→(.+)", rec.action)
+            m = _SWAP.fullmatch(rec.action)
             if m:
                 found.append((ph.id, m.group(1), m.group(2), rec.ref))
     if len(_SWAPS) > 256:

@@ -8,20 +8,22 @@ program's words, shown at most in the GM's view, in a quiet place.
 
 from __future__ import annotations
 
-import re
-
 from .errors import UsageError
+from .lazyre import lazy
 from .report_sections import phase_label
 
-_REF = re.compile(r"^(?:.*/)?(?P<stem>[^/]+?)(?:\.[A-Za-z0-9]+)?:(?P<line>\d+)$")
-_PHASE = re.compile(r"^(?P<kind>day|night|round)(?P<n>\d+)$")
+_REF = lazy(r"^(?:.*/)?(?P<stem>[^/]+?)(?:\.[A-Za-z0-9]+)?:(?P<line>\d+)$")
+_PHASE = lazy(r"^(?P<kind>day|night|round)(?P<n>\d+)$")
+_CHAT = lazy(r"day(\d+)-chat")
+_CLOCK = lazy(r"\d\d:\d\d")
+_PATH = lazy(r"(?:[\w.-]+/)*[\w-]+\.(?:txt|csv|json|jsonl|log):\d+")
 
 __all__ = ["events_heading", "line_place", "line_quote", "no_phase", "paths_in", "phase_label"]
 
 
 def _log_name(stem: str) -> str:
     """The log a file holds, in words: day1 -> 1日目昼のログ, day2-chat -> 2日目の観戦チャット."""
-    chat = re.fullmatch(r"day(\d+)-chat", stem)
+    chat = _CHAT.fullmatch(stem)
     if chat:
         return f"{chat.group(1)}日目の観戦チャット"
     m = _PHASE.match(stem)
@@ -43,7 +45,7 @@ def line_place(ref: str) -> str:
 
 def line_quote(ref: str, time: str | None, speaker: str, text: str) -> str:
     """A chat line as a person cites it: 「1日目夜のログ 12行目（22:03 うみ「予想@ 3万」）」."""
-    when = f"{time[:5]} " if time and re.match(r"\d\d:\d\d", time) else (f"{time} " if time else "")
+    when = f"{time[:5]} " if time and _CLOCK.match(time) else (f"{time} " if time else "")
     return f"{line_place(ref)}（{when}{speaker}「{text}」）"
 
 
@@ -57,8 +59,7 @@ def events_heading(pid: str) -> str:
 
 def paths_in(text: str) -> str:
     """``text`` with every chat-line reference (``logs/day1.txt:9``) in words."""
-    return re.sub(r"(?:[\w.-]+/)*[\w-]+\.(?:txt|csv|json|jsonl|log):\d+",
-                  lambda m: line_place(m.group(0)), text)
+    return _PATH.sub(lambda m: line_place(m.group(0)), text)
 
 
 def no_phase(phase: str, ids: list[str]) -> UsageError:
