@@ -263,6 +263,13 @@ def _ends_with_any(text: str, words: Iterable[str]) -> bool:
     return any(text.endswith(w) for w in words)
 
 
+@lru_cache(maxsize=4096)
+def _spelling_key(spelling: str) -> str:
+    """``name_key`` of a player's spelling, once a spelling (they are the roster's few
+    names, asked again on every line of the chat)."""
+    return name_key(spelling)
+
+
 def find_mentions(text: str, names: Mapping[str, Sequence[str]]) -> list[Hit]:
     """Every player whose name (or alias) stands as a word in ``text``: one Hit a player,
     the best reason first (a counted one if any)."""
@@ -271,7 +278,7 @@ def find_mentions(text: str, names: Mapping[str, Sequence[str]]) -> list[Hit]:
     spots: list[tuple[int, int, str, str]] = []  # start, end, player, spelling
     for player, spellings in names.items():
         for spelling in spellings:
-            k = name_key(spelling)
+            k = _spelling_key(spelling)
             if not k:
                 continue
             at = key.find(k)

@@ -387,14 +387,19 @@ class SplatoonRules(ww.WerewolfVariant[SpState]):
         if not state.muted:
             return []
         out = []
+        seat: dict[str, str | None] = {}  # speaker -> who, resolved once a speaker
         for rec in lines:
             if rec.disposition != "chatter" or not rec.text.strip():
                 continue
-            try:
-                who = self.roster.resolve(rec.speaker)
-            except CommandError:
-                continue
-            if who in state.muted:
+            speaker = rec.speaker
+            if speaker in seat:
+                who = seat[speaker]
+            else:
+                try:
+                    who = seat[speaker] = self.roster.resolve(speaker)
+                except CommandError:
+                    who = seat[speaker] = None
+            if who is not None and who in state.muted:
                 out.append((rec, who))
         return out
 
