@@ -199,9 +199,13 @@ document.addEventListener("click", function (e) {
       var box = document.getElementById("chatter-table");
       if (box) { box.hidden = false; }
       sizeColumns(table, widest);  // and the later groups drawn
+      // the button goes away with the press: the keyboard's place moves to the rows it
+      // showed (not to the page's start), without scrolling them
+      var hadFocus = document.activeElement === a;
       a.hidden = true;
       a.removeAttribute("data-loading");
       a.setAttribute("data-shown", "1");
+      if (hadFocus && table.focus) { table.focus({ preventScroll: true }); }
     };
     step();
   }).catch(function () { location.href = href; });

@@ -273,7 +273,8 @@ def test_the_chatter_comes_as_row_groups_of_every_row_in_order(tmp_path: Path) -
     page = c.post("/g/g/preview", data={"csrf": csrf(c), "phase": "night1",
                                         "log": long_night(250)}).text
     link = re.search(r'href="(/g/g/chatter\?key=[0-9a-f]{32})" data-rows="chatter-rows"', page)
-    assert link and re.search(r'<table class="stack msgs long" id="chatter-rows">\n<thead>'
+    assert link and re.search(r'<table class="stack msgs long" id="chatter-rows" '
+                              r'tabindex="-1" aria-label="雑談（250行）">\n<thead>'
                               r'.*?</thead>\n</table>', page, re.S)  # the groups go in here
     part = c.get(link.group(1) + "&part=1").text
     assert re.fullmatch(r"(<tbody>\n(<tr class=\"chatter\">.*?</tr>\n?)+</tbody>\n?)+", part,

@@ -128,6 +128,8 @@ def test_the_chatter_rows_shown_from_the_keyboard_all_in_order(browser: Any, des
     page.keyboard.press("Enter")
     page.wait_for_selector("#chatter-show[data-shown='1']", state="attached")
     assert page.locator("#chatter-show").is_hidden()
+    # the keyboard's place moves from the hidden button to the rows it showed
+    assert page.evaluate("() => document.activeElement.id") == "chatter-rows"
     assert page.evaluate(SHOWN_ROWS) == expected  # every row at once, in order, as sent
     said = [int(r[10].split()[1]) for r in expected]
     assert said == list(range(CHATTER))
