@@ -23,15 +23,13 @@ or ``Reading.skipped`` (DiscordChatExporter JSON counts messages, not lines).
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from itertools import islice
 
 from adjudicator.errors import ChatFormatError
 
 from . import dce, discord, line_pc, line_phone, plain
 from .base import (
-    LINE_HEADER_HOLDS,
-    LINE_HEADER_STARTS,
     RE_SURROGATE,
     ChatLine,
     Ctx,
@@ -158,42 +156,6 @@ def _sample(text: str) -> Sample | None:
     return Sample(lines, nonblank) if nonblank else None
 
 
-def _maybe_line(sample: Sample) -> bool:
-    """Whether LINE's sniff could take the sample: its header (``RE_LINE_HEADER``) or a
-    message line, which holds a tab after the time (``RE_LINE_MSG``)."""
-    first = sample.first
-    return (first.startswith(LINE_HEADER_STARTS) or LINE_HEADER_HOLDS in first
-            or any("\t" in line for _, line in sample.nonblank))
-
-
-#: what a LINE date line (``dates.RE_LINE_DATE``, matched whole) may start with besides
-#: a digit or an ASCII letter (a weekday or a month name): a Japanese weekday
-_DATE_KANJI = "月火水木金土日"
-
-
-def _maybe_line_pc(sample: Sample) -> bool:
-    """Whether LINE for PC's sniff could take the sample: it needs a date line."""
-    for _, line in sample.nonblank:
-        c = line.lstrip()[:1]
-        if c.isdecimal() or (c.isascii() and c.isalpha()) or c in _DATE_KANJI:
-            return True
-    return False
-
-
-def _maybe_discord(sample: Sample) -> bool:
-    """Whether Discord's sniff could take the sample: its headers hold an em dash."""
-    return any(discord.EM_DASH in line for line in sample.lines[: sample.nonblank[-1][0]])
-
-
-#: a cheap test per reader that its sniff cannot take a sample (False: skip the sniff),
-#: so that a plain log does not compile LINE's and Discord's patterns (about 14 million
-#: instructions) to be told no.  Each is a consequence of the sniff's own test, never a
-#: guess (tests/chat/test_detection_glance.py holds detection equal with and without)
-_MAYBE: dict[str, Callable[[Sample], bool]] = {
-    "line": _maybe_line, "line-pc": _maybe_line_pc, "discord": _maybe_discord,
-}
-
-
 def find_reader(text: str, source: str = "<log>", fmt: str | None = None) -> Reader:
     """The reader of ``fmt`` when given, else the first of ``READERS`` whose ``sniff``
     takes the head of ``text``.  A ChatFormatError when none does (or ``fmt`` is unknown),
@@ -210,8 +172,7 @@ def find_reader(text: str, source: str = "<log>", fmt: str | None = None) -> Rea
     if sample is None:
         return plain.READER
     for reader in READERS:
-        maybe = _MAYBE.get(reader.name)
-        if (maybe is None or maybe(sample)) and reader.sniff(sample):
+        if (reader.glance is None or reader.glance(sample)) and reader.sniff(sample):
             return reader
     first_no, first_line = sample.nonblank[0]
     err = no_fit(source, first_no, first_line, "no chat format fits this line")

@@ -163,12 +163,19 @@ class Source:
 class Reader:
     """One chat format: its name (``--format``), a one-line description, ``sniff`` (does
     the head of a log look like this format?) and ``read`` (the messages; skipped lines
-    and guesses go into the context)."""
+    and guesses go into the context).
+
+    ``glance``, when given, is a cheap test that ``sniff`` could take the sample at all
+    (False: detection skips the sniff), so that a plain log does not compile another
+    format's patterns to be told no (LINE's and Discord's: about 14 million
+    instructions).  Each is a consequence of its sniff's own test, never a guess
+    (tests/chat/test_detection_glance.py holds detection equal with and without)."""
 
     name: str
     help: str
     sniff: Callable[[Sample], bool]
     read: Callable[[Source, Ctx], list[ChatLine]]
+    glance: Callable[[Sample], bool] | None = None
 
 
 # --- small helpers ---------------------------------------------------------------------

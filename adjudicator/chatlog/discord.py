@@ -334,5 +334,10 @@ def _follow_up(s: str) -> bool:
     return hover is not None and not any(c in s[hover.end():] for c in ":：")
 
 
+def glance(sample: Sample) -> bool:
+    """Whether ``sniff`` could take the sample: its headers hold an em dash."""
+    return any(EM_DASH in line for line in sample.lines[: sample.nonblank[-1][0]])
+
+
 READER = Reader("discord", "text copied from the Discord client: 'name — time' headers, then "
-                "messages", sniff, read)
+                "messages", sniff, read, glance)

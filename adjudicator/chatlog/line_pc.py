@@ -122,5 +122,19 @@ def _split_names(out: list[ChatLine], pending: dict[int, str], system_names: set
                   "参加者の名簿（--game）を渡してください")
 
 
+#: what a LINE date line (``dates.RE_LINE_DATE``, matched whole) may start with besides
+#: a digit or an ASCII letter (a weekday or a month name): a Japanese weekday
+_DATE_KANJI = "月火水木金土日"
+
+
+def glance(sample: Sample) -> bool:
+    """Whether ``sniff`` could take the sample: it needs a date line."""
+    for _, line in sample.nonblank:
+        c = line.lstrip()[:1]
+        if c.isdecimal() or (c.isascii() and c.isalpha()) or c in _DATE_KANJI:
+            return True
+    return False
+
+
 READER = Reader("line-pc", "LINE for Mac/PC 'save chat': '2026.03.01 日曜日' date lines, then "
-                "'time name text'", sniff, read)
+                "'time name text'", sniff, read, glance)

@@ -8,6 +8,8 @@ import re
 from adjudicator.lazyre import lazy
 
 from .base import (
+    LINE_HEADER_HOLDS,
+    LINE_HEADER_STARTS,
     RE_LINE_HEADER,
     ChatLine,
     Ctx,
@@ -57,5 +59,13 @@ def read(src: Source, ctx: Ctx) -> list[ChatLine]:
                       fast=RE_LINE_FAST.fullmatch)
 
 
+def glance(sample: Sample) -> bool:
+    """Whether ``sniff`` could take the sample: its header (``RE_LINE_HEADER``) or a
+    message line, which holds a tab after the time (``RE_LINE_MSG``)."""
+    first = sample.first
+    return (first.startswith(LINE_HEADER_STARTS) or LINE_HEADER_HOLDS in first
+            or any("\t" in line for _, line in sample.nonblank))
+
+
 READER = Reader("line", "LINE talk history export (.txt): date lines, then "
-                "'time<TAB>name<TAB>text'", sniff, read)
+                "'time<TAB>name<TAB>text'", sniff, read, glance)

@@ -1,5 +1,5 @@
 """Detection looks at a sample cheaply before it tries LINE's, LINE for PC's and
-Discord's sniffs (``chatlog._MAYBE``): each glance only skips a sniff that could not take
+Discord's sniffs (``Reader.glance``): each glance only skips a sniff that could not take
 the sample, so any text is detected as the same format with the glances as without
 them, and a plain log compiles none of those readers' patterns."""
 
@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -42,7 +43,7 @@ def _detect(text: str) -> str:
 
 def _detect_without_glances(text: str) -> str:
     with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(chatlog, "_MAYBE", {})
+        mp.setattr(chatlog, "READERS", tuple(replace(r, glance=None) for r in chatlog.READERS))
         return _detect(text)
 
 
