@@ -11,6 +11,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
+from .slots import Record, store
+
 Audience = Literal["public", "player", "gm"]
 Disposition = Literal["accepted", "rejected", "superseded", "gm", "chatter"]
 #: how a line was read, in the GM's words (ledger and report)
@@ -28,7 +30,7 @@ def plain_value(v: Any) -> str:
     return str(v)
 
 
-class _Record:
+class _Record(Record):
     """A plain slotted record, frozen, for the engine's hot objects (``Event``,
     ``PhaseResult``): made only by our own code, with the types annotated and checked
     by mypy, never validated from outside data and named by no JSON Schema (a test
@@ -38,7 +40,10 @@ class _Record:
     fixture's instructions, ``docs/development.md`` "Speed"); the behaviour callers saw
     is kept: keyword construction,
     frozen fields, equality by type and fields, pydantic's ``repr`` and ``model_copy``
-    (a shallow copy with some fields replaced, not validated, as pydantic's)."""
+    (a shallow copy with some fields replaced, not validated, as pydantic's).  Equality
+    (same class, equal fields), the ``repr`` (``Name(field=value, ...)``, the text
+    pydantic's models gave too) and unhashability are ``slots.Record``'s; frozen here
+    with pydantic's words (``model_copy``), not a dataclass's."""
 
     __slots__: tuple[str, ...] = ()
 
@@ -47,17 +52,6 @@ class _Record:
 
     def __delattr__(self, name: str) -> None:
         raise AttributeError(f"{type(self).__name__} is frozen")
-
-    def __eq__(self, other: object) -> bool:
-        if type(other) is not type(self):
-            return NotImplemented
-        return all(getattr(self, k) == getattr(other, k) for k in self.__slots__)
-
-    __hash__ = None  # type: ignore[assignment]  # as the models: their dicts are unhashable
-
-    def __repr__(self) -> str:
-        fields = ", ".join(f"{k}={getattr(self, k)!r}" for k in self.__slots__)
-        return f"{type(self).__name__}({fields})"
 
     def model_copy(self, *, update: dict[str, Any] | None = None) -> Any:
         """A shallow copy with ``update``'s fields replaced (not validated)."""
@@ -71,7 +65,7 @@ class _Record:
         return new
 
 
-_set = object.__setattr__
+_set = store  # a frozen record's field, set past its __setattr__
 
 
 class Event(_Record):

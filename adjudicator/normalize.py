@@ -54,6 +54,12 @@ def name_key(text: str) -> str:
     return fold_kana("".join(nfkc(text).casefold().split()))
 
 
+def gm_key(name: str) -> str:
+    """The key a speaker is compared with the GM names by: NFKC → casefold → no ASCII
+    spaces (no kana folding, unlike ``name_key``: the GM is named exactly)."""
+    return nfkc(name).casefold().replace(" ", "")
+
+
 # ---------------------------------------------------------------- amounts
 
 _KANJI_DIGITS = {

@@ -23,7 +23,7 @@ from .errors import (
 from .games.base import Candidate, Variant
 from .gm_words import closest_directive, directive_words, is_deadline
 from .models import Diagnostic, LineRecord
-from .normalize import nfkc
+from .normalize import gm_key, nfkc
 from .parser import (
     command_hint,
     find_command,
@@ -80,7 +80,7 @@ def _plainly_no_gm(speaker: str, gm_keys: set[str]) -> bool:
     It asks what ``_near_gm`` asks, with difflib's ratio replaced by its upper bound
     (``quick_ratio``: the characters the two names share, counted with repeats), so a
     name it is unsure of is only sent the general way."""
-    key = nfkc(speaker).casefold().replace(" ", "")
+    key = gm_key(speaker)
     if not speaker or key in gm_keys:
         return False
     from .names_shown import INVISIBLE_JA
@@ -114,7 +114,7 @@ def chatter_rows(game: Any, names: list[str]) -> Any:
     from .parser import quiet_heads
     from .quiet import AT_SIGNS
 
-    gm_keys = {nfkc(g).casefold().replace(" ", "") for g in game.cfg.gm}
+    gm_keys = {gm_key(g) for g in game.cfg.gm}
     speakers = {n: n for n in names if n.strip() and _plainly_no_gm(n, gm_keys)}
     name = game.variant.name
     return Chatter(speakers, quiet_heads(name), command_hint(name), AT_SIGNS, LineRecord)
@@ -130,7 +130,7 @@ class PhaseReader:
         self.roster = roster
         self.state = state
         self.phase = phase
-        self.gm_keys = {nfkc(g).casefold().replace(" ", "") for g in game.cfg.gm}
+        self.gm_keys = {gm_key(g) for g in game.cfg.gm}
         from .records import PhaseRecords
 
         self.records = PhaseRecords()
@@ -158,9 +158,9 @@ class PhaseReader:
         if speaker and not self._is_gm(speaker) and self._speaker(speaker) is None:
             import difflib
 
-            key = nfkc(speaker).casefold().replace(" ", "")
+            key = gm_key(speaker)
             for gm in self.game.cfg.gm:
-                gk = nfkc(gm).casefold().replace(" ", "")
+                gk = gm_key(gm)
                 if gk and (difflib.SequenceMatcher(None, key, gk).ratio() >= 0.75
                            or (len(gk) >= 2 and (gk in key or key in gk))
                            or nfkc(_visible_strip(speaker)).casefold() == gk):
@@ -187,7 +187,7 @@ class PhaseReader:
         hit = self._gm_cache.get(speaker)
         if hit is None:
             hit = self._gm_cache[speaker] = (
-                nfkc(speaker).casefold().replace(" ", "") in self.gm_keys)
+                gm_key(speaker) in self.gm_keys)
         return hit
 
     def _speaker(self, speaker: str) -> str | None:

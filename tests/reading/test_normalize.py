@@ -192,3 +192,14 @@ def test_parse_amount_man(k: int) -> None:
     n = k * 10_000
     assert parse_amount(f"{n // 10000}万") == n
     assert parse_amount(f"{n // 10000}万ドル") == n
+
+
+def test_gm_key_folds_width_case_and_spaces_but_not_kana() -> None:
+    """A speaker is compared with the GM names by ``gm_key``: full-width letters, case and
+    ASCII spaces do not matter, kana does (the GM is named exactly; ``name_key`` would
+    take ゲームマスター and げーむますたー for one name)."""
+    from adjudicator.normalize import gm_key, name_key
+
+    assert gm_key("ＧＭ") == gm_key("gm") == gm_key("G M") == "gm"
+    assert gm_key("ゲームマスター") != gm_key("げーむますたー")
+    assert name_key("ゲームマスター") == name_key("げーむますたー")

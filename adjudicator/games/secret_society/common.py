@@ -12,7 +12,7 @@ from typing import Any
 
 from ...config import GameConfig
 from ...errors import IllegalActionError
-from ...normalize import name_key, nfkc
+from ...normalize import gm_key, name_key, nfkc
 from ..base import Candidate, Emitter
 from .state import MAIN, SOCIETIES, SsState, leader_of, members
 
@@ -37,7 +37,7 @@ class SsSetup:
             options={**DEFAULT_OPTIONS, **cfg.options},
             question=chance.question if chance else None,
             answers=frozenset(answer_key(a) for a in chance.answers) if chance else frozenset(),
-            gm_keys=frozenset(nfkc(g).casefold().replace(" ", "") for g in cfg.gm),
+            gm_keys=frozenset(gm_key(g) for g in cfg.gm),
             aliases={p.name: [nfkc(a) for a in p.aliases] for p in cfg.players})
 
 

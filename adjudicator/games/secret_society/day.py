@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ...normalize import nfkc
+from ...normalize import gm_key, nfkc
 from ...phases import day_number
 from .. import werewolf as ww
 from ..base import Candidate, Emitter, PhaseInput
@@ -65,7 +65,7 @@ def _vote_time_filter(em: Emitter[SsState], ph: PhaseInput,
                       passed: bool, setup: SsSetup) -> list[Candidate]:
     """ss.p.vote_time: vote-time actions before the GM opens the vote are rejected."""
     opened = next((i for i, rec in enumerate(ph.lines)
-                   if nfkc(rec.speaker).casefold().replace(" ", "") in setup.gm_keys
+                   if gm_key(rec.speaker) in setup.gm_keys
                    and VOTE_OPEN.match(nfkc(rec.text))), None)
     if opened is None or passed:
         return list(ph.actions)
