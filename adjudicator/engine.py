@@ -13,7 +13,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from .chatlog import FORMATS, ChatLine, read_chat
+from .chatlog import FORMATS, ChatLine, read_threads
 from .classify import PhaseReader, chatter_rows
 from .config.load import GameConfig, load_config
 from .errors import ChatFormatError, chat_detail_ja
@@ -178,11 +178,13 @@ def _source(root: Path, path: Path) -> str:
 
 def _read_lines(
     game: Game, path: Path, names: list[str], diagnostics: list[Diagnostic], fmt: str | None,
-    chatter: Any = None,
+    chatter: Any = None, roster: Roster | None = None,
 ) -> tuple[list[ChatLine], bool]:
     """A log's messages and whether it is JSON-like (its lines cite message numbers).
     ``chatter`` (``reader.chatter_rows``, for a phase's own log): what the plain reader
-    needs to hand ``PhaseReader.read`` its quiet chatter as records already."""
+    needs to hand ``PhaseReader.read`` its quiet chatter as records already.  A log that
+    holds several chats (input.thread) gives their messages merged by time, each with its
+    thread (``adjudicator.threads``)."""
     source = _source(game.root, path)
     json_like = path.suffix.lower() in (".json", ".csv")
     named = remembered_format(path)  # what `add --format` said for this log wins
@@ -203,8 +205,17 @@ def _read_lines(
                                       message=log_read_message(e)))
         return [], False
     try:
-        reading = read_chat(data, source, fmt=named or fmt, names=names,
-                            chatter=None if json_like else chatter)
+        parts = read_threads(data, source, fmt=named or fmt, names=names,
+                             chatter=None if json_like else chatter)
+        if len(parts) > 1:
+            from .threads import phase_messages
+
+            messages, _named, found = phase_messages(
+                parts, game.cfg, roster if roster is not None else game.variant.make_roster(),
+                source)
+            json_like = False
+        else:
+            messages, found = parts[0].reading.messages, []
     except ChatFormatError as e:  # the source is named once, in `source`
         diagnostics.append(Diagnostic(level="error", code="log_format", source=e.source
                                       if e.lineno is None else f"{e.source}:{e.lineno}",
@@ -213,13 +224,15 @@ def _read_lines(
         return [], False
     from .chatlog.ja import GUESS_JA, guess_ja
 
-    for g in reading.guesses:  # what the reader decided without proof, for the GM to see
-        ja = guess_ja(g)  # the reader says it in Japanese
-        diagnostics.append(Diagnostic(
-            level="info", code="read_guess", source=source if g.lineno is None
-            else f"{source}:{g.lineno}", message=f"{g.kind}: {g.message}",
-            reason_ja=f"{GUESS_JA.get(g.kind, g.kind)}：{ja}" if ja != g.message else None))
-    return reading.messages, json_like
+    for part in parts:
+        for g in part.reading.guesses:  # what the reader decided without proof, for the GM
+            ja = guess_ja(g)  # the reader says it in Japanese
+            diagnostics.append(Diagnostic(
+                level="info", code="read_guess", source=source if g.lineno is None
+                else f"{source}:{g.lineno}", message=f"{g.kind}: {g.message}",
+                reason_ja=f"{GUESS_JA.get(g.kind, g.kind)}：{ja}" if ja != g.message else None))
+    diagnostics.extend(found)
+    return messages, json_like
 
 
 def log_read_message(e: OSError) -> str:
@@ -430,7 +443,7 @@ def _resolve_phase(game: Game, roster: Roster, names: list[str], logs: dict[str,
                                 reason_ja=f"{game_phase_label(game, pid)}のログがないため、"
                                 "誰も行動しなかったものとして判定しました"))
     else:
-        lines, json_like = _read_lines(game, found_path, names, diags, fmt, chatter)
+        lines, json_like = _read_lines(game, found_path, names, diags, fmt, chatter, roster)
     extra: dict[str, list[ChatLine]] = {}
     for suffix, when in variant.extra_logs.items():
         epath = logs.get(f"{pid}-{suffix}")
@@ -465,7 +478,7 @@ def _resolve_phase(game: Game, roster: Roster, names: list[str], logs: dict[str,
         id=pid, deaths=variant.deaths(em.events), executed=variant.executed(em.events),
         public_post=post, private=private, ledger=ledger, events=em.events,
         diagnostics=reader.diagnostics + diags + em.diagnostics + problems(reader.seats),
-        lines=reader.records,
+        lines=reader.records, threads=reader.records.threads,
     ), reader.seats, first=first, ended=bool(variant.finished(em.state))
         and not variant.finished(state)))
     return em.state

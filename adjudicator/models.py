@@ -202,7 +202,7 @@ class PhaseResult(_Record):
     mapping are copies of those given, as the pydantic model made them."""
 
     __slots__ = ("id", "deaths", "executed", "public_post", "private", "ledger", "events",
-                 "diagnostics", "lines")
+                 "diagnostics", "lines", "threads")
     id: str
     deaths: list[str]
     executed: str | None
@@ -212,12 +212,16 @@ class PhaseResult(_Record):
     events: list[Event]
     diagnostics: list[Diagnostic]
     lines: list[LineRecord]
+    #: ref -> the chat a line was written in (``chatlog.Thread``), when the phase came as
+    #: several chats (input.thread); empty when it came as one (the village)
+    threads: dict[str, Any]
 
     def __init__(self, *, id: str, deaths: Iterable[str] = (),  # noqa: A002 (the field's name)
                  executed: str | None = None, public_post: str = "",
                  private: dict[str, list[str]] | None = None, ledger: str = "",
                  events: Iterable[Event] = (), diagnostics: Iterable[Diagnostic] = (),
-                 lines: Iterable[LineRecord] = ()) -> None:
+                 lines: Iterable[LineRecord] = (), threads: dict[str, Any] | None = None
+                 ) -> None:
         _set(self, "id", id)
         _set(self, "deaths", list(deaths))
         _set(self, "executed", executed)
@@ -227,3 +231,4 @@ class PhaseResult(_Record):
         _set(self, "events", list(events))
         _set(self, "diagnostics", list(diagnostics))
         _set(self, "lines", list(lines))
+        _set(self, "threads", {} if threads is None else dict(threads))

@@ -197,7 +197,7 @@ def render_phase(
     private: dict[str, list[str]] = {}
     said = heard(phase.lines)
     for name in after.players:
-        mine = notice_events(events, name)
+        mine = notice_events(events, name, phase.lines)
         if mine:
             private[name] = [render(f"{vname}/notice.txt.j2", ev=e, day=n, heard=said,
                                     me=after.players[name]).rstrip("\n") for e in mine]

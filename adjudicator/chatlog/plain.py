@@ -12,6 +12,7 @@ from adjudicator.lazyre import lazy
 
 from .base import (
     INDENT,
+    VILLAGE,
     ChatLine,
     Ctx,
     Reader,
@@ -139,6 +140,7 @@ def read(src: Source, ctx: Ctx, chatter: Chatter | None = None) -> list[Any]:
                 msg.time = share_time(stamp, stamp)
                 msg.end = 0
                 msg.edited = False
+                msg.thread = VILLAGE
                 out.append(msg)
                 continue
         if not line.strip():

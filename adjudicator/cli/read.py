@@ -72,6 +72,26 @@ def read_paste(data: bytes, shown: str, fmt: str | None = None,
     return read_chat(data, shown, fmt=fmt, names=names)
 
 
+def read_paste_parts(data: bytes, shown: str, fmt: str | None = None,
+                     game: str | Path | None = None, strict: bool = False) -> list[Any]:
+    """``read_paste`` of a paste that may hold several chats (input.thread): each export
+    as read (``chatlog.threads.Part``), line numbers counted in the whole paste."""
+    from ..chatlog import read_threads
+
+    return read_threads(data, shown, fmt=fmt, names=_names(game, strict))
+
+
+def _names(game: str | Path | None, strict: bool) -> Sequence[str]:
+    if game is None:
+        return ()
+    try:
+        return game_cast(game).names
+    except (ConfigError, UsageError):
+        if strict:
+            raise
+    return ()
+
+
 def _input(file: str | None) -> tuple[bytes, str]:
     if file in (None, "-"):
         return sys.stdin.buffer.read(), STDIN_NAME

@@ -86,7 +86,7 @@ class Genpei(GenpeiRules):
         said = heard(phase.lines)
         private: dict[str, list[str]] = {}
         for name in after.players:
-            mine = notice_events(events, name)
+            mine = notice_events(events, name, phase.lines)
             if mine:
                 private[name] = [render("genpei/notice.txt.j2", ev=e, day=n, F=FACTION_JA,
                                         R=ROLE_JA, heard=said).rstrip("\n") for e in mine]

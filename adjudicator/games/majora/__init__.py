@@ -73,7 +73,7 @@ class Majora(MajoraRules):
         post = render(f"majora/{'morning' if night else 'day'}.txt.j2", events=public, **ctx)
         private: dict[str, list[str]] = {}
         for name in after.players:
-            mine = notice_events(events, name)
+            mine = notice_events(events, name, phase.lines)
             if mine:
                 private[name] = [render("majora/notice.txt.j2", ev=e, **ctx).rstrip("\n")
                                  for e in mine]

@@ -92,7 +92,7 @@ class SecretSociety(SecretSocietyRules):
         said = heard(phase.lines)
         private: dict[str, list[str]] = {}
         for name in after.players:
-            mine = notice_events(events, name)
+            mine = notice_events(events, name, phase.lines)
             if mine:
                 private[name] = [render("secret-society/notice.txt.j2", ev=e, day=n,
                                         heard=said, state=after, **ctx).rstrip("\n") for e in mine]

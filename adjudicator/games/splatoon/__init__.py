@@ -112,7 +112,7 @@ def render_splatoon(before: SpState, after: SpState, phase: PhaseInput, events: 
     private: dict[str, list[str]] = {}
     said = heard(phase.lines)
     for name in after.players:
-        mine = gauge_first(notice_events(events, name))
+        mine = gauge_first(notice_events(events, name, phase.lines))
         if mine:
             private[name] = [render("splatoon/notice.txt.j2", ev=e, day=n, weapons=WEAPONS,
                                     heard=said).rstrip("\n") for e in mine]
