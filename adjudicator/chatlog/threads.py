@@ -121,8 +121,7 @@ def cut(text: str) -> list[Export]:
     """The exports of ``text`` (already decoded, LF-separated), in order.  Blank lines
     between exports stay with the export above; a separator line belongs to none."""
     lines = text.split("\n")
-    # [line index, how, title, kind, label]
-    starts: list[list[object]] = []
+    starts: list[tuple[int, str, str, str, str]] = []  # (line index, how, title, kind, label)
     seen = False  # a line that is no header since the last start
     for i, line in enumerate(lines):
         if not line.strip():
@@ -133,27 +132,21 @@ def cut(text: str) -> list[Export]:
             continue
         how, title, kind = hit
         if starts and not seen:
-            last = starts[-1]
-            if last[1] == "separator" and how != "separator":
-                last[1:4] = [how, title, kind]  # the header after a separator names it
+            at, last_how, _t, _k, label = starts[-1]
+            if last_how == "separator" and how != "separator":
+                starts[-1] = (at, how, title, kind, label)  # the header after a separator
             continue  # else a header's second line (保存日時 after [LINE] …)
-        starts.append([i, how, title, kind, ""])
-        if how == "separator":
-            starts[-1][2:5] = ["", "", title]
+        starts.append((i, how, "", "", title) if how == "separator" else (i, how, title, kind, ""))
         seen = False
     if not starts:
         return [Export(1, text)]
     out: list[Export] = []
-    first = int(starts[0][0])  # type: ignore[call-overload]
-    if any(s.strip() for s in lines[:first]):
-        out.append(Export(1, "\n".join(lines[:first])))
-    for n, (i, how, title, kind, label) in enumerate(starts):
-        at = int(i)  # type: ignore[call-overload]
-        end = int(starts[n + 1][0]) if n + 1 < len(starts) else len(lines)  # type: ignore[call-overload]
-        sep = RE_SEPARATOR.match(lines[at].strip()) is not None
-        body = at + 1 if sep else at
-        out.append(Export(body + 1, "\n".join(lines[body:end]), str(title), str(kind),
-                          str(label), str(how)))
+    if any(s.strip() for s in lines[: starts[0][0]]):
+        out.append(Export(1, "\n".join(lines[: starts[0][0]])))
+    for n, (at, how, title, kind, label) in enumerate(starts):
+        end = starts[n + 1][0] if n + 1 < len(starts) else len(lines)
+        body = at + 1 if RE_SEPARATOR.match(lines[at].strip()) else at
+        out.append(Export(body + 1, "\n".join(lines[body:end]), title, kind, label, how))
     return out
 
 

@@ -154,3 +154,10 @@ def _write_threads_table(toml: Path, chats: dict[str, str]) -> None:
     rows = "\n".join(f'"{k}" = "{v}"' for k, v in chats.items())
     text = toml.read_text("utf-8").rstrip("\n")
     toml.write_text(f"{text}\n\n[threads.chats]\n{rows}\n", "utf-8")
+
+
+def separator_free(name: str, text: str) -> str:
+    """A chat of ``text`` after ``add``'s separator naming it (no header of its own)."""
+    from adjudicator.chatlog.threads import separator
+
+    return separator(name) + "\n" + text
