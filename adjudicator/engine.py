@@ -178,13 +178,14 @@ def _source(root: Path, path: Path) -> str:
 
 def _read_lines(
     game: Game, path: Path, names: list[str], diagnostics: list[Diagnostic], fmt: str | None,
-    chatter: Any = None, roster: Roster | None = None,
+    chatter: Any = None, roster: Roster | None = None, told: set[tuple[Any, ...]] | None = None,
 ) -> tuple[list[ChatLine], bool]:
     """A log's messages and whether it is JSON-like (its lines cite message numbers).
     ``chatter`` (``reader.chatter_rows``, for a phase's own log): what the plain reader
     needs to hand ``PhaseReader.read`` its quiet chatter as records already.  A log that
     holds several chats (input.thread) gives their messages merged by time, each with its
-    thread (``adjudicator.threads``)."""
+    thread (``adjudicator.threads``); ``told``: the display names of 1:1 chats the GM
+    was told about in earlier phases (input.thread.owner: told once a game)."""
     source = _source(game.root, path)
     json_like = path.suffix.lower() in (".json", ".csv")
     named = remembered_format(path)  # what `add --format` said for this log wins
@@ -231,7 +232,13 @@ def _read_lines(
                 level="info", code="read_guess", source=source if g.lineno is None
                 else f"{source}:{g.lineno}", message=f"{g.kind}: {g.message}",
                 reason_ja=f"{GUESS_JA.get(g.kind, g.kind)}：{ja}" if ja != g.message else None))
-    diagnostics.extend(found)
+    for d in found:
+        key = (d.code, d.speaker, d.message)
+        if d.code == "thread_owner" and told is not None:
+            if key in told:
+                continue
+            told.add(key)
+        diagnostics.append(d)
     return messages, json_like
 
 
@@ -421,16 +428,17 @@ def resolve_game(root: Path, fmt: str | None = None, cfg: GameConfig | None = No
     game.diagnostics = setup_warnings(variant) + problems + plan_diags
     state = game.initial = variant.initial_state()
     chatter = chatter_rows(game, names) if phase_ids else None  # the same in every phase
+    told: set[tuple[Any, ...]] = set()
     for n, pid in enumerate(phase_ids):
         state = _resolve_phase(game, roster, names, logs, state, pid, fmt, first=n == 0,
-                               chatter=chatter)
+                               chatter=chatter, told=told)
         game.states.append(state)
     return game
 
 
 def _resolve_phase(game: Game, roster: Roster, names: list[str], logs: dict[str, Path],
-                   state: Any, pid: str, fmt: str | None, first: bool, chatter: Any = None
-                   ) -> Any:
+                   state: Any, pid: str, fmt: str | None, first: bool, chatter: Any = None,
+                   told: set[tuple[Any, ...]] | None = None) -> Any:
     """Read, classify and resolve one phase; append its result; return the new state."""
     variant, cfg = game.variant, game.cfg
     diags: list[Diagnostic] = []
@@ -443,7 +451,8 @@ def _resolve_phase(game: Game, roster: Roster, names: list[str], logs: dict[str,
                                 reason_ja=f"{game_phase_label(game, pid)}のログがないため、"
                                 "誰も行動しなかったものとして判定しました"))
     else:
-        lines, json_like = _read_lines(game, found_path, names, diags, fmt, chatter, roster)
+        lines, json_like = _read_lines(game, found_path, names, diags, fmt, chatter, roster,
+                                       told)
     extra: dict[str, list[ChatLine]] = {}
     for suffix, when in variant.extra_logs.items():
         epath = logs.get(f"{pid}-{suffix}")

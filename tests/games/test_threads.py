@@ -272,3 +272,22 @@ def test_add_several_files_at_once_says_how_many_chats(
     assert main(["add", str(root), "night1", *files]) == 0
     assert "チャット 2 つ" in capsys.readouterr().out
     assert rec(resolve_game(root), "占い@じろう").disposition == "accepted"
+
+
+def test_read_shows_each_chat_and_how_it_was_taken(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    root = write_game(tmp_path / "g", {"day1": DAY1})
+    paste = tmp_path / "paste.txt"
+    paste.write_text(VILLAGE + chat("Sakura🌸", [("21:10", "Sakura🌸", "占い@じろう")])
+                     + chat("さくら", [("21:11", "さくら", "予想@しん 1万")]), "utf-8")
+    assert main(["read", str(paste), "--game", str(root)]) == 0
+    out = capsys.readouterr().out
+    assert "チャット 3 つ" in out
+    assert "=== チャット 3：「さくら」" in out and "さくらさんとの個別チャットとしました" in out
+    assert "「Sakura🌸」との個別チャットですが、参加者にその名前がありません" in out
+    assert main(["read", str(paste), "--json"]) == 0
+    import json
+
+    doc = json.loads(capsys.readouterr().out)
+    assert [t["name"] for t in doc["threads"]] == ["人狼村", "Sakura🌸", "さくら"]
+    assert doc["threads"][2]["reading"]["messages"][0]["text"] == "予想@しん 1万"
