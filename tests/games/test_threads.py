@@ -291,3 +291,25 @@ def test_read_shows_each_chat_and_how_it_was_taken(
     doc = json.loads(capsys.readouterr().out)
     assert [t["name"] for t in doc["threads"]] == ["人狼村", "Sakura🌸", "さくら"]
     assert doc["threads"][2]["reading"]["messages"][0]["text"] == "予想@しん 1万"
+
+
+def test_the_secret_leaders_invitation_is_a_text_to_forward_without_the_senders_name() -> None:
+    """ss.recruit.secret in a night of chats: the GM is handed the notice to paste into
+    the target's 1:1 chat; it names neither the leader nor anyone else."""
+    from tests.support import FIXTURES, resolved
+
+    game = resolved(FIXTURES / "secret-society-threads")
+    relays = [(p, d) for p in game.phases for d in p.diagnostics if d.code == "relay"]
+    assert relays
+    players = set(export_game(game)["players"])
+    for ph, d in relays:
+        line = next(r for r in ph.lines if r.ref == d.source)
+        target = line.action.split("@", 1)[1]
+        forwarded = (d.reason_ja or "").split("：", 1)[1]
+        assert (d.reason_ja or "").startswith(f"{target}さんとの個別チャットに")
+        assert "シークレットから匿名の勧誘が届きました" in forwarded
+        assert not any(name in forwarded for name in players)
+        assert line.speaker not in (d.reason_ja or "")
+    # one log of the same night: no relay (a single-log phase resolves as before)
+    assert not [d for p in resolved(FIXTURES / "secret-society-main").phases
+                for d in p.diagnostics if d.code == "relay"]
