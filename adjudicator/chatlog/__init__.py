@@ -215,6 +215,12 @@ def read_chat(
             return _scrubbed(text, source, fmt, names, chatter)
     else:
         raise ChatFormatError(source, f"cannot read a log from {type(data).__name__}")
+    return _read_normalized(text, source, fmt, names, chatter)
+
+
+def _read_normalized(text: str, source: str, fmt: str | None, names: Sequence[str],
+                     chatter: plain.Chatter | None) -> Reading:
+    """``read_chat`` of a text already decoded and normalized (no lone surrogate)."""
     detected = fmt is None
     key = None
     if len(text) >= _CACHE_MIN:  # the desk reads one paste twice: to show it, to resolve it
@@ -286,14 +292,18 @@ def read_threads(
     from . import threads
 
     if isinstance(data, bytes | bytearray | memoryview):
+        if fmt is not None and fmt not in _BY_NAME:
+            find_reader("", source, fmt)  # raises, naming the formats
         text = decode(bytes(data), source)
     elif isinstance(data, str):
         text = normalize(data)
     else:
         raise ChatFormatError(source, f"cannot read a log from {type(data).__name__}")
     exports = threads.cut(text)
-    if len(exports) == 1 and exports[0].first == 1 and exports[0].how != "separator":
-        return [threads.Part(exports[0], read_chat(data, source, fmt, names, chatter))]
+    if len(exports) == 1 and exports[0].text is text:  # one export: read as always
+        whole = (read_chat(data, source, fmt, names, chatter) if isinstance(data, str)
+                 else _read_normalized(text, source, fmt, names, chatter))
+        return [threads.Part(exports[0], whole)]
 
     def read(piece: str, src: str, f: str | None, n: Sequence[str]) -> Reading:
         return read_chat(piece, src, fmt=f, names=n)
