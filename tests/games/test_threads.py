@@ -313,3 +313,19 @@ def test_the_secret_leaders_invitation_is_a_text_to_forward_without_the_senders_
     # one log of the same night: no relay (a single-log phase resolves as before)
     assert not [d for p in resolved(FIXTURES / "secret-society-main").phases
                 for d in p.diagnostics if d.code == "relay"]
+
+
+def test_the_running_status_of_a_night_of_chats_counts_each_chat_as_its_player(
+        tmp_path: Path) -> None:
+    """途中集計 (status) of a night pasted as chats: a 1:1 chat's display name is its
+    player, and the village's 締め切り closes the night."""
+    from adjudicator.status import phase_status
+
+    root = write_game(tmp_path / "g", {"day1": DAY1})
+    paste = VILLAGE.replace("21:30\tGM\t締め切り\n", "") + chat(
+        "さくら", [("21:10", "Sakura🌸", "占い@じろう")])
+    st = phase_status(root, "night1", paste.encode())
+    assert "さくら" not in st.waiting
+    assert not st.closed and st.messages == 2
+    st = phase_status(root, "night1", (VILLAGE + chat("さくら", [("21:10", "Sakura🌸", "占い@じろう")])).encode())
+    assert st.closed
