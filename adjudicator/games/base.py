@@ -17,6 +17,7 @@ from pydantic import BaseModel
 from ..actions import Action, Bite, Divine, Guard, Vote
 from ..chatlog import ChatLine
 from ..config.load import GameConfig
+from ..errors import IllegalActionError
 from ..models import Audience, Diagnostic, Event, LineRecord
 from ..normalize import name_key
 from ..parser import CommandTransformer
@@ -64,26 +65,32 @@ class Candidate(Frozen):
 
 
 class Emitter(Record, Generic[S]):
-    """Holds the state while a phase resolves; every change goes through ``emit``.
+    """Holds the state while a phase resolves; every change goes through ``emit``, and
+    every line the resolution refuses through ``refuse``.  Events are appended, never
+    edited or removed; the lines the rules are handed are never changed (the engine
+    marks a refused line 却下 after the rules are done, from ``refusals``).
     A record (``adjudicator.slots``), as the dataclass it was."""
 
-    __slots__ = ("state", "evolve", "rng", "phase", "events", "diagnostics")
+    __slots__ = ("state", "evolve", "rng", "phase", "events", "diagnostics", "refusals")
     state: S
     evolve: Callable[[S, Event], S]
     rng: PhaseRng
     phase: str
     events: list[Event]
     diagnostics: list[Diagnostic]  # added to the phase's
+    refusals: list[tuple[str, str, str]]  # (line, code, reason in Japanese), in order
 
     def __init__(self, state: S, evolve: Callable[[S, Event], S], rng: PhaseRng, phase: str,
                  events: list[Event] = FRESH,
-                 diagnostics: list[Diagnostic] = FRESH) -> None:
+                 diagnostics: list[Diagnostic] = FRESH,
+                 refusals: list[tuple[str, str, str]] = FRESH) -> None:
         self.state = state
         self.evolve = evolve
         self.rng = rng
         self.phase = phase
         self.events = [] if events is FRESH else events
         self.diagnostics = [] if diagnostics is FRESH else diagnostics
+        self.refusals = [] if refusals is FRESH else refusals
 
     def diagnose(self, level: str, code: str, source: str, message: str,
                  reason_ja: str | None = None) -> None:
@@ -124,6 +131,21 @@ class Emitter(Record, Generic[S]):
         )
         self.events.append(ev)
         self.state = self.evolve(self.state, ev)
+        return ev
+
+    def refuse(self, line: str, rule: str, reason: str, *, code: str, message: str,
+               player: str | None, to: str | None = None, audience: Audience = "player",
+               level: str = "warning", kind: str = "rejected", **data: Any) -> Event:
+        """Refuse the accepted ``line`` (its ref) while the phase resolves: the one way a
+        rule does it.  One event says so (``kind``: ``rejected`` with ``code`` and
+        ``reason``, or the game's own kind with its own ``data``, such as 源平村's
+        ``nomination_refused``), the GM's list gets a diagnostic (``level``, the English
+        ``message`` and ``reason``), and the line will show 却下 with ``reason``."""
+        if kind == "rejected":
+            data = {"code": code, "reason": reason, **data}
+        ev = self.emit(kind, rule, line, audience, to=to, player=player, **data)
+        self.refusals.append((line, code, reason))
+        self.diagnose(level, code, line, message, reason)
         return ev
 
     def draw(self, candidates: Sequence[T], rule: str, why: str, cause: str = "rng") -> T:
@@ -325,6 +347,14 @@ class Variant(Generic[S]):
     def validate_directive(self, state: S, phase: str, action: Action) -> Action:
         return action
 
+    def before_vote_time(self, state: S, phase: str, action: Action
+                         ) -> IllegalActionError | None:
+        """Why ``action``, accepted before the GM's 投票時間 (a directive of the villages
+        whose grammar has the word, ``gm_words.has_vote_time``), does not count: the reader
+        refuses it when the GM's line opens the vote (秘密結社村's vote-time actions,
+        ss.p.vote_time).  None: it counts whenever it was written (the default)."""
+        return None
+
     def review_lines(self, state: S, phase: str, lines: list[LineRecord]) -> list[Diagnostic]:
         """Extra diagnostics on a phase's classified lines (e.g. a squid that may not
         speak today); ``state`` is the state at the start of the phase.  None by default."""
@@ -341,12 +371,6 @@ class Variant(Generic[S]):
     # --- resolution ---
     def resolve(self, em: Emitter[S], phase: PhaseInput) -> None:
         raise NotImplementedError
-
-    def refused_lines(self, events: Sequence[Event]) -> list[tuple[str, str, str]]:
-        """Lines accepted when read but refused when the phase resolved (a nomination
-        while the successor lives): ``(ref, code, reason in Japanese)`` each, so that
-        the line shows 却下 with its reason.  None by default."""
-        return []
 
     def evolve(self, state: S, event: Event) -> S:
         raise NotImplementedError

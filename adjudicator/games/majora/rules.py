@@ -382,9 +382,8 @@ class MajoraRules(Variant[MjState]):
             try:
                 action = self.check(em.state, em.phase, c.actor, c.action)
             except CommandError as e:  # cannot happen after the shadow check; never silent
-                em.emit("rejected", getattr(e, "rule", None) or "mj.declare", c.ref, "player",
-                        to=c.actor, player=c.actor, code=getattr(e, "code", "illegal"),
-                        reason=getattr(e, "reason_ja", str(e)))
+                em.refuse(c.ref, getattr(e, "rule", None) or "mj.declare", e.reason_ja,
+                          code=e.code, message=str(e), player=c.actor, to=c.actor)
                 continue
             self.apply(em, Candidate(ref=c.ref, actor=c.actor, action=action, by_gm=c.by_gm,
                                      order=c.order))

@@ -11,6 +11,7 @@ from typing import Any
 
 from ... import actions as A
 from ...config.load import GameConfig
+from ...errors import IllegalActionError
 from .. import werewolf as ww
 from ..base import Candidate, Emitter, PhaseInput
 from . import validate
@@ -24,7 +25,7 @@ from .actions import (
     Technique,
 )
 from .common import DEFAULT_OPTIONS, SsSetup
-from .day import VOTE_OPEN, VOTE_TIME_KINDS, resolve_day
+from .day import VOTE_TIME_KINDS, before_vote_time, resolve_day
 from .night import resolve_night
 from .state import SOCIETIES, SsPlayer, SsState
 
@@ -32,7 +33,7 @@ OPTIONS = {"tie": ("random", "none")}
 PLAYERS = 18
 UNAFFILIATED = 11
 
-__all__ = ["DEFAULT_OPTIONS", "OPTIONS", "VOTE_OPEN", "VOTE_TIME_KINDS", "SecretSocietyRules"]
+__all__ = ["DEFAULT_OPTIONS", "OPTIONS", "VOTE_TIME_KINDS", "SecretSocietyRules"]
 
 
 class SecretSocietyRules(ww.WerewolfVariant[SsState]):
@@ -130,6 +131,10 @@ class SecretSocietyRules(ww.WerewolfVariant[SsState]):
 
     def validate_directive(self, state: SsState, phase: str, action: A.Action) -> A.Action:
         return validate.validate_directive(state, phase, action)
+
+    def before_vote_time(self, state: SsState, phase: str, action: A.Action
+                         ) -> IllegalActionError | None:
+        return before_vote_time(state, phase, action)
 
     # ------------------------------------------------------------ resolution
     # the werewolf calendar (WerewolfVariant.resolve) sends each phase here
