@@ -26,8 +26,8 @@ from ..roster import PLAYER, Roster
 from ..slots import FRESH, Frozen, Record, store
 
 PLAYER_SLOT = frozenset({PLAYER})
-#: the kinds of target in Japanese (setup warnings)
-KIND_JA = {PLAYER: "参加者", "society": "結社", "gender": "性別", "team": "チーム", "gm": "GM",
+#: the kinds of target a command's slot takes, in Japanese (setup warnings)
+TARGET_KIND_JA = {PLAYER: "参加者", "society": "結社", "gender": "性別", "team": "チーム", "gm": "GM",
            "word": "ゲームの言葉"}
 
 
@@ -277,7 +277,7 @@ class Variant(Generic[S]):
                 seen.add((text, kinds))
                 ways_en, ways_ja = [], []
                 for t, kind in targets:
-                    kind_ja = KIND_JA.get(kind, "")
+                    kind_ja = TARGET_KIND_JA.get(kind, "")
                     own = spell.get(t, []) if kind == PLAYER else [
                         x for x, tok in self.extra_targets.items() if tok == t]
                     clear = [x for x in own if _unique(roster, x, kinds)]
@@ -287,7 +287,7 @@ class Variant(Generic[S]):
                     else:
                         ways_en.append(f"give the {kind} {t} an alias")
                         ways_ja.append(f"{kind_ja}の「{t}」には別名を登録してください")
-                both = "と".join(f"{KIND_JA.get(k, '')}の「{t}」" for t, k in targets)
+                both = "と".join(f"{TARGET_KIND_JA.get(k, '')}の「{t}」" for t, k in targets)
                 out.append((
                     f"the name {text!r} fits {', '.join(f'{t} ({k})' for t, k in targets)} "
                     f"in {word}@: write " + "; ".join(ways_en),
