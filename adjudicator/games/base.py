@@ -26,6 +26,8 @@ from ..roster import PLAYER, Roster
 from ..slots import FRESH, Frozen, Record, store
 
 PLAYER_SLOT = frozenset({PLAYER})
+#: the [[players]] keys every village reads (``Variant.player_fields`` adds its own)
+EVERY_PLAYER_FIELD = frozenset({"name", "aliases", "discord"})
 #: the kinds of target a command's slot takes, in Japanese (setup warnings)
 TARGET_KIND_JA = {PLAYER: "参加者", "society": "結社", "gender": "性別", "team": "チーム", "gm": "GM",
            "word": "ゲームの言葉"}
@@ -235,6 +237,11 @@ class Variant(Generic[S]):
     #: for every enumerated value (adjudicator.config.words; a test runs over every entry)
     config_words: ClassVar[dict[str, dict[str, str]]] = {}
 
+    #: the [[players]] keys this village reads besides a name, its aliases and a Discord
+    #: account (``EVERY_PLAYER_FIELD``); the base refuses any other key game.toml sets
+    #: (``unused_player_fields``).  None: the village has no [[players]] (Trap Word)
+    player_fields: ClassVar[frozenset[str] | None] = frozenset()
+
     def __init__(self, cfg: GameConfig) -> None:
         self.cfg = cfg
 
@@ -242,6 +249,21 @@ class Variant(Generic[S]):
     @classmethod
     def config_problems(cls, cfg: GameConfig) -> list[str]:
         return []
+
+    @classmethod
+    def unused_player_fields(cls, cfg: GameConfig) -> list[str]:
+        """A ``not_used`` problem (「この村では使いません」) for every key a [[players]] entry
+        sets that this village does not read (``player_fields``): ``leader = true`` in a
+        ダービー＆ストック村, ``colour`` in a 秘密結社村.  Asked of every village at load."""
+        from ..config.load import PlayerConfig
+        from ..config.problems import not_used
+
+        if cls.player_fields is None:
+            return []
+        unread = [(key, field.default) for key, field in PlayerConfig.model_fields.items()
+                  if key not in EVERY_PLAYER_FIELD and key not in cls.player_fields]
+        return [not_used(i, p.name, key, cls.name) for i, p in enumerate(cfg.players, 1)
+                for key, default in unread if getattr(p, key) != default]
 
     def roster_entries(self) -> list[tuple[str, list[str]]]:
         return [(p.name, list(p.aliases)) for p in self.cfg.players]

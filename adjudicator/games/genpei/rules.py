@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from typing import Any
+from typing import Any, ClassVar
 
 from ... import actions as A
 from ...config.load import GameConfig
@@ -240,6 +240,9 @@ def notify_right(em: Emitter[GpState], night: int) -> None:
 class GenpeiRules(ww.WerewolfVariant[GpState]):
     """Setup checks, validation and resolution; the Variant (Genpei) adds its outputs."""
 
+    #: the [[players]] keys read here (Variant.player_fields: the base refuses the rest)
+    player_fields: ClassVar[frozenset[str] | None] = frozenset({"faction", "role"})
+
     def __init__(self, cfg: GameConfig) -> None:
         super().__init__(cfg)
         self.options = {**DEFAULT_OPTIONS, **cfg.options}
@@ -254,7 +257,6 @@ class GenpeiRules(ww.WerewolfVariant[GpState]):
             Problem,
             count,
             missing,
-            not_used,
             option_problems,
             player,
             setup,
@@ -265,11 +267,6 @@ class GenpeiRules(ww.WerewolfVariant[GpState]):
         have: dict[str, Counter[str]] = {s: Counter() for s in (*SIDES, "emperor")}
         roles_ja = "・".join(ROLE_JA.values())
         for i, p in enumerate(cfg.players, 1):
-            for key in ("gender", "society", "colour", "weapon", "special"):
-                if getattr(p, key) is not None:
-                    problems.append(not_used(i, p.name, key, "genpei"))
-            if p.leader:
-                problems.append(not_used(i, p.name, "leader", "genpei"))
             if p.faction is None:
                 problems.append(missing(i, p.name, "faction", "genji, heike or emperor",
                                         "源氏・平氏・帝のどれか"))

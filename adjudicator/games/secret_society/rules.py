@@ -7,7 +7,7 @@ free functions over the emitter: ``validate`` (each line, before anything resolv
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from ... import actions as A
 from ...config.load import GameConfig
@@ -39,6 +39,9 @@ __all__ = ["DEFAULT_OPTIONS", "OPTIONS", "VOTE_TIME_KINDS", "SecretSocietyRules"
 class SecretSocietyRules(ww.WerewolfVariant[SsState]):
     """Validation and resolution; the Variant class (SecretSociety) adds its outputs."""
 
+    #: the [[players]] keys read here (Variant.player_fields: the base refuses the rest)
+    player_fields: ClassVar[frozenset[str] | None] = frozenset({"society", "leader"})
+
     def __init__(self, cfg: GameConfig) -> None:
         super().__init__(cfg)
         self.setup = SsSetup.of(cfg)
@@ -47,7 +50,7 @@ class SecretSocietyRules(ww.WerewolfVariant[SsState]):
     # ------------------------------------------------------------ setup
     @classmethod
     def config_problems(cls, cfg: GameConfig) -> list[str]:
-        from ...config.problems import Problem, count, not_used, option_problems, player, setup
+        from ...config.problems import Problem, count, option_problems, player, setup
         from .state import SOCIETY_JA
 
         problems: list[Problem] = []
@@ -56,9 +59,6 @@ class SecretSocietyRules(ww.WerewolfVariant[SsState]):
             problems.append(count(f"{n} players; 秘密結社村 takes {PLAYERS} (ss.setup)",
                                   f"{n}人います。秘密結社村は{PLAYERS}人で遊びます（GMは別）"))
         for i, p in enumerate(cfg.players, 1):
-            for key in ("role", "gender", "colour", "weapon", "special", "faction"):
-                if getattr(p, key) is not None:
-                    problems.append(not_used(i, p.name, key, "secret-society"))
             if p.leader and p.society is None:
                 problems.append(player(i, p.name, "leader",
                                        "a leader needs a society (ss.setup)",

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from ... import actions as A
 from ...config.load import GameConfig
@@ -455,6 +455,9 @@ __all__ = ["play_round", "is_call"]
 class TrapWordRules(Variant[TwState]):
     """Setup, validation of lines and resolution of a round; the Variant (TrapWord) adds
     its outputs."""
+
+    #: no [[players]]: the players are the teams' members (options.problems refuses any)
+    player_fields: ClassVar[frozenset[str] | None] = None
 
     def __init__(self, cfg: GameConfig) -> None:
         super().__init__(cfg)

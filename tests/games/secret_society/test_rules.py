@@ -792,6 +792,6 @@ def test_every_rule_id_is_cited_by_an_event_of_the_fixtures() -> None:
 def test_config_needs_no_variant_of_another_game(tmp_path: Path) -> None:
     bad = [p.model_copy(update={"colour": "orange"}) if p.name == "さら" else p
            for p in CFG.players]
-    problems = SecretSociety.config_problems(GameConfig.model_validate(
+    problems = SecretSociety.unused_player_fields(GameConfig.model_validate(
         {**CFG.model_dump(), "players": [p.model_dump() for p in bad]}))
     assert problems == ["players[18] (さら).colour: not used by secret-society"]
