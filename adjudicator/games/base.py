@@ -410,7 +410,8 @@ class Variant(Generic[S]):
     def render(
         self, before: S, after: S, phase: PhaseInput, events: list[Event]
     ) -> tuple[str, dict[str, list[str]], str]:
-        """(public post, private notices per player, GM ledger)."""
+        """(public post, private notices per player, GM ledger): drawn once for every game
+        by ``games.outputs.PhaseOutputs``, the first base of each game's Variant class."""
         raise NotImplementedError
 
     def export(self, state: S) -> tuple[dict[str, dict[str, Any]], dict[str, Any]]:
