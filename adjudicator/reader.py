@@ -31,6 +31,7 @@ from .parser import (
     parse_command,
     suggest_word,
 )
+from .quoting import command_text
 from .roster import PLAYER, Roster
 
 MAX_COMMAND = 2000  # characters: a longer line is not parsed as a command
@@ -407,7 +408,7 @@ class PhaseReader:
             self._reject(ref, line, text, actor, too_long)
             return
         try:
-            action = parse_command(nfkc(text)[offset:], self.roster, v,
+            action = parse_command(command_text(nfkc(text), offset), self.roster, v,
                                    transformer=self.variant.transformer,
                                    slot=self.variant.kinds_of_slot)
         except CommandSyntaxError as e:
@@ -514,7 +515,8 @@ class PhaseReader:
             return
         dropped: list[CommandError] = []
         try:
-            action = parse_command(nfkc(text)[offset:], self.roster, self.variant.name, gm=True,
+            action = parse_command(command_text(nfkc(text), offset), self.roster,
+                                   self.variant.name, gm=True,
                                    transformer=self.variant.transformer,
                                    slot=self.variant.kinds_of_slot, dropped=dropped)
         except CommandError as e:
