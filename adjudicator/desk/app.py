@@ -38,7 +38,7 @@ from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import Route
 
 from ..chatlog import FORMATS
-from ..config import load_config
+from ..config.load import load_config
 from ..errors import AdjudicatorError, ConfigError
 from ..phases import phase_label
 from ..render import environment
@@ -414,7 +414,7 @@ async def store(desk: Desk, request: Request) -> Response:
 async def report(desk: Desk, request: Request) -> Response:
     name = request.path_params["name"]
     _path, game = _load(desk, name)
-    from ..report import render_report
+    from ..report.html import render_report
 
     html = render_report(game)
     resp = HTMLResponse(html)

@@ -24,7 +24,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from ..config import GameConfig
+from ..config.load import GameConfig
 from . import service as S
 from .guards import refusal
 

@@ -53,7 +53,7 @@ def channel_of(cfg: Any, given: str | None) -> str | None:
 def run_pull(root: Path, phase: str, channel: str, after: str | None, before: str | None,
              api: str | None, say: Any = _say, max_retries: int = 3) -> Any:
     """Fetch and store; returns (Pull, Stored)."""
-    from ..config import load_config
+    from ..config.load import load_config
     from ..engine import phase_refusal
     from .client import session
     from .pull import fetch_phase, store_pull
@@ -134,7 +134,7 @@ def send_report(out: Any) -> str:
 
 
 def cmd_pull(args: argparse.Namespace) -> int:
-    from ..config import load_config
+    from ..config.load import load_config
 
     root = _root(args.game, args.phase)
     cfg = load_config(root / "game.toml")

@@ -16,7 +16,7 @@ import pytest
 pytest.importorskip("hikari", reason="the Discord extra is not installed "
                     "(pip install -e '.[discord]')")
 
-from adjudicator.cli import main  # noqa: E402
+from adjudicator.cli.main import main  # noqa: E402
 from adjudicator.discord_.dce import JST  # noqa: E402
 from adjudicator.engine import resolve_game  # noqa: E402
 from adjudicator.resources import data_dir  # noqa: E402
@@ -172,7 +172,7 @@ def test_pull_then_resolve_gives_the_posts_of_the_pasted_night(fake: Fake, env: 
     # the same night pasted as text gives the same posts and notices
     assert _posts(root, "night1") == _posts(_text_game(env, night), "night1")
     # the players' ids (for the DMs) come from the stored log; nothing else is written
-    from adjudicator.config import load_config
+    from adjudicator.config.load import load_config
     from adjudicator.discord_.pull import known_ids
 
     ids = known_ids(root, load_config(root / "game.toml"))

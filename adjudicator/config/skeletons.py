@@ -19,7 +19,7 @@ gm = ["GM"]         # chat names whose lines are GM directives
 # first_bite = true     # ww.night.first_bite: wolves bite from night1
 '''
     if variant != "derby-stock":
-        from .resources import data_dir
+        from ..resources import data_dir
 
         sample = data_dir("samples") / variant / "game.toml"
         if sample.is_file():  # a complete, commented example of that village to edit

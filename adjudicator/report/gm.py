@@ -10,7 +10,7 @@ from .charts import Section, Table
 
 def gm_sections(game: Any) -> list[Section]:
     from ..seal import check
-    from . import phase_label
+    from .sections import phase_label
 
     out: list[Section] = []
     cfg = game.cfg

@@ -20,9 +20,9 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError
 
-from .errors import ConfigError
-from .lazyre import lazy
-from .vocab import ROLE_NAMES
+from ..errors import ConfigError
+from ..lazyre import lazy
+from ..vocab import ROLE_NAMES
 
 VARIANTS = ("derby-stock", "secret-society", "splatoon", "genpei", "majora", "trapword")
 
@@ -182,10 +182,10 @@ def raw_problems(raw: dict[str, Any]) -> list[str]:
     """Problems of names read straight from the TOML, so that they are listed even when
     other keys fail validation: invisible or bidirectional characters in names, aliases,
     GM names and teams; empty aliases; an alias equal to a GM name (each a
-    ``config_ja.Problem``, in English and Japanese)."""
-    from .config_ja import Problem, place_ja
-    from .names_shown import shown
-    from .normalize import name_key
+    ``config.problems.Problem``, in English and Japanese)."""
+    from ..names_shown import shown
+    from ..normalize import name_key
+    from .problems import Problem, place_ja
 
     problems: list[str] = []
 
@@ -244,9 +244,9 @@ def raw_problems(raw: dict[str, Any]) -> list[str]:
 
 def common_problems(cfg: GameConfig) -> list[str]:
     """Problems every variant shares: duplicate names, clashing aliases, unknown roles
-    (each a ``config_ja.Problem``, in English and Japanese)."""
-    from .config_ja import Problem, place_ja
-    from .normalize import name_key
+    (each a ``config.problems.Problem``, in English and Japanese)."""
+    from ..normalize import name_key
+    from .problems import Problem, place_ja
 
     problems: list[str] = []
 
@@ -317,7 +317,7 @@ MAX_CONFIG_BYTES = 5_000_000  # a game.toml is a few kB; a link to /dev/zero is 
 def load_config(path: Path) -> GameConfig:
     """Read and validate game.toml; raise ConfigError listing every problem."""
     shown = str(path)
-    from .fsio import NotRegularFile, TooLarge, read_capped
+    from ..fsio import NotRegularFile, TooLarge, read_capped
 
     try:
         text = read_capped(path, MAX_CONFIG_BYTES).decode("utf-8-sig")
@@ -333,7 +333,7 @@ def load_config(path: Path) -> GameConfig:
         raise _error(shown, [f"大きすぎます（{MAX_CONFIG_BYTES // 1_000_000} MBまで）："
                                   "game.toml ではないファイルのようです（too large）"]) from None
     except OSError as e:
-        from .fsio import os_error_reason
+        from ..fsio import os_error_reason
 
         raise ConfigError(shown, [f"cannot read: {e.strerror}"],
                           [f"読めません：{os_error_reason(e)}"]) from None
@@ -344,21 +344,21 @@ def load_config(path: Path) -> GameConfig:
     except RecursionError:
         raise _error(shown, ["入れ子が深すぎて読めません（[ や { の入れ子を減らしてください）"
                                   "（nested too deeply）"]) from None
-    from .config_words import translate
+    from .words import translate
 
     raw = translate(raw)
     early = raw_problems(raw)
     try:
         cfg = GameConfig.model_validate(raw)
     except ValidationError as e:
-        from .config_ja import validation_problem
+        from .problems import validation_problem
 
         variant = _variant_of(raw)
         problems: list[str] = [validation_problem(err, _loc(tuple(err["loc"]), raw), variant)
                                for err in e.errors()]
         raise _error(shown, problems + early + _partial_problems(raw) + _count(raw),
                      _variant_of(raw)) from None
-    from .games import get_variant
+    from ..games import get_variant
 
     cfg._folder = path.parent
     problems = early + common_problems(cfg) + get_variant(cfg.variant, shown).config_problems(cfg)
@@ -370,7 +370,7 @@ def load_config(path: Path) -> GameConfig:
 def _error(path: str, problems: list[str], variant: str = "") -> ConfigError:
     """Every problem, the roster's count first (the GM fixes it first), with the same
     problems in Japanese."""
-    from .config_ja import is_count, problem_ja
+    from .problems import is_count, problem_ja
 
     ordered = sorted(problems, key=lambda p: not is_count(p))
     return ConfigError(path, ordered, [problem_ja(p, variant) for p in ordered])
@@ -390,8 +390,8 @@ def _count(raw: dict[str, Any]) -> list[str]:
     options = raw.get("options")
     if not variant:
         return []
-    from .config_ja import Problem
-    from .games import get_variant
+    from ..games import get_variant
+    from .problems import Problem
 
     bare = [PlayerConfig.model_construct(name=f"\ue000{k}", aliases=[])
             for k in range(len(players) if isinstance(players, list) else 0)]

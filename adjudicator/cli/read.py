@@ -15,9 +15,9 @@ from json.encoder import encode_basestring
 from pathlib import Path
 from typing import Any
 
-from .chatlog import FORMATS, ChatLine, Reading, read_chat
-from .errors import AdjudicatorError, ConfigError, UsageError
-from .jsonfast import Rows, pieces
+from ..chatlog import FORMATS, ChatLine, Reading, read_chat
+from ..errors import AdjudicatorError, ConfigError, UsageError
+from ..jsonfast import Rows, pieces
 
 STDIN_NAME = "標準入力"
 
@@ -31,7 +31,7 @@ class Cast:
     roster: Any  # adjudicator.roster.Roster
 
     def knows(self, speaker: str) -> bool:
-        from .errors import CommandError
+        from ..errors import CommandError
 
         try:
             self.roster.resolve(speaker)
@@ -42,8 +42,8 @@ class Cast:
 
 def game_cast(root: str | Path) -> Cast:
     """The cast of the game folder ``root`` (raises UsageError or ConfigError)."""
-    from .config import load_config
-    from .games import get_variant
+    from ..config.load import load_config
+    from ..games import get_variant
 
     folder = Path(root)
     if not (folder / "game.toml").is_file():
@@ -80,7 +80,7 @@ def _input(file: str | None) -> tuple[bytes, str]:
         raise UsageError(f"「{file}」はフォルダです：チャットログのファイルを指定してください")
     if not path.exists():
         raise UsageError(f"ファイル「{file}」が見つかりません")
-    from .fsio import MAX_LOG_BYTES, NotRegularFile, TooLarge, read_capped
+    from ..fsio import MAX_LOG_BYTES, NotRegularFile, TooLarge, read_capped
 
     try:
         return read_capped(path, MAX_LOG_BYTES), file
@@ -91,7 +91,7 @@ def _input(file: str | None) -> tuple[bytes, str]:
         raise AdjudicatorError(f"「{file}」は大きすぎます（{MAX_LOG_BYTES // 1_000_000} MBまで）："
                                "ログではないファイルのようです") from None
     except OSError as e:
-        from .fsio import os_error_message
+        from ..fsio import os_error_message
 
         raise AdjudicatorError(f"「{file}」を読めません：{os_error_message(e)}") from None
 
@@ -203,7 +203,7 @@ def unknown_speakers(r: Reading, cast: Cast) -> list[str]:
 def reading_text(r: Reading, cast: Cast | None = None) -> str:
     """What ``read`` prints: the format, every message, every skipped line, every guess
     (in Japanese; a guess's detail is the chat reader's own words)."""
-    from .cli_ja import FORMAT_JA, GUESS_JA, SKIP_JA, date_order_why_ja, guess_ja
+    from ..chatlog.ja import FORMAT_JA, GUESS_JA, SKIP_JA, date_order_why_ja, guess_ja
 
     how = "自動判定" if r.detected else "--format で指定"
     system = sum(1 for m in r.messages if not m.speaker)

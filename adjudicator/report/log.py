@@ -96,7 +96,7 @@ def encode_column(col: list[str], esc: _Escaper) -> list[bytes]:
 
 def row_ref(ref: str, esc: _Escaper) -> str:
     """A log row's line number in words; the file is a tooltip (for the GM who cites it)."""
-    from .wording import line_place
+    from ..wording import line_place
 
     head, colon, n = ref.rpartition(":")
     return (f'<span class="ref" title="{esc(head)}{colon}{n}">{n}行目</span>' if n.isdigit()

@@ -8,21 +8,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from . import __version__
-from .archive import (
-    ENV_VAR,
-    MAX_ID,
-    Archive,
-    ArchiveError,
-    DamagedRow,
-    default_path,
-    find_games,
-)
-from .cli_ja import display_width
-from .config_ja import VARIANT_JA
-from .errors import AdjudicatorError, UsageError
-from .models import DISPOSITION_JA
-from .phases import phase_label
+from .. import __version__
+from ..archive import ENV_VAR, MAX_ID, Archive, ArchiveError, DamagedRow, default_path, find_games
+from ..config.problems import VARIANT_JA
+from ..errors import AdjudicatorError, UsageError
+from ..models import DISPOSITION_JA
+from ..phases import phase_label
+from .ja import display_width
 
 
 def _out(text: str) -> None:
@@ -219,7 +211,7 @@ def _sqlite_errors(func: Callable[[argparse.Namespace], int]
         try:
             return func(args)
         except sqlite3.Error as e:
-            from .archive import _full_message, disk_full
+            from ..archive import _full_message, disk_full
 
             where = Path(args.db) if args.db else default_path()
             if disk_full(e, where):

@@ -9,13 +9,13 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from .config import VARIANTS
-from .errors import UsageError
+from ..config.load import VARIANTS
+from ..errors import UsageError
 
 
 def cmd_guide(args: argparse.Namespace) -> int:
-    from .config import load_config
-    from .guide import build_guide, render_text, to_json
+    from ..config.load import load_config
+    from ..guide import build_guide, render_text, to_json
 
     if args.game and args.variant:
         raise UsageError("ゲームのフォルダか --variant のどちらか一方を指定してください")

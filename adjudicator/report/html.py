@@ -4,7 +4,7 @@ One walk over the derived game (``engine.resolve_game``) builds plain view data;
 template ``reports/report.html.j2`` (autoescaped: every name, line and GM text is
 untrusted) turns it into HTML.  No external asset, no script (a Content-Security-Policy
 forbids them), charts are inline SVG.  Variants add sections through
-``adjudicator.report_sections``.
+``adjudicator.report.sections``.
 
 The report is drawn for a view (``adjudicator.views``): a finished game's report is the
 end-of-game reveal, for anyone; an unfinished game's is the GM's alone, titled
@@ -25,21 +25,21 @@ from typing import Any
 
 from markupsafe import Markup
 
-from . import __version__
-from .errors import AdjudicatorError
-from .export import export_game
-from .models import DISPOSITION_JA
-from .phases import game_phase_label
-from .render import environment
-from .report_log import ENCODING, escaper, log_rows, row_ref
-from .report_sections import FIELD_JA, auto_sections, value_ja, variant_sections
-from .report_sections.charts import Section
-from .rulebook import quote
-from .seedquotes import RuleText, rule_text
-from .sentences import card_names, sentence
-from .views import GM_ONLY, PROGRESS_TITLE, View, report_view
-from .vocab import GENDERS, VARIANT_JA, yen
-from .wording import line_place
+from .. import __version__
+from ..errors import AdjudicatorError
+from ..export import export_game
+from ..models import DISPOSITION_JA
+from ..phases import game_phase_label
+from ..render import environment
+from ..rulebook import quote
+from ..seedquotes import RuleText, rule_text
+from ..sentences import card_names, sentence
+from ..views import GM_ONLY, PROGRESS_TITLE, View, report_view
+from ..vocab import GENDERS, VARIANT_JA, yen
+from ..wording import line_place
+from .charts import Section
+from .log import ENCODING, escaper, log_rows, row_ref
+from .sections import FIELD_JA, auto_sections, value_ja, variant_sections
 
 HOW_JA = {"executed": "処刑", "bitten": "襲撃", "assassinated": "暗殺", "punished": "天罰",
           "bomb": "タイムボムで死亡", "shot": "ピストルで死亡", "scenario": "死亡"}
@@ -100,7 +100,7 @@ class PhaseView:
     events: list[EventView]
     draws: list[EventView]
     diagnostics: list[tuple[str, str, str, str]]  # level, source, anchor, text
-    log: bytes = b""  # the annotated log's rows, UTF-8 (report_log.log_rows)
+    log: bytes = b""  # the annotated log's rows, UTF-8 (report.log.log_rows)
     log_html: Markup = field(default_factory=Markup)  # what the page prints (_logs_as)
 
 
@@ -197,7 +197,7 @@ def _field(key: str, v: Any, values: dict[str, dict[str, str]]) -> str:
     if isinstance(v, bool):
         return ("済" if key in _DONE else "○") if v else "—"
     if key in ("gauge", "locked") and isinstance(v, int) and not isinstance(v, bool):
-        from .sentences import gauge
+        from ..sentences import gauge
 
         return gauge(v)
     if key == "gender" and isinstance(v, str):
@@ -366,7 +366,7 @@ def build_context(game: Any, view: View | None = None) -> dict[str, Any]:
     for s in sections:
         covered |= set(s.covers)
     sections += auto_sections(game, covered)
-    from .report_sections.gm import gm_sections  # the seal and the replacements
+    from .gm import gm_sections  # the seal and the replacements
 
     sections += gm_sections(game)
     for s in sections:
@@ -443,7 +443,7 @@ def render_report_bytes(game: Any, view: View | None = None) -> bytes:
     """``render_report(game, view).encode("utf-8")``, made without the annotated log
     (nine tenths of a long game's page) ever being text: the page is rendered with a
     mark where each phase's log goes (the template prints each once, in order), and the
-    UTF-8 of the page's parts and of the logs (``report_log``: built as bytes) are
+    UTF-8 of the page's parts and of the logs (``report.log``: built as bytes) are
     joined.  A page whose own text holds the mark, or a log holding a lone surrogate
     (which the encode refuses), is rendered the plain way (the same bytes, or the
     same UnicodeEncodeError)."""
@@ -464,7 +464,7 @@ def write_report(game: Any, path: Path, view: View | None = None) -> Path:
     blob = render_report_bytes(game, view)  # refused before anything is written
     path = Path(path)
     refuse_output(path)  # a link, a pipe, a device or a missing folder: nothing written
-    from .fsio import write_atomic  # a temporary file beside it, renamed over it
+    from ..fsio import write_atomic  # a temporary file beside it, renamed over it
 
     write_atomic(path, blob)  # one write of the bytes made once
     return path

@@ -10,10 +10,10 @@ from typing import Any
 def cmd_report(args: Any) -> int:
     """``adjudicator report GAME [-o FILE] [--gm]``: a finished game's report for anyone;
     an unfinished game's only with ``--gm`` (titled 途中経過（GM専用…）)."""
-    from .engine import resolve_game
-    from .errors import AdjudicatorError, UsageError
-    from .report import refuse_output, write_report
-    from .views import PROGRESS_TITLE, View
+    from ..engine import resolve_game
+    from ..errors import AdjudicatorError, UsageError
+    from ..report.html import refuse_output, write_report
+    from ..views import PROGRESS_TITLE, View
 
     root = Path(args.game)
     if not root.is_dir():

@@ -14,23 +14,12 @@ from typing import Any
 
 from . import actions as A
 from .chatlog import ChatLine, is_unsent
-from .errors import (
-    CommandError,
-    CommandSyntaxError,
-    IllegalActionError,
-    UnknownNameError,
-)
+from .errors import CommandError, CommandSyntaxError, IllegalActionError, UnknownNameError
 from .games.base import Candidate, Variant
 from .gm_words import closest_directive, directive_words, is_deadline
 from .models import Diagnostic, LineRecord
 from .normalize import gm_key, nfkc
-from .parser import (
-    command_hint,
-    find_command,
-    is_gm_word,
-    parse_command,
-    suggest_word,
-)
+from .parser import command_hint, find_command, is_gm_word, parse_command, suggest_word
 from .quoting import command_text
 from .roster import PLAYER, Roster
 

@@ -7,7 +7,7 @@ Each game keeps its vocabulary table on its Variant class (``config_words``: key
 contract and the engine use.  :func:`translate` rewrites a raw game.toml (as tomllib
 read it) before validation, so a game written in Japanese resolves byte-identically to
 the same game written with the English values.  A word not in the table is left alone
-(validation then names what is accepted, in Japanese: adjudicator.config_ja).
+(validation then names what is accepted, in Japanese: adjudicator.config.problems).
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ KEPT_AS_WRITTEN = frozenset({"players.role", "players.weapon"})
 
 def table(variant: str) -> Table:
     """The vocabulary of ``variant`` (empty for an unknown variant)."""
-    from .games import REGISTRY, get_variant
+    from ..games import REGISTRY, get_variant
 
     if variant not in REGISTRY:
         return {}

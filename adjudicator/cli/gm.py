@@ -18,7 +18,7 @@ def _out(text: str) -> None:
 
 
 def _game(path: str) -> Path:
-    from .errors import UsageError
+    from ..errors import UsageError
 
     root = Path(path)
     if not (root / "game.toml").is_file():
@@ -28,10 +28,10 @@ def _game(path: str) -> Path:
 
 def cmd_status(args: Any) -> int:
     """``adjudicator status GAME PHASE [FILE|-]``: nothing is stored."""
-    from .errors import UsageError
-    from .read_cli import STDIN_NAME, _input
-    from .report_sections import phase_label
-    from .status import gm_text, phase_status
+    from ..errors import UsageError
+    from ..report.sections import phase_label
+    from ..status import gm_text, phase_status
+    from .read import STDIN_NAME, _input
 
     root = _game(args.game)
     if args.deadline is not None and not _CLOCK.match(args.deadline):
@@ -52,7 +52,7 @@ def cmd_status(args: Any) -> int:
 
 
 def cmd_deal(args: Any) -> int:
-    from .deal import deal_game, deal_text
+    from ..deal import deal_game, deal_text
 
     root = _game(args.game)
     result = deal_game(root, seed=args.seed, force=args.force)
@@ -65,7 +65,7 @@ def cmd_deal(args: Any) -> int:
 
 
 def cmd_verify(args: Any) -> int:
-    from .seal import verify_game
+    from ..seal import verify_game
 
     root = _game(args.game)
     ok, lines = verify_game(root, args.digest)
@@ -87,7 +87,7 @@ def _seed(text: str) -> int:
 
 
 def add_gm_commands(add: Any) -> None:
-    from .chatlog import FORMATS
+    from ..chatlog import FORMATS
 
     s = add("status", "途中集計：その日に誰が行動し、誰がまだかを、途中までのログ（FILE、- で"
             "標準入力、省略すればその日の保存したログ）から数えます。何も保存しません",

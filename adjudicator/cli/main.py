@@ -18,13 +18,13 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from . import __version__
-from .chatlog import FORMATS
-from .cli_ja import JapaneseHelpFormatter
-from .cli_ja import Parser as _Parser
-from .errors import AdjudicatorError, ChatFormatError, UsageError
-from .fsio import os_error_message, swap_tree
-from .resources import data_dir
+from .. import __version__
+from ..chatlog import FORMATS
+from ..errors import AdjudicatorError, ChatFormatError, UsageError
+from ..fsio import os_error_message, swap_tree
+from ..resources import data_dir
+from .ja import JapaneseHelpFormatter
+from .ja import Parser as _Parser
 
 
 def _print(text: str) -> None:
@@ -40,7 +40,7 @@ def write_outputs(game: Any, data: dict[str, Any], out: Path | None = None) -> P
     """Every output of a resolved game under ``out`` (default GAME/out/), replacing it
     whole: built in a temporary folder beside it and swapped in (``fsio.swap_tree``);
     when ``out`` already holds exactly these bytes, nothing is written."""
-    from .export import dumps
+    from ..export import dumps
 
     out = out if out is not None else game.root / "out"
     files: dict[str, str] = {"game.json": dumps(data)}
@@ -85,7 +85,7 @@ def diagnostic_line(d: Any, lang: str = "ja") -> str:
     developers' English line."""
     if lang == "en":
         return f"{d.level}: {d.source}: {d.message}"
-    from .wording import line_place, phase_label
+    from ..wording import line_place, phase_label
 
     level = LEVEL_JA.get(d.level, d.level)
     if d.source.startswith("phase:"):
@@ -115,8 +115,8 @@ def game_dir(path: str) -> Path:
 
 
 def cmd_resolve(args: argparse.Namespace) -> int:
-    from .engine import resolve_game
-    from .export import dumps, export_game
+    from ..engine import resolve_game
+    from ..export import dumps, export_game
 
     lang = getattr(args, "lang", "ja")
     root = game_dir(args.game)
@@ -137,8 +137,8 @@ def cmd_resolve(args: argparse.Namespace) -> int:
 def summary_text(game: Any, phase: str | None = None, written: bool = True,
                  lang: str = "ja") -> str:
     """A phase's post and notices (default: the latest phase), ready to paste."""
-    from .models import DISPOSITION_JA
-    from .wording import phase_label
+    from ..models import DISPOSITION_JA
+    from ..wording import phase_label
 
     en = lang == "en"
     if not game.phases and game.has_errors:  # logs/ is a file, or every log is unusable
@@ -153,13 +153,13 @@ def summary_text(game: Any, phase: str | None = None, written: bool = True,
     if phase is not None:
         ids = [p.id for p in game.phases]
         if phase not in ids:
-            from .wording import no_phase
+            from ..wording import no_phase
 
             raise no_phase(phase, ids)
         ph = game.phases[ids.index(phase)]
     head = ph.id if en else phase_label(ph.id)
     parts = [f"=== {head}：公開投稿 ===", ph.public_post.rstrip()]
-    from .replacement import addressee
+    from ..replacement import addressee
 
     for name, notes in ph.private.items():
         parts.append(f"--- {addressee(game, ph.id, name)}への通知 ---")
@@ -183,8 +183,8 @@ def summary_text(game: Any, phase: str | None = None, written: bool = True,
 
 # ------------------------------------------------------------------ check
 def cmd_check(args: argparse.Namespace) -> int:
-    from .checkline import check_line, check_text
-    from .engine import resolve_game
+    from ..checkline import check_line, check_text
+    from ..engine import resolve_game
 
     root = game_dir(args.game)
     game = resolve_game(root, fmt=args.format)
@@ -196,9 +196,9 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 # ------------------------------------------------------------------ explain
 def cmd_explain(args: argparse.Namespace) -> int:
-    from .engine import resolve_game
-    from .explain import explain_text
-    from .views import View
+    from ..engine import resolve_game
+    from ..explain import explain_text
+    from ..views import View
 
     if args.as_player and args.gm:
         raise UsageError("--as NAME（参加者の見え方）と --gm（GMの見え方）は一緒に使えません")
@@ -206,8 +206,8 @@ def cmd_explain(args: argparse.Namespace) -> int:
     game = resolve_game(root, fmt=args.format)
     view = View.of(args.as_player) if args.as_player else View.gm() if args.gm else None
     if args.line:
-        from .explain import resolve_player
-        from .explain_ja import explain_line
+        from ..explain import resolve_player
+        from ..explain_ja import explain_line
 
         if view is None and args.player:
             view = View.of(resolve_player(game, args.player))
@@ -222,11 +222,11 @@ def cmd_explain(args: argparse.Namespace) -> int:
 
 def cmd_schema(args: argparse.Namespace) -> int:
     if getattr(args, "scenario", False):  # majora's scenario file, through the registry
-        from .games import get_variant
+        from ..games import get_variant
 
         schema = get_variant("majora").scenario_schema()
     else:
-        from .export import json_schema
+        from ..export import json_schema
 
         schema = json_schema()
     sys.stdout.write(json.dumps(schema, ensure_ascii=False, indent=2) + "\n")
@@ -274,7 +274,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     """The whole command line; given a ``command`` name, only that command's parser (a
     command line that starts with it needs no other: the other commands' modules are not
     imported and their parsers not built).  Every help text is Japanese; argparse's own
-    words are, while ``cli_ja.japanese_argparse()`` is active."""
+    words are, while ``cli.ja.japanese_argparse()`` is active."""
     p = _Parser(
         prog="adjudicator",
         description="チャットで遊ぶゲームの審判の机：チャットのログを貼ると、朝の公開投稿、"
@@ -297,9 +297,9 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     def modules(*entries: tuple[str | tuple[str, ...], str, str]) -> None:
         for name, module, adder in entries:
             if want(*((name,) if isinstance(name, str) else name)):
-                getattr(importlib.import_module(f".{module}", __package__), adder)(add)
+                getattr(importlib.import_module(f"adjudicator.{module}"), adder)(add)
 
-    modules(("new", "add_cli", "add_new_command"), ("add", "add_cli", "add_add_command"))
+    modules(("new", "cli.add", "add_new_command"), ("add", "cli.add", "add_add_command"))
     fmt_help = "チャットの形式（指定しなければ自動判定）：" + "、".join(FORMATS)
     fmt_help_read = ("`add --format` で形式を決めていないログのチャットの形式"
                      "（指定しなければ自動判定）：" + "、".join(FORMATS))
@@ -349,13 +349,13 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
 
     # read, report, serve, archive, discord (in this order in the listing): only the
     # module of the command named is imported, all of them for a listing or a typo
-    modules(("read", "read_cli", "add_read_command"),
-            ("report", "report_cli", "add_report_command"),
+    modules(("read", "cli.read", "add_read_command"),
+            ("report", "cli.report", "add_report_command"),
             ("serve", "desk.cli", "add_serve_command"),
-            ("archive", "archive_cli", "add_archive_command"),
+            ("archive", "cli.archive", "add_archive_command"),
             ("discord", "discord_.cli", "add_discord_command"),  # hikari only when it runs
-            (("status", "deal", "verify"), "gm_cli", "add_gm_commands"),
-            ("guide", "guide_cli", "add_guide_command"))
+            (("status", "deal", "verify"), "cli.gm", "add_gm_commands"),
+            ("guide", "cli.guide", "add_guide_command"))
 
     if want("schema"):
         s = add("schema", "`resolve --json` の JSON Schema を表示します", "adjudicator schema")
@@ -390,7 +390,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _main(argv: Sequence[str] | None) -> int:
-    from .cli_ja import japanese_argparse
+    from .ja import japanese_argparse
 
     with japanese_argparse():
         return _run(argv)

@@ -20,8 +20,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 
-from .lazyre import lazy
-from .vocab import VARIANT_JA
+from ..lazyre import lazy
+from ..vocab import VARIANT_JA
 
 #: game.toml keys -> the GM's word for them
 FIELD_JA: dict[str, str] = {
@@ -168,7 +168,7 @@ def _quoted(text: str) -> list[str]:
 
 
 def _values_ja(values: list[str], variant: str, key: str) -> str:
-    from .config_words import table
+    from .words import table
 
     words = table(variant).get(key, {})
     if key == "variant":
@@ -209,7 +209,7 @@ def _message_ja(msg: str, variant: str, key: str) -> str:
 
 
 def _visible(quoted: str) -> str:
-    from .names_shown import shown
+    from ..names_shown import shown
 
     inner = quoted[1:-1] if len(quoted) > 1 and quoted[0] == quoted[-1] == "'" else quoted
     try:

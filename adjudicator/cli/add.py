@@ -10,10 +10,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from .cli import game_dir
-from .errors import AdjudicatorError, UsageError
-from .fsio import history, store_log, write_atomic
-from .resources import data_dir
+from ..errors import AdjudicatorError, UsageError
+from ..fsio import history, store_log, write_atomic
+from ..resources import data_dir
+from .main import game_dir
 
 PHASE_RE = re.compile(r"^(day|night|round)[1-9][0-9]*(-chat)?$")
 
@@ -28,16 +28,16 @@ _NOT_REGULAR = ("「{}」は普通のファイルではありません（パイ�
 
 def _day(phase: str) -> str:
     """「1日目夜」 for ``night1`` (the phase as the GM says it)."""
-    from .wording import phase_label
+    from ..wording import phase_label
 
     return phase_label(phase)
 
 
 def _name_clashes(toml: Path) -> list[str]:
     """The setup warnings of a game.toml that loads (Japanese), else none."""
-    from .config import load_config
-    from .errors import ConfigError
-    from .games import get_variant
+    from ..config.load import load_config
+    from ..errors import ConfigError
+    from ..games import get_variant
 
     try:
         cfg = load_config(toml)
@@ -47,7 +47,7 @@ def _name_clashes(toml: Path) -> list[str]:
 
 
 def cmd_new(args: Any) -> int:
-    from .skeletons import game_toml
+    from ..config.skeletons import game_toml
 
     root = Path(args.game)
     target = root / "game.toml"
@@ -72,7 +72,7 @@ def cmd_new(args: Any) -> int:
 
 
 def cmd_add(args: Any) -> int:
-    from .engine import LOG_SUFFIXES, phase_refusal
+    from ..engine import LOG_SUFFIXES, phase_refusal
 
     root = game_dir(args.game)
     logs = root / "logs"
@@ -106,7 +106,7 @@ def cmd_add(args: Any) -> int:
     if not data.strip() or not data.decode("utf-8", "replace").strip(" \t\r\n\ufeff\u3000"):
         raise AdjudicatorError(f"保存するものがありません：{shown} が空です（クリップボードが空？）。"
                                f"{_day(args.phase)}のログはそのままです")
-    from .read_cli import read_paste  # the reading `adjudicator read` shows
+    from .read import read_paste  # the reading `adjudicator read` shows
 
     lines = read_paste(data, shown, args.format, root).messages
     if not lines:
@@ -124,7 +124,7 @@ def cmd_add(args: Any) -> int:
 def _read_source(src: Path, shown: str) -> bytes:
     """The file a GM adds: a regular file of at most the log cap (checked on the open file:
     what was checked is what is read)."""
-    from .fsio import MAX_LOG_BYTES, NotRegularFile, TooLarge, read_capped
+    from ..fsio import MAX_LOG_BYTES, NotRegularFile, TooLarge, read_capped
 
     try:
         return read_capped(src, MAX_LOG_BYTES)
@@ -160,7 +160,7 @@ def add_new_command(add: Any) -> None:
 
 
 def add_add_command(add: Any) -> None:
-    from .chatlog import FORMATS
+    from ..chatlog import FORMATS
 
     s = add("add", "貼り付けたチャットのログをその日のログとして保存します（FILE、または - で"
             "標準入力）。空の貼り付けは断り、置き換えた前の版は残します（--history で一覧）",

@@ -5,8 +5,8 @@ A variant contributes sections in either of two ways (both may be used):
 - a method ``report_sections(self, game) -> list[Section]`` on its Variant class, or
 - a function registered here by variant name::
 
-      from adjudicator.report_sections import register
-      from adjudicator.report_sections.charts import Chart, Section, Series, Table
+      from adjudicator.report.sections import register
+      from adjudicator.report.charts import Chart, Section, Series, Table
 
       @register("splatoon")
       def splatoon_sections(game):
