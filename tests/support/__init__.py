@@ -37,6 +37,21 @@ RULES = ROOT / "adjudicator" / "rules"
 UPDATE = os.environ.get("UPDATE_EXPECTED") == "1"
 
 
+def _clone(root: Path) -> Path:
+    """The clone this checkout belongs to: ``root`` itself, or for a ``git worktree``
+    (``.git`` is a file naming ``<clone>/.git/worktrees/<name>``) the clone it came from."""
+    dot_git = root / ".git"
+    if dot_git.is_file():
+        gitdir = Path(dot_git.read_text("utf-8").removeprefix("gitdir:").strip())
+        if gitdir.parent.name == "worktrees" and gitdir.parents[1].name == ".git":
+            return gitdir.parents[2]
+    return root
+
+
+#: the project's shared folder (rules, seeds, research), beside the clone as CI has it
+SHARED = _clone(ROOT).parent / "shared"
+
+
 # ---------------------------------------------------------------- fixture games
 def fixture_games() -> list[Path]:
     """Every tests/fixtures/<name>/ holding a game.toml (discovered, sorted)."""
@@ -73,6 +88,11 @@ def resolved(root: Path) -> Any:
     from adjudicator.engine import resolve_game
 
     return resolve_game(root)
+
+
+def kinds(events: list[Any], kind: str) -> list[Any]:
+    """The events of ``kind`` among ``events`` (an Emitter's or a phase's), in order."""
+    return [e for e in events if e.kind == kind]
 
 
 @cache
@@ -315,6 +335,13 @@ def watch(page: Any, problems: list[str], origin: str | None = None) -> None:
     if origin is not None:
         page.on("request", lambda r: problems.append(f"request: {r.url}")
                 if not r.url.startswith(origin) else None)
+
+
+def csrf(client: Any) -> str:
+    """The desk's CSRF token from a TestClient's cookies (set by its first page)."""
+    from adjudicator.desk.app import CSRF_COOKIE
+
+    return str(client.cookies.get(CSRF_COOKIE))
 
 
 def desk_page(browser: Any, base: str, width: int = 1100,

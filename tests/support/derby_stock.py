@@ -53,6 +53,25 @@ ALL_VOTE_SHIN = "\n".join(f"{n}: 投票@しん" for n, _g, _r in ROSTER if n != 
     "\nしん: 投票@たろう"
 
 
+def alive_after(*dead: str) -> list[str]:
+    """The roster's names but ``dead``, in roster order."""
+    return [n for n, _g, _r in ROSTER if n not in dead]
+
+
+def wolves_win_logs() -> dict[str, str]:
+    """Four days and nights: each day hangs one of the village, each night the wolves
+    bite another; after night 4 the wolves are as many as the rest and win."""
+    executed = ["さくら", "はなこ", "りく", "ゆう"]
+    bitten = ["しん", "なお", "めい", "あい"]
+    logs: dict[str, str] = {}
+    dead: list[str] = []
+    for day, (ex, bite) in enumerate(zip(executed, bitten, strict=True), 1):
+        logs[f"day{day}"] = day_votes(ex, alive_after(*dead))
+        logs[f"night{day}"] = f"たろう: 噛み@{bite}"
+        dead += [ex, bite]
+    return logs
+
+
 def day_votes(target: str, alive: list[str] | None = None) -> str:
     names = alive or [n for n, _g, _r in ROSTER]
     other = next(n for n in names if n != target)

@@ -10,11 +10,12 @@ from adjudicator.errors import CommandError
 from adjudicator.games.base import Candidate, Emitter, PhaseInput
 from adjudicator.games.genpei import Genpei
 from adjudicator.games.genpei.state import GpState
-from adjudicator.models import Event, LineRecord
+from adjudicator.models import LineRecord
 from adjudicator.parser import parse_command
 from adjudicator.rng import PhaseRng
 from adjudicator.roster import Roster
 from tests.support import FIXTURES
+from tests.support import kinds as kinds  # the shared helper, as this module's tests import it
 
 CFG = load_config(FIXTURES / "genpei-side" / "game.toml")
 CFG15 = load_config(FIXTURES / "genpei-emperor" / "game.toml")
@@ -74,8 +75,6 @@ def run(v: Genpei, st: GpState, phase: str, lines: list[tuple[str, str]] = (),  
     return em
 
 
-def kinds(events: list[Event], kind: str) -> list[Event]:
-    return [e for e in events if e.kind == kind]
 
 
 def votes_for(target: str, st: GpState) -> list[tuple[str, str]]:

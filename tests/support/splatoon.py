@@ -9,11 +9,11 @@ from adjudicator.errors import CommandError
 from adjudicator.games.base import Candidate, Emitter, PhaseInput
 from adjudicator.games.splatoon import Splatoon
 from adjudicator.games.splatoon.state import SpState
-from adjudicator.models import Event
 from adjudicator.parser import parse_command
 from adjudicator.rng import PhaseRng
 from adjudicator.roster import Roster
 from tests.support import FIXTURES
+from tests.support import kinds as kinds  # the shared helper, as this module's tests import it
 
 CFG = load_config(FIXTURES / "splatoon-win" / "game.toml")
 #: the fixture roster: orange あおい(S) いつき(R) うみ(C), purple えいた(S) おさむ(R) かえで(C),
@@ -84,7 +84,3 @@ def night(gauges: dict[str, int], lines: list[tuple[str, str]], phase: str = "ni
     st = with_gauges(setup_state(v), gauges, **update)
     cands, rejected = candidates(v, st, phase, lines)
     return run_phase(v, st, phase, cands), rejected
-
-
-def kinds(events: list[Event], kind: str) -> list[Event]:
-    return [e for e in events if e.kind == kind]
