@@ -90,6 +90,33 @@ def resolved(root: Path) -> Any:
     return resolve_game(root)
 
 
+def candidates_of(v: Any, st: Any, phase: str, lines: list[tuple[str, str]], gm: str
+                  ) -> tuple[list[Any], list[tuple[str, str, str]]]:
+    """Parse and validate ``(actor, text)`` lines of a werewolf village as the engine does
+    (``gm``: the GM's name in its roster); the last valid command of a slot replaces the
+    earlier one.  Returns (accepted candidates, [(actor, code, rule)] rejected)."""
+    from adjudicator.errors import CommandError
+    from adjudicator.games.base import Candidate
+    from adjudicator.parser import parse_command
+    from adjudicator.roster import Roster
+
+    roster = Roster(v.roster_entries(), extra={gm: "GM"})
+    held: dict[tuple[str, str], Candidate] = {}
+    rejected: list[tuple[str, str, str]] = []
+    for i, (actor, text) in enumerate(lines, 1):
+        try:
+            action = parse_command(text, roster, v.name, transformer=v.transformer)
+            action = v.validate(st, phase, actor, action, {})
+        except CommandError as e:
+            rejected.append((actor, getattr(e, "code", ""), getattr(e, "rule", "")))
+            continue
+        slot = v.slot(action, actor)
+        assert slot is not None
+        held[(slot[0], slot[1])] = Candidate(ref=f"logs/{phase}.txt:{i}", actor=actor,
+                                             action=action, order=i)
+    return sorted(held.values(), key=lambda c: c.order), rejected
+
+
 def kinds(events: list[Any], kind: str) -> list[Any]:
     """The events of ``kind`` among ``events`` (an Emitter's or a phase's), in order."""
     return [e for e in events if e.kind == kind]
