@@ -11,12 +11,19 @@ from tests.support import chromium
 
 
 @pytest.fixture(scope="module")
-def browser(request: pytest.FixtureRequest) -> Iterator[Any]:
+def browser() -> Iterator[Any]:
     """Headless Chromium, one per test module (skipped with the reason where it is missing).
-    Its module carries ``pytestmark = pytest.mark.browser``, so that the inner loop
-    (``pytest -m "not browser"``) leaves it out; a module without fails here."""
-    if request.node.get_closest_marker("browser") is None:
-        pytest.fail(f"{request.node.nodeid} drives Chromium: mark its module "
-                    "`pytestmark = pytest.mark.browser`", pytrace=False)
+    A test that uses it is marked ``browser`` (the inner loop, ``pytest -m "not browser"``,
+    leaves it out): the collection refuses one that is not."""
     with chromium() as b:
         yield b
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    unmarked = [item.nodeid for item in items
+                if "browser" in getattr(item, "fixturenames", ())
+                and item.get_closest_marker("browser") is None]
+    if unmarked:
+        raise pytest.UsageError("these tests drive Chromium: mark them `pytest.mark.browser` "
+                                "(a module: `pytestmark = pytest.mark.browser`): "
+                                + ", ".join(unmarked))

@@ -17,23 +17,49 @@ from tests.support import ROOT
 TESTS = ROOT / "tests"
 
 
-def _drives_chromium(tree: ast.Module) -> bool:
-    for node in ast.walk(tree):
-        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
-            if any(a.arg == "browser" for a in node.args.args + node.args.kwonlyargs):
-                return True
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) \
-                and node.func.id == "chromium":
-            return True
-    return False
+def _uses(node: ast.FunctionDef) -> set[str]:
+    return {a.arg for a in node.args.args + node.args.kwonlyargs}
 
 
-def _marked_browser(tree: ast.Module) -> bool:
-    for node in tree.body:
-        if isinstance(node, ast.Assign) and any(
-                isinstance(t, ast.Name) and t.id == "pytestmark" for t in node.targets):
-            return "mark.browser" in ast.unparse(node.value)
-    return False
+def _calls_chromium(node: ast.AST) -> bool:
+    return any(isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == "chromium"
+               for n in ast.walk(node))
+
+
+def _is_browser_mark(node: ast.expr) -> bool:
+    return "mark.browser" in ast.unparse(node)
+
+
+def browser_tests(tree: ast.Module) -> tuple[list[str], list[str]]:
+    """(tests that drive Chromium but are not marked ``browser``, tests marked ``browser``
+    that do not): a test drives Chromium when it takes the ``browser`` fixture, calls
+    ``chromium()``, or takes a fixture of its module that does; it is marked by its
+    module's ``pytestmark`` or its own decorator."""
+    funcs = {n.name: n for n in tree.body if isinstance(n, ast.FunctionDef)}
+    module_marked = any(
+        isinstance(n, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "pytestmark"
+                                          for t in n.targets) and _is_browser_mark(n.value)
+        for n in tree.body)
+    drives: dict[str, bool] = {}
+
+    def drive(name: str, seen: frozenset[str] = frozenset()) -> bool:
+        if name not in drives:
+            f = funcs[name]
+            drives[name] = "browser" in _uses(f) or _calls_chromium(f) or any(
+                arg in funcs and arg not in seen and drive(arg, seen | {name})
+                for arg in _uses(f))
+        return drives[name]
+
+    unmarked, stray = [], []
+    for name, f in funcs.items():
+        if not name.startswith("test_"):
+            continue
+        marked = module_marked or any(_is_browser_mark(d) for d in f.decorator_list)
+        if drive(name) and not marked:
+            unmarked.append(name)
+        if marked and not drive(name):
+            stray.append(name)
+    return unmarked, stray
 
 
 def test_the_browser_marker_is_registered_and_strict() -> None:
@@ -43,27 +69,28 @@ def test_the_browser_marker_is_registered_and_strict() -> None:
     assert "--strict-markers" in opts["addopts"].split()
 
 
-def test_every_chromium_test_module_is_marked_browser_and_only_those() -> None:
+def test_every_chromium_test_is_marked_browser_and_only_those() -> None:
     unmarked, stray = [], []
     for path in sorted(TESTS.rglob("test_*.py")):
-        tree = ast.parse(path.read_text("utf-8"))
-        drives, marked = _drives_chromium(tree), _marked_browser(tree)
         name = path.relative_to(ROOT).as_posix()
-        if drives and not marked:
-            unmarked.append(name)
-        if marked and not drives:
-            stray.append(name)
-    assert not unmarked, f"drive Chromium, add `pytestmark = pytest.mark.browser`: {unmarked}"
+        u, s = browser_tests(ast.parse(path.read_text("utf-8")))
+        unmarked += [f"{name}::{t}" for t in u]
+        stray += [f"{name}::{t}" for t in s]
+    assert not unmarked, f"drive Chromium, mark them `pytest.mark.browser`: {unmarked}"
     assert not stray, f"marked browser without driving Chromium (hidden from the inner loop): {stray}"
 
 
-def test_the_check_sees_both_ways_of_driving_chromium() -> None:
-    fixture = ast.parse("def test_x(browser): pass")
-    direct = ast.parse("def test_y():\n    with chromium() as b: pass")
-    marked = ast.parse("import pytest\npytestmark = pytest.mark.browser\ndef test_z(): pass")
-    assert _drives_chromium(fixture) and _drives_chromium(direct)
-    assert not _drives_chromium(marked) and _marked_browser(marked)
-    assert not _marked_browser(fixture)
+def test_the_check_sees_every_way_of_driving_chromium_and_of_marking() -> None:
+    def check(src: str) -> tuple[list[str], list[str]]:
+        return browser_tests(ast.parse(src))
+
+    assert check("def test_x(browser): pass") == (["test_x"], [])
+    assert check("def test_y():\n    with chromium() as b: pass") == (["test_y"], [])
+    assert check("def pages(browser): pass\ndef test_z(pages): pass") == (["test_z"], [])
+    assert check("pytestmark = pytest.mark.browser\ndef test_a(browser): pass\n"
+                 "def test_b(): pass") == ([], ["test_b"])
+    assert check("@pytest.mark.browser\ndef test_c():\n    chromium()\n"
+                 "def test_d(): pass") == ([], [])
 
 
 # ---------------------------------------------------------------- names
