@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 from typing import Any
 
 from adjudicator.engine import Game, resolve_game
+from tests.support import FIXTURES
 
 ROSTER = [  # name, gender, role
     ("たろう", "male", "人狼"), ("じろう", "male", "人狼"), ("はなこ", "female", "狂人"),
@@ -76,3 +78,15 @@ def day_votes(target: str, alive: list[str] | None = None) -> str:
     names = alive or [n for n, _g, _r in ROSTER]
     other = next(n for n in names if n != target)
     return "\n".join(f"{n}: 投票@{target if n != target else other}" for n in names)
+
+
+def derby16_night1(tmp_path: Path, night1: str) -> Path:
+    """The derby16 fixture's setup and day 1 with ``night1`` as night 1's log, written at
+    ``tmp_path / "g"`` (replacing what was there)."""
+    g = tmp_path / "g"
+    shutil.rmtree(g, ignore_errors=True)
+    (g / "logs").mkdir(parents=True)
+    shutil.copy(FIXTURES / "derby16" / "game.toml", g / "game.toml")
+    shutil.copy(FIXTURES / "derby16" / "logs" / "day1.txt", g / "logs" / "day1.txt")
+    (g / "logs" / "night1.txt").write_text(night1, encoding="utf-8")
+    return g
