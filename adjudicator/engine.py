@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from .chatlog import FORMATS, ChatLine, read_chat
-from .classify import PhaseReader, chatter_rows
+from .classify import PhaseReader
 from .config.load import GameConfig, load_config
 from .errors import ChatFormatError, chat_detail_ja
 from .fsio import MAX_LOG_BYTES, os_error_message, remembered_format
@@ -178,11 +178,8 @@ def _source(root: Path, path: Path) -> str:
 
 def _read_lines(
     game: Game, path: Path, names: list[str], diagnostics: list[Diagnostic], fmt: str | None,
-    chatter: Any = None,
 ) -> tuple[list[ChatLine], bool]:
-    """A log's messages and whether it is JSON-like (its lines cite message numbers).
-    ``chatter`` (``reader.chatter_rows``, for a phase's own log): what the plain reader
-    needs to hand ``PhaseReader.read`` its quiet chatter as records already."""
+    """A log's messages and whether it is JSON-like (its lines cite message numbers)."""
     source = _source(game.root, path)
     json_like = path.suffix.lower() in (".json", ".csv")
     named = remembered_format(path)  # what `add --format` said for this log wins
@@ -203,8 +200,7 @@ def _read_lines(
                                       message=log_read_message(e)))
         return [], False
     try:
-        reading = read_chat(data, source, fmt=named or fmt, names=names,
-                            chatter=None if json_like else chatter)
+        reading = read_chat(data, source, fmt=named or fmt, names=names)
     except ChatFormatError as e:  # the source is named once, in `source`
         diagnostics.append(Diagnostic(level="error", code="log_format", source=e.source
                                       if e.lineno is None else f"{e.source}:{e.lineno}",
@@ -407,17 +403,14 @@ def resolve_game(root: Path, fmt: str | None = None, cfg: GameConfig | None = No
     phase_ids, plan_diags = _plan(variant, logs, root, broken)
     game.diagnostics = setup_warnings(variant) + problems + plan_diags
     state = game.initial = variant.initial_state()
-    chatter = chatter_rows(game, names) if phase_ids else None  # the same in every phase
     for n, pid in enumerate(phase_ids):
-        state = _resolve_phase(game, roster, names, logs, state, pid, fmt, first=n == 0,
-                               chatter=chatter)
+        state = _resolve_phase(game, roster, names, logs, state, pid, fmt, first=n == 0)
         game.states.append(state)
     return game
 
 
 def _resolve_phase(game: Game, roster: Roster, names: list[str], logs: dict[str, Path],
-                   state: Any, pid: str, fmt: str | None, first: bool, chatter: Any = None
-                   ) -> Any:
+                   state: Any, pid: str, fmt: str | None, first: bool) -> Any:
     """Read, classify and resolve one phase; append its result; return the new state."""
     variant, cfg = game.variant, game.cfg
     diags: list[Diagnostic] = []
@@ -430,7 +423,7 @@ def _resolve_phase(game: Game, roster: Roster, names: list[str], logs: dict[str,
                                 reason_ja=f"{game_phase_label(game, pid)}のログがないため、"
                                 "誰も行動しなかったものとして判定しました"))
     else:
-        lines, json_like = _read_lines(game, found_path, names, diags, fmt, chatter)
+        lines, json_like = _read_lines(game, found_path, names, diags, fmt)
     extra: dict[str, list[ChatLine]] = {}
     for suffix, when in variant.extra_logs.items():
         epath = logs.get(f"{pid}-{suffix}")
