@@ -29,7 +29,6 @@ import tempfile
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
 
-from .lazyre import lazy
 from .privcache import _owned, cache_dir, trusted_file  # noqa: F401 (fsio.cache_dir…)
 
 HISTORY = ".history"
@@ -228,8 +227,7 @@ def _holds_exactly(dest: Path, files: Mapping[str, bytes], folders: set[str]) ->
     return n_files == len(files) and n_dirs == len(folders)
 
 
-#: compiled on first use (``lazyre``), as the next: only writing out/ or a log needs them
-_STALE_RE = lazy(
+_STALE_RE = re.compile(
     r"^\.(?P<name>.+)\.(?:new|old)-(?P<pid>[0-9]+)@(?P<host>[A-Za-z0-9-]*)-[^/]*$")
 
 
@@ -394,7 +392,7 @@ def remembered_format(log: Path) -> str | None:
     return word or None
 
 
-_HIST_RE = lazy(r"^(?P<name>.+)\.(?P<n>[0-9]+)$")
+_HIST_RE = re.compile(r"^(?P<name>.+)\.(?P<n>[0-9]+)$")
 
 
 def keep_history(logs: Path, path: Path) -> Path | None:

@@ -17,21 +17,21 @@ What it does (engine.replacement):
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from .chatlog import ChatLine
 from .errors import CommandError
-from .lazyre import lazy
 from .models import Event, PhaseResult
 from .normalize import HONORIFICS, name_key, nfkc
 from .roster import Roster
 from .slots import FRESH, Frozen, Record, store
 
 RULE = "engine.replacement"
-_PHASE = lazy(r"(day|night|round)([0-9]+)")
-_SWAP = lazy(r"交代@(.+)→(.+)")
-_DIRECTIVE = lazy(r"(?:交代|代役)\s*@\s*(.+?)\s*(?:→|->|⇒|=>)\s*([^\s@→⇒,、]+)")
+_PHASE = re.compile(r"(day|night|round)([0-9]+)")
+_SWAP = re.compile(r"交代@(.+)→(.+)")
+_DIRECTIVE = re.compile(r"(?:交代|代役)\s*@\s*(.+?)\s*(?:→|->|⇒|=>)\s*([^\s@→⇒,、]+)")
 
 
 def phase_key(pid: str) -> tuple[int, int]:

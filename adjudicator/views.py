@@ -30,11 +30,11 @@ report of an unfinished one.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from typing import Any, Literal
 
 from .errors import UsageError
-from .lazyre import lazy
 from .models import Diagnostic, Event, LineRecord, PhaseResult
 from .slots import Frozen, store
 
@@ -138,7 +138,7 @@ class View(Frozen):
         return [self.phase(ph) for ph in game.phases]
 
 
-_LINE_CAUSE = lazy(r"^(.+):(\d+)$")
+_LINE_CAUSE = re.compile(r"^(.+):(\d+)$")
 
 
 def in_log_order(events: list[Event]) -> list[Event]:

@@ -8,8 +8,6 @@ from collections.abc import Sequence
 from itertools import repeat
 from typing import Any
 
-from adjudicator.lazyre import lazy
-
 from .base import (
     INDENT,
     ChatLine,
@@ -37,7 +35,7 @@ PLAIN_FAST = (r"\[((?:[01][0-9]|2[0-3]):[0-5][0-9](?::[0-5][0-9])?+)\][ \t\u3000
 #: Nothing in the pattern crosses a newline, so each line matches as it would alone, and
 #: the whole line is the first group either way (the fast shape's ``(.*+)`` ends at the
 #: newline): the reader needs no ``split`` of the text.  None: no fast path (tests)
-RE_PLAIN_EVERY: re.Pattern[str] | None = lazy(rf"^((?:{PLAIN_FAST})|.*+)$", re.MULTILINE)
+RE_PLAIN_EVERY: re.Pattern[str] | None = re.compile(rf"^((?:{PLAIN_FAST})|.*+)$", re.MULTILINE)
 
 
 def sniff(sample: Sample) -> bool:
