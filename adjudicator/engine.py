@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import errno
 import os
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -24,36 +24,22 @@ from .models import Diagnostic, LineRecord, PhaseResult
 from .phases import game_phase_label, phase_label
 from .rng import PhaseRng
 from .roster import Roster
-from .slots import FRESH, Frozen, Record, store
 
 LOG_SUFFIXES = (".txt", ".csv", ".json", ".log")
 MAX_PHASES = 400  # phase ids looked at when matching log files to phases
 
 
-class Game(Record):
-    """A derived game: configuration, every phase's result, the final state.  A record
-    (``adjudicator.slots``: the dataclass it was, without its definition's cost at
-    every start; ``tests/test_slotted_records.py``)."""
+@dataclass(slots=True)
+class Game:
+    """A derived game: configuration, every phase's result, the final state."""
 
-    __slots__ = ("root", "cfg", "variant", "phases", "states", "initial", "diagnostics")
     root: Path
     cfg: GameConfig
     variant: Variant[Any]
-    phases: list[PhaseResult]
-    states: list[Any]  # state after each phase
-    initial: Any
-    diagnostics: list[Diagnostic]  # game-level
-
-    def __init__(self, root: Path, cfg: GameConfig, variant: Variant[Any],
-                 phases: list[PhaseResult] = FRESH, states: list[Any] = FRESH,
-                 initial: Any = None, diagnostics: list[Diagnostic] = FRESH) -> None:
-        self.root = root
-        self.cfg = cfg
-        self.variant = variant
-        self.phases = [] if phases is FRESH else phases
-        self.states = [] if states is FRESH else states
-        self.initial = initial
-        self.diagnostics = [] if diagnostics is FRESH else diagnostics
+    phases: list[PhaseResult] = field(default_factory=list)
+    states: list[Any] = field(default_factory=list)  # state after each phase
+    initial: Any = None
+    diagnostics: list[Diagnostic] = field(default_factory=list)  # game-level
 
     @property
     def state(self) -> Any:
@@ -294,30 +280,19 @@ EXTRA_LOG_JA = {"chat": "観戦チャット"}
 _WHEN_JA = {"day": "昼", "night": "夜", "round": "ラウンド", "any": "どのフェーズ"}
 
 
-class PhaseRefusal(Frozen):
+@dataclass(frozen=True, slots=True)
+class PhaseRefusal:
     """Why a log may not be stored as ``phase``: ``kind`` is ``no_phase`` (the village
     has no such phase), ``no_extra`` (no such extra log for that phase) or ``ahead``
     (beyond the next expected phase, ``next``).  Rendered once, in :meth:`ja` (the CLI
-    with the phase ids the GM types, the desk without) and :meth:`en` (developers).
-    A frozen record (``adjudicator.slots``), as the frozen dataclass it was."""
+    with the phase ids the GM types, the desk without) and :meth:`en` (developers)."""
 
-    __slots__ = ("kind", "phase", "variant", "order", "next", "extra")
     kind: str
     phase: str
     variant: str
-    order: tuple[str, ...]
-    next: str
-    extra: tuple[tuple[str, str], ...]  # (suffix, when) of the village's extra logs
-
-    def __init__(self, kind: str, phase: str, variant: str, order: tuple[str, ...] = (),
-                 next: str = "",  # noqa: A002 (the field's name)
-                 extra: tuple[tuple[str, str], ...] = ()) -> None:
-        store(self, "kind", kind)
-        store(self, "phase", phase)
-        store(self, "variant", variant)
-        store(self, "order", order)
-        store(self, "next", next)
-        store(self, "extra", extra)
+    order: tuple[str, ...] = ()
+    next: str = ""
+    extra: tuple[tuple[str, str], ...] = ()  # (suffix, when) of the village's extra logs
 
     def ja(self, ids: bool = False) -> str:
         from .phases import phase_label
