@@ -468,8 +468,8 @@ _COUNT_RE = re.compile(r"^\s*[0-9]+\s*株?\s*$")
 @cache
 def quiet_heads(variant: str) -> QuietHeads:
     """The shortcut of ``command_hint`` for the bulk of chat (``quiet.QuietHeads``): a
-    text with no '@' sign whose first character maps to True is no command.  The reader
-    writes the test out in its loop; tests hold it equal to the hint without it."""
+    text with no '@' sign whose first character maps to True is no command.  Asked in
+    ``command_hint`` only; tests hold the hint equal to the hint without it."""
     from .quiet import QuietHeads
 
     return QuietHeads(frozenset(w[0] for w in command_words(variant)))
