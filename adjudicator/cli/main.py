@@ -272,7 +272,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
 #: loads sqlite3, asyncio or the desk's sockets, nor builds the other commands' parsers
 _KNOWN = frozenset({"new", "add", "resolve", "check", "explain", "schema", "demo", "read",
                     "report", "serve", "archive", "discord", "status", "deal", "verify",
-                    "guide", "posted", "corrections"})
+                    "guide", "posted", "corrections", "site"})
 
 
 def _command_word(argv: Sequence[str] | None) -> str | None:
@@ -374,7 +374,8 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
             ("discord", "discord_.cli", "add_discord_command"),  # hikari only when it runs
             (("status", "deal", "verify"), "cli.gm", "add_gm_commands"),
             ("guide", "cli.guide", "add_guide_command"),
-            (("posted", "corrections"), "cli.corrections", "register"))
+            (("posted", "corrections"), "cli.corrections", "register"),
+            ("site", "cli.site", "add_site_command"))
 
     if want("schema"):
         s = add("schema", "`resolve --json` の JSON Schema を表示します", "adjudicator schema")
