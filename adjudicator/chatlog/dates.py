@@ -108,7 +108,7 @@ def clock(m: re.Match[str]) -> str | None:
 
 
 _SHAPE = str.maketrans("0123456789月火水木金土日", "0000000000WWWWWWW")
-RE_LETTERS = lazy(r"[A-Za-z]+")
+RE_LETTERS = re.compile(r"[A-Za-z]+")
 
 
 def date_shape(line: str) -> str:
