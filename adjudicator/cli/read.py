@@ -8,6 +8,7 @@ splits names that contain spaces.
 
 from __future__ import annotations
 
+import json
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -227,8 +228,6 @@ def cmd_read(args: Any) -> int:
     parts = read_threads(data, shown, fmt=args.format, names=cast.names if cast else ())
     if len(parts) > 1:
         if args.json:
-            import json
-
             doc = {"source": shown, "threads": [
                 {"name": p.export.name, "title": p.export.title, "label": p.export.label,
                  "kind": p.export.kind or None, "first_line": p.export.first,
