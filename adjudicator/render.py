@@ -95,6 +95,8 @@ def environment() -> Environment:
     env.filters["clip"] = clip
     env.filters["odds"] = odds
     env.filters["cause_ja"] = cause_ja
+    env.filters["place_ja"] = place_ja
+    env.globals["rule_name"] = rule_name
     env.globals["LEVELS"] = STOCK_LEVELS
     return env
 
@@ -102,10 +104,26 @@ def environment() -> Environment:
 _CAUSE_JA = {"day": "昼の処理", "night": "夜の処理", "round": "ラウンドの処理"}
 
 
+def place_ja(ref: Any) -> str:
+    """A chat line's place as the GM ledger names it: ``logs/day1.txt:8`` →
+    「1日目昼のログ 8行目」 (the path and the line number are the developers' words)."""
+    from .wording import line_place
+
+    return line_place(str(ref or ""))
+
+
+def rule_name(rule_id: str, variant: str | None = None) -> str:
+    """A rule as the GM ledger cites it: its Japanese name (「投票」), never its id; the id
+    stays in ``--json`` and the report's data attributes."""
+    from .seedquotes import rule_title
+
+    return rule_title(str(rule_id), variant) or "進行"
+
+
 def cause_ja(cause: Any) -> str:
-    """An event's cause as the GM ledger shows it: a log line stays ``logs/day1.txt:8``
-    (the GM opens it), the rest in words: ``phase:night1`` → 夜の処理, ``rng`` → 抽選,
-    ``setup`` → 開始時の設定 (the ledger's header already names the phase)."""
+    """An event's cause as the GM ledger shows it, in words: a log line → 「1日目昼のログ
+    8行目」, ``phase:night1`` → 夜の処理, ``rng`` → 抽選, ``setup`` → 開始時の設定 (the
+    ledger's header already names the phase)."""
     text = str(cause or "")
     if text.startswith("phase:"):
         kind = text[len("phase:"):].rstrip("0123456789")
@@ -114,6 +132,8 @@ def cause_ja(cause: Any) -> str:
         return "抽選"
     if text == "setup":
         return "開始時の設定"
+    if ":" in text and text.rpartition(":")[2].isdigit():
+        return place_ja(text)
     return text
 
 
