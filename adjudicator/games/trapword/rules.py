@@ -494,7 +494,7 @@ class TrapWordRules(Variant[TwState]):
         last = len(em.state.tiles)
         named = self.options["monster"]
         if named:
-            monster = self.deck.card(named)
+            monster = self.deck.card(self.deck.monster_id(named) or named)
         else:
             pool = [c for c in self.deck.monsters if self.options["advanced"] or not c.advanced]
             monster = em.draw(pool, "tw.setup.monster", "モンスターカードを1枚引く")
