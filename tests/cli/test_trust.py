@@ -544,8 +544,8 @@ def test_options_after_positional_arguments(game: Path, tmp_path: Path, capsys) 
 def test_read_errors_name_the_file_once(game: Path, capsys) -> None:  # type: ignore[no-untyped-def]
     (game / "logs" / "night1.txt").write_bytes(b"\xff\xfe\xff\xd8\x00")
     code, _out, err = run(capsys, "resolve", str(game), "--no-write")
-    line = next(x for x in err.splitlines() if "night1.txt" in x)
-    assert code == 1 and line.count("night1.txt") == 1, line
+    line = next(x for x in err.splitlines() if "1日目夜のログ" in x)  # in words (review 3)
+    assert code == 1 and line.count("1日目夜のログ") == 1 and "night1.txt" not in line, line
 
 
 def test_home_not_writable(game: Path, capsys, monkeypatch) -> None:  # type: ignore[no-untyped-def]
