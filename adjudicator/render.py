@@ -96,6 +96,7 @@ def environment() -> Environment:
     env.filters["odds"] = odds
     env.filters["cause_ja"] = cause_ja
     env.filters["place_ja"] = place_ja
+    env.filters["paths_ja"] = paths_ja
     env.globals["rule_name"] = rule_name
     env.globals["LEVELS"] = STOCK_LEVELS
     return env
@@ -110,6 +111,13 @@ def place_ja(ref: Any) -> str:
     from .wording import line_place
 
     return line_place(str(ref or ""))
+
+
+def paths_ja(text: Any) -> str:
+    """``text`` with every chat-line reference in words (「2日目の観戦チャット 1行目」)."""
+    from .wording import paths_in
+
+    return paths_in(str(text))
 
 
 def rule_name(rule_id: str, variant: str | None = None) -> str:
@@ -132,9 +140,11 @@ def cause_ja(cause: Any) -> str:
         return "抽選"
     if text == "setup":
         return "開始時の設定"
-    if ":" in text and text.rpartition(":")[2].isdigit():
-        return place_ja(text)
-    return text
+    if text.startswith("options.") or text == "game.toml":
+        return "この村の設定" if text.startswith("options.") else "開始時の設定"
+    from .wording import source_place
+
+    return source_place(text) or text
 
 
 def full_stop(text: str) -> str:

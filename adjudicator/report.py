@@ -34,6 +34,7 @@ from .render import environment
 from .report_log import ENCODING, escaper, log_rows, row_ref
 from .report_sections import FIELD_JA, auto_sections, value_ja, variant_sections
 from .report_sections.charts import Section
+from .report_sections.state import state_rows
 from .rulebook import quote
 from .seedquotes import RuleText, rule_text
 from .sentences import card_names, sentence
@@ -389,7 +390,8 @@ def build_context(game: Any, view: View | None = None) -> dict[str, Any]:
                               values["team_won"].get(str(team_won),
                                                      TEAM_JA.get(str(team_won), team_won))),
         "winners_title": "優勝" if v.name == "derby-stock" else "勝者",
-        "extra": [(FIELD_JA.get(k, k), _field(k, x, values)) for k, x in extra.items()],
+        "extra": state_rows(v.name, extra, values, finished,
+                            lambda k, x: (FIELD_JA.get(k, k), _field(k, x, values))),
         "players": players,
         "teams": [(t.name, list(t.members)) for t in game.cfg.teams],
         "gms": list(game.cfg.gm),
