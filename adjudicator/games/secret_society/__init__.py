@@ -134,7 +134,7 @@ def _memberships(state: SsState) -> dict[str, str]:
 #: the ledger's name for each event kind
 KIND_JA: dict[str, str] = {
     "member": "初期配役", "unaffiliated": "未入会", "invite": "勧誘", "invited": "勧誘の通知",
-    "invite_blocked": "勧誘（土遁で届かず）", "answered": "勧誘への返事", "no_answer": "返事なし", "refused": "勧誘の拒否",
+    "invite_blocked": "勧誘（土遁で届かず）", "answered": "勧誘への返事", "invited_roped": "勧誘（大縄が先）", "no_answer": "返事なし", "refused": "勧誘の拒否",
     "answer_ambiguous": "返事（結社名なし）", "answer_void": "無効な返事", "join": "入会",
     "join_undone": "入会の取り消し", "betrayal": "裏切り", "leader": "リーダー就任",
     "excommunicated": "破門", "task_day": "課題の判定", "judgment_ignored": "無効な課題判定",

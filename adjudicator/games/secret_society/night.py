@@ -67,11 +67,17 @@ def _recruit(em: Emitter[SsState], ph: PhaseInput,
                     gm_only=("why",), known_rule="ss.recruit")
             continue
         reached.setdefault(x, []).append((society, c))
+    # a player the pirates rope tonight is told of an invitation with its outcome
+    # (``invited_roped``, below), not asked to answer it
+    rope_targets = {c.action.target for c in ropes  # type: ignore[attr-defined]
+                    if not st.players[c.action.target].doton}  # type: ignore[attr-defined]
     for x, invs in reached.items():
         for society, c in invs:
             secret = society == "secret"
             rule = "ss.recruit.secret" if secret else "ss.recruit"
             em.emit("invite", rule, c.ref, "gm", player=c.actor, target=x, society=society)
+            if x in rope_targets:
+                continue
             # the invitee's notice: the secret leader stays anonymous (ss.recruit.secret)
             em.emit("invited", rule, c.ref, "player", to=x, player=x, society=society,
                     by=None if secret else c.actor, anonymous=secret,
@@ -95,7 +101,16 @@ def _recruit(em: Emitter[SsState], ph: PhaseInput,
         ans = answers.pop(x, None)
         chosen: str | None = None
         if x in roped:
-            pass
+            a = ans.action if ans else None
+            named = getattr(a, "society", None)
+            said = ("none" if a is None else "refused" if not getattr(a, "accept", False)
+                    else "accepted")
+            for s, inv in invs:
+                secret = s == "secret"
+                em.emit("invited_roped", "ss.pirate.rope", ans.ref if ans else inv.ref,
+                        "player", to=x, player=x, society=s,
+                        by=None if secret else inv.actor, anonymous=secret,
+                        said=said if named in (None, s) else "refused")
         elif ans is None:
             # the invitee learns the outcome in the morning: no answer counts as a refusal
             em.emit("no_answer", "ss.recruit", f"phase:{em.phase}", "player", to=x, player=x,
