@@ -69,7 +69,10 @@ class Majora(MajoraRules):
         public = [e for e in events if e.audience == "public"]
         ctx = {"phase": phase.id, "label": loop_label(before, phase.id), "before": before, "state": after, "sc": self.scenario,
                "days": DAYS, "max_loops": MAX_LOOPS,
-               "heard": heard(phase.lines)}
+               "heard": heard(phase.lines),
+               # a day log with only the GM's lines (or none) is stored before play: its
+               # post is the opening alone (P1), as Trap Word's 【第1ラウンド開始】
+               "played": any(r.disposition != "gm" for r in phase.lines)}
         post = render(f"majora/{'morning' if night else 'day'}.txt.j2", events=public, **ctx)
         private: dict[str, list[str]] = {}
         for name in after.players:
