@@ -331,7 +331,7 @@ class PhaseRefusal(Frozen):
 
         base, _, suffix = self.phase.partition("-")
         if self.kind == "ahead":
-            return (f"{label(self.phase)}はまだ先です。次に保存するのは"
+            return (f"{label(self.phase)}はまだ先です。次に保存するのは "
                     f"{label(self.next)}のログです")
         if self.kind == "no_extra":
             what = EXTRA_LOG_JA.get(suffix, f"「{suffix}」")

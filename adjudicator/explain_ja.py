@@ -26,7 +26,7 @@ from .models import DISPOSITION_JA, plain_value
 from .phases import game_phase_label
 from .rulebook import quote
 from .seedquotes import rule_text, seed_quote
-from .sentences import sentence
+from .sentences import echoes, sentence
 from .views import GM_ONLY, View
 from .wording import events_heading, line_place, line_quote, paths_in
 
@@ -147,7 +147,7 @@ def explain_phases(game: Any, phases: list[Any], view: View, player: str | None,
         by_cause: dict[str, list[Any]] = {}
         rest: list[Any] = []
         for e in ph.events:
-            if e.kind == "draw":
+            if e.kind == "draw" or echoes(e, ph.events):
                 continue
             if e.cause in shown:
                 by_cause.setdefault(e.cause, []).append(e)

@@ -198,7 +198,7 @@ def test_an_unpublished_item_works_once_who_and_what_are_named(tmp_path: Path) -
     g = play(tmp_path, {"day1": lines(("えま", "使用@月の涙"), ("えま", f"使用@月の涙→{MOON}"))})
     rec = record(g, "logs/day1.txt:1")
     assert rec.code == "no_target"
-    assert rec.reason == "説明が公開されていないアイテムは、誰が誰に使うのかを明言してください（使用@月の涙→対象）"
+    assert rec.reason == "説明が公開されていないアイテムは、誰が誰に使うのかを明言してください（使用@月の涙→名前）"
     assert [e.rule for e in g.phases[0].events if e.kind == "rejected"] == ["mj.item.unannounced"]
     mask = state(g, "day1").players[MOON].mask
     assert private(g, "day1", "えま")[-1] == f"【月の涙】{MOON}さんの仮面は「{mask}」です。"
