@@ -80,7 +80,12 @@ class Chain:
             self.out.append(f"{indent}  （英語の規則 {rid}：{quote(rid)}）")
 
     def place(self, ref: str) -> str:
-        """A chat line's place in words; the GM's view adds the file, to cite it."""
+        """A chat line's place in words; the GM's view adds the file, to cite it (a
+        phase's log is named in words alone: 「4日目昼のログ」, review 3, G1)."""
+        from .wording import source_place
+
+        if ref.startswith("phase:") or ":" not in ref:
+            return source_place(ref) or line_place(ref)
         return line_place(ref) + self.tag(ref)
 
     def line(self, r: Any, indent: str = "  ") -> None:

@@ -228,7 +228,7 @@ def _action_row(lv: LineView, esc: _Escaper) -> str:
     if lv.reason:
         how += f" — {esc(lv.reason)}"
     if lv.rule:
-        how += (f' <span class="rule"><a href="#{esc(lv.rule_anchor)}" title="{esc(lv.rule)}">'
+        how += (f' <span class="rule"><a href="#{esc(lv.rule_anchor)}" data-rule="{esc(lv.rule)}">'
                 f'ルール「{esc(lv.rule_title)}」</a></span>')
     return (f'<li id="{lv.anchor}" class="d-{lv.disposition}">{row_ref(lv.ref, esc)}'
             f'<span class="time">{esc(lv.time)}</span><span class="who">'
