@@ -24,9 +24,10 @@ from typing import Any
 from .errors import UsageError
 from .models import DISPOSITION_JA, plain_value
 from .phases import game_phase_label
+from .render import echoes
 from .rulebook import quote
 from .seedquotes import rule_text, seed_quote
-from .sentences import echoes, sentence
+from .sentences import sentence
 from .views import GM_ONLY, View
 from .wording import events_heading, line_place, line_quote, paths_in
 

@@ -97,12 +97,23 @@ def environment() -> Environment:
     env.filters["cause_ja"] = cause_ja
     env.filters["place_ja"] = place_ja
     env.filters["paths_ja"] = paths_ja
+    env.filters["echoes"] = echoes
     env.globals["rule_name"] = rule_name
     env.globals["LEVELS"] = STOCK_LEVELS
     return env
 
 
 _CAUSE_JA = {"day": "昼の処理", "night": "夜の処理", "round": "ラウンドの処理"}
+
+
+def echoes(event: Any, events: Any) -> bool:
+    """A death by execution that the execution itself already said (「最多の12票を集めた
+    しょうさんが処刑されました。」 and then 「しょうさんが処刑されました。」, review 3, L3):
+    the ledgers and explain leave it out."""
+    data = getattr(event, "data", None) or {}
+    if getattr(event, "kind", "") != "death" or data.get("how") != "executed":
+        return False
+    return any(e.kind == "execution" and e.player == event.player for e in events)
 
 
 def place_ja(ref: Any) -> str:

@@ -186,17 +186,6 @@ def _event_ja(event: Any, variant: str, state: Any = None) -> str:
     return sentence(variant, event, people=state)
 
 
-def echoes(event: Any, events: Any) -> bool:
-    """A death by execution that the execution itself already said (「最多の12票を集めた
-    しょうさんが処刑されました。」 and then 「しょうさんが処刑されました。」, review 3, L3):
-    the ledgers and explain leave it out."""
-    data = getattr(event, "data", None) or {}
-    if getattr(event, "kind", "") != "death" or data.get("how") != "executed":
-        return False
-    return any(e.kind == "execution" and e.player == event.player for e in events)
-
-
 # the GM ledgers write each event as its sentence: ``{{ e | event_ja("derby-stock", state) }}``
 # (registered here, so that the Jinja environment of ``render`` never imports this module)
 environment().filters["event_ja"] = _event_ja
-environment().filters["echoes"] = echoes
