@@ -95,13 +95,12 @@ def encode_column(col: list[str], esc: _Escaper) -> list[bytes]:
 
 
 def row_ref(ref: str, esc: _Escaper) -> str:
-    """A log row's line number in words, its place in words as the tooltip; the file and
-    line stay in a data attribute (for a developer, review 3, R5)."""
+    """A log row's line number in words (its phase is the section's heading); the file
+    and line stay in a data attribute, for a developer (review 3, R5: no hover title)."""
     from .wording import line_place
 
     head, colon, n = ref.rpartition(":")
-    return (f'<span class="ref" title="{esc(line_place(ref))}" data-ref="{esc(head)}{colon}{n}">'
-            f'{n}行目</span>' if n.isdigit()
+    return (f'<span class="ref" data-ref="{esc(head)}{colon}{n}">{n}行目</span>' if n.isdigit()
             else f'<span class="ref">{esc(line_place(ref))}</span>')
 
 

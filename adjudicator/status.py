@@ -120,6 +120,11 @@ def gm_text(st: Status, phase_ja: str = "") -> str:
         out.append("　".join(f"{v}→{t}" for v, t in st.votes))
     out.extend(f"※ {n}" for n in st.notes)
     out.append("― 公開用の催促 ―")
+    owed = [g for g in st.groups if not g.optional]
+    if owed and not any(g.waiting for g in owed) and not st.closed and not st.finished:
+        # the night's public line never changes (it would tell who has acted): the GM is
+        # told here that nobody is waited for (review 3, St1)
+        out.append("（待っている人はいません。催促の投稿は不要です）")
     out.append(st.post or "（なし）")
     return "\n".join(out)
 
@@ -153,8 +158,6 @@ def reminder(groups: list[Progress], phase: str, deadline: str | None, closed: b
     if phase.startswith("night"):
         if closed:
             return "夜の行動は締め切りました。"
-        if not any(g.waiting for g in groups if not g.optional):
-            return "全員の行動がそろいました。"
         return ("夜の行動がまだの方は、" + (f"締め切り（{deadline}）までに" if deadline
                                       else "お早めに") + "GMへ送ってください。")
     return "行動がまだの方は、" + (f"締め切り（{deadline}）までに" if deadline else

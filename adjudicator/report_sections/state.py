@@ -14,13 +14,14 @@ from typing import Any
 
 Rows = list[tuple[str, str]]
 Values = dict[str, dict[str, str]]
+Generic = Callable[[str, Any], tuple[str, str]]
 
 
 def _word(values: Values, field: str, key: Any) -> str:
     return values.get(field, {}).get(str(key), str(key))
 
 
-def _splatoon(x: dict[str, Any], values: Values, finished: bool) -> Rows:
+def _splatoon(x: dict[str, Any], values: Values, finished: bool, _generic: Generic) -> Rows:
     rows: Rows = []
     points, perm = x.get("points") or {}, x.get("permanent") or {}
     if points:
@@ -34,7 +35,7 @@ def _splatoon(x: dict[str, Any], values: Values, finished: bool) -> Rows:
     return rows
 
 
-def _trapword(x: dict[str, Any], values: Values, finished: bool) -> Rows:
+def _trapword(x: dict[str, Any], values: Values, finished: bool, _generic: Generic) -> Rows:
     rows: Rows = []
     pos = x.get("positions") or {}
     if pos:
@@ -54,9 +55,7 @@ def _trapword(x: dict[str, Any], values: Values, finished: bool) -> Rows:
     return rows
 
 
-def _majora(x: dict[str, Any], values: Values, finished: bool) -> Rows:
-    from ..report import _field
-
+def _majora(x: dict[str, Any], values: Values, finished: bool, generic: Generic) -> Rows:
     rows: Rows = []
     if isinstance(x.get("loop"), int) and isinstance(x.get("day"), int):
         rows.append(("進み具合", f"{x['loop']}周目・{x['day']}日目"
@@ -68,11 +67,11 @@ def _majora(x: dict[str, Any], values: Values, finished: bool) -> Rows:
         if x.get(key):
             rows.append((label, "、".join(str(v) for v in x[key])))
     if x.get("items"):
-        rows.append(("アイテム", _field("items", x["items"], values)))
+        rows.append(("アイテム", generic("items", x["items"])[1]))
     return rows
 
 
-def _genpei(x: dict[str, Any], values: Values, finished: bool) -> Rows:
+def _genpei(x: dict[str, Any], values: Values, finished: bool, _generic: Generic) -> Rows:
     rows: Rows = []
     side = values.get("faction", {})
     faith = x.get("faith") or {}
@@ -95,7 +94,7 @@ def _genpei(x: dict[str, Any], values: Values, finished: bool) -> Rows:
     return rows
 
 
-def _secret_society(x: dict[str, Any], values: Values, finished: bool) -> Rows:
+def _secret_society(x: dict[str, Any], values: Values, finished: bool, _generic: Generic) -> Rows:
     bombs = x.get("bombs") or []
     if not bombs:
         return []
@@ -103,16 +102,17 @@ def _secret_society(x: dict[str, Any], values: Values, finished: bool) -> Rows:
         f"{b.get('holder')}さん" if isinstance(b, dict) else str(b) for b in bombs))]
 
 
-ROWS: dict[str, Callable[[dict[str, Any], Values, bool], Rows]] = {
+ROWS: dict[str, Callable[[dict[str, Any], Values, bool, Generic], Rows]] = {
     "splatoon": _splatoon, "trapword": _trapword, "majora": _majora, "genpei": _genpei,
     "secret-society": _secret_society,
 }
 
 
 def state_rows(variant: str, extra: dict[str, Any], values: Values, finished: bool,
-               generic: Callable[[str, Any], tuple[str, str]]) -> Rows:
+               generic: Generic) -> Rows:
     """The state block's rows: the game's own, or ``generic(key, value)`` for each field
     of a game without them; rows whose text is empty are left out."""
     own = ROWS.get(variant)
-    rows = own(extra, values, finished) if own else [generic(k, v) for k, v in extra.items()]
+    rows = (own(extra, values, finished, generic) if own
+            else [generic(k, v) for k, v in extra.items()])
     return [(k, v) for k, v in rows if v not in ("", "—")]

@@ -177,9 +177,9 @@ def test_a_missing_phase_is_an_error_and_nothing_is_invented(game: Path, capsys)
 
 
 @pytest.mark.parametrize("phase, words", [
-    ("day99", ["day99（99日目 昼）はまだ先です", "次に保存するのはday2（2日目 昼）のログです",
+    ("day99", ["day99（99日目 昼）はまだ先です", "次に保存するのは day2（2日目 昼）のログです",
                "adjudicator add"]),
-    ("night2", ["次に保存するのはday2（2日目 昼）"]),
+    ("night2", ["次に保存するのは day2（2日目 昼）"]),
     ("round1", ["この村に「round1」というフェーズはありません",
                 "day1（1日目 昼）・night1（1日目 夜）・day2（2日目 昼）・night2（2日目 夜）"]),
     ("night1-chat", ["night1（1日目 夜）に観戦チャットのログはありません", "観戦チャットは昼だけ"]),
