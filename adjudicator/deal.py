@@ -235,7 +235,7 @@ def edit_toml(text: str, variant: str, dealt: list[Slot], seal: dict[str, str]) 
 
 def _gender(word: Any) -> Any:
     """A derby player's gender as the engine reads it (「男性」 or ``male``)."""
-    from .config_words import value_of
+    from .config.words import value_of
 
     return value_of("derby-stock", "players.gender", word)
 
@@ -244,7 +244,7 @@ def _written(variant: str, field: str, value: Any) -> Any:
     """A dealt value as game.toml and deal/dealt.json write it: in the GM's words
     (「平氏」, 「忍びの里」, 「オレンジ」), which the config loader reads as it reads the
     English values older files hold."""
-    from .config_words import word_for
+    from .config.words import word_for
 
     return word_for(variant, f"players.{field}", value)
 
@@ -266,8 +266,8 @@ def _expected(raw: dict[str, Any], variant: str, dealt: list[Slot],
 def deal_game(root: Path | str, seed: int | None = None, force: bool = False) -> DealResult:
     """Deal, write game.toml (and deal/), return what was dealt.  Raises UsageError or
     AdjudicatorError with the reason; game.toml is untouched then."""
-    from .config import load_config
-    from .config_ja import problem_ja
+    from .config.load import load_config
+    from .config.problems import problem_ja
     from .fsio import os_error_message, write_atomic
 
     root = Path(root)

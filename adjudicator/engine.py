@@ -14,14 +14,14 @@ from pathlib import Path
 from typing import Any
 
 from .chatlog import FORMATS, ChatLine, read_chat
-from .config import GameConfig, load_config
+from .classify import PhaseReader, chatter_rows
+from .config.load import GameConfig, load_config
 from .errors import ChatFormatError, chat_detail_ja
 from .fsio import MAX_LOG_BYTES, os_error_message, remembered_format
 from .games import get_variant
 from .games.base import Emitter, PhaseInput, Variant
 from .models import Diagnostic, LineRecord, PhaseResult
 from .phases import game_phase_label, phase_label
-from .reader import PhaseReader, chatter_rows
 from .rng import PhaseRng
 from .roster import Roster
 from .slots import FRESH, Frozen, Record, store
@@ -211,7 +211,7 @@ def _read_lines(
                                       message=e.detail,
                                       reason_ja=e.detail_ja or chat_detail_ja(e.detail)))
         return [], False
-    from .cli_ja import GUESS_JA, guess_ja
+    from .chatlog.ja import GUESS_JA, guess_ja
 
     for g in reading.guesses:  # what the reader decided without proof, for the GM to see
         ja = guess_ja(g)  # the reader says it in Japanese

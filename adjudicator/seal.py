@@ -20,7 +20,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from .config import GameConfig
+from .config.load import GameConfig
 
 #: the fields of [[players]] a deal fills in and the seal covers, per variant
 SEALED: dict[str, tuple[str, ...]] = {
@@ -97,7 +97,7 @@ def check(cfg: GameConfig, expected: str | None = None) -> tuple[bool, list[str]
 
 
 def verify_game(root: Path, expected: str | None) -> tuple[bool, list[str]]:
-    from .config import load_config
+    from .config.load import load_config
 
     cfg = load_config(Path(root) / "game.toml")
     ok, lines = check(cfg, expected)
@@ -113,7 +113,7 @@ def _differences(root: Path, cfg: GameConfig) -> list[str]:
         dealt = json.loads(record.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return []
-    from .config_words import value_of, word_for
+    from .config.words import value_of, word_for
 
     out: list[str] = []
     v = cfg.variant

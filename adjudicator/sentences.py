@@ -27,7 +27,7 @@ from jinja2.runtime import Macro
 from .lazyre import lazy
 from .phases import phase_label
 from .render import environment, has_template
-from .report_sections import value_ja
+from .report.sections import value_ja
 
 COMMON = "common/events.j2"
 _CARD_NAME = lazy(r"name='([^']*)'")

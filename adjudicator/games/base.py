@@ -16,7 +16,7 @@ from pydantic import BaseModel
 
 from ..actions import Action, Bite, Divine, Guard, Vote
 from ..chatlog import ChatLine
-from ..config import GameConfig
+from ..config.load import GameConfig
 from ..models import Audience, Diagnostic, Event, LineRecord
 from ..normalize import name_key
 from ..parser import CommandTransformer
@@ -207,10 +207,10 @@ class Variant(Generic[S]):
     #: listed takes a player.  Kinds decide between two candidates of one name only.
     slot_kinds: ClassVar[dict[str, frozenset[str]]] = {}
     #: Japanese words for the values of enumerated export fields (field -> value -> ja),
-    #: used by the report beside the shared ones (adjudicator.report_sections.VALUE_JA)
+    #: used by the report beside the shared ones (adjudicator.report.sections.VALUE_JA)
     value_ja: ClassVar[dict[str, dict[str, str]]] = {}
     #: game.toml in the GM's words: ``players.colour`` / ``options.tie`` -> {word: value}
-    #: for every enumerated value (adjudicator.config_words; a test runs over every entry)
+    #: for every enumerated value (adjudicator.config.words; a test runs over every entry)
     config_words: ClassVar[dict[str, dict[str, str]]] = {}
 
     def __init__(self, cfg: GameConfig) -> None:

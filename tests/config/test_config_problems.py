@@ -15,9 +15,9 @@ from typing import Any
 
 import pytest
 
-from adjudicator.cli import main
-from adjudicator.config import load_config
-from adjudicator.config_ja import Problem
+from adjudicator.cli.main import main
+from adjudicator.config.load import load_config
+from adjudicator.config.problems import Problem
 from adjudicator.errors import ConfigError
 from tests.support import FIXTURES
 

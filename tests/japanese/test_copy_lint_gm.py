@@ -17,12 +17,12 @@ from typing import Any
 
 import pytest
 
-from adjudicator.cli import diagnostics_text
-from adjudicator.config import load_config
-from adjudicator.config_words import table
+from adjudicator.cli.main import diagnostics_text
+from adjudicator.config.load import load_config
+from adjudicator.config.skeletons import game_toml
+from adjudicator.config.words import table
 from adjudicator.games import REGISTRY, get_variant
-from adjudicator.report import build_context
-from adjudicator.skeletons import game_toml
+from adjudicator.report.html import build_context
 from tests.support import all_games, game_ids, resolved
 from tests.support.japanese_share import ALLOWED, program_words
 from tests.support.lint import enum_words

@@ -51,7 +51,7 @@ def option_keys() -> frozenset[str]:
         keys |= set(re.findall(r"(?i:option)\s+`([a-z][a-z_]*)`", text))
         keys |= set(re.findall(r"`([a-z]+_[a-z_]+)`", text))  # call_window_seconds
     # and the settings game.toml's template names (first_bite…)
-    from adjudicator.skeletons import OPTIONS
+    from adjudicator.config.skeletons import OPTIONS
 
     keys |= {key for rows in OPTIONS.values() for key, _default, _note in rows}
     return frozenset(keys)
@@ -153,7 +153,7 @@ def measure(root: Path, lines_per_player: int | None = None) -> Figures:
     from adjudicator.engine import resolve_game
     from adjudicator.explain import explain_text
     from adjudicator.explain_ja import explain_line
-    from adjudicator.report import render_report
+    from adjudicator.report.html import render_report
     from adjudicator.views import View, player_names
 
     game = resolve_game(root)

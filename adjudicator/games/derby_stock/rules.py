@@ -10,7 +10,7 @@ from collections import Counter, defaultdict
 from typing import Any
 
 from ... import actions as A
-from ...config import GameConfig
+from ...config.load import GameConfig
 from ...errors import IllegalActionError
 from ...vocab import GENDER_WORDS, NORMAL_LEVEL, ROLE_NAMES, STOCK_LEVELS, team_of, yen
 from .. import werewolf as ww
@@ -45,7 +45,7 @@ class DerbyRules(ww.WerewolfVariant[DsState]):
 
     @classmethod
     def config_problems(cls, cfg: GameConfig) -> list[str]:
-        from ...config_ja import Problem, count, missing, not_used, option_problems, setup
+        from ...config.problems import Problem, count, missing, not_used, option_problems, setup
 
         problems: list[Problem] = []
         n = len(cfg.players)

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ... import actions as A
-from ...config import GameConfig
+from ...config.load import GameConfig
 from ...errors import CommandError, IllegalActionError
 from ...models import Event, LineRecord
 from ...phases import day_number
@@ -245,7 +245,7 @@ class GenpeiRules(ww.WerewolfVariant[GpState]):
     # ------------------------------------------------------------ setup
     @classmethod
     def config_problems(cls, cfg: GameConfig) -> list[str]:
-        from ...config_ja import (
+        from ...config.problems import (
             Problem,
             count,
             missing,

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from ... import actions as A
-from ...config import GameConfig
+from ...config.load import GameConfig
 from ...errors import CommandError, ConfigError, IllegalActionError
 from ...normalize import name_key
 from ...rng import PhaseRng
@@ -59,7 +59,7 @@ def _scenario_problems(cfg: GameConfig) -> tuple[Scenario | None, list[str]]:
         problems = ["file not found next to game.toml (start from the sample: `adjudicator "
                     "demo DIR --sample majora` writes one; `adjudicator schema --scenario` "
                     "prints its schema)"]
-    from ...config_ja import Problem
+    from ...config.problems import Problem
 
     def placed(p: str) -> Problem:
         ja = getattr(p, "ja", p)
@@ -85,7 +85,7 @@ class MajoraRules(Variant[MjState]):
     # ------------------------------------------------------------ setup
     @classmethod
     def config_problems(cls, cfg: GameConfig) -> list[str]:
-        from ...config_ja import Problem, count, not_used, player, setup
+        from ...config.problems import Problem, count, not_used, player, setup
 
         problems: list[Problem] = []
         if len(cfg.players) != PLAYERS:

@@ -181,15 +181,15 @@ _KIND_JA = {"normal": "普通のアイテム", "key": "カギ", "instrument": "�
 
 def _p(where: str, en: str, ja: str) -> str:
     """One problem of the scenario at ``where`` (``items[4] (巨人の盾).start``), in
-    English and Japanese (a ``config_ja.Problem``)."""
-    from ...config_ja import Problem, place_ja
+    English and Japanese (a ``config.problems.Problem``)."""
+    from ...config.problems import Problem, place_ja
 
     return Problem(f"{where}: {en}" if where else en,
                    f"{place_ja(where, SCENARIO_WORDS)}：{ja}" if where else ja)
 
 
 def _pydantic_problems(raw: dict[str, Any], e: ValidationError) -> list[str]:
-    from ...config_ja import validation_problem
+    from ...config.problems import validation_problem
 
     return [validation_problem(err, _where(raw, tuple(err["loc"])), "majora", SCENARIO_WORDS)
             for err in e.errors()]

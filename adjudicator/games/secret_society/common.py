@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...config import GameConfig
+from ...config.load import GameConfig
 from ...errors import IllegalActionError
 from ...normalize import gm_key, name_key, nfkc
 from ..base import Candidate, Emitter

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from ... import actions as A
-from ...config import GameConfig
+from ...config.load import GameConfig
 from .. import werewolf as ww
 from ..base import Candidate, Emitter, PhaseInput
 from . import validate
@@ -46,7 +46,7 @@ class SecretSocietyRules(ww.WerewolfVariant[SsState]):
     # ------------------------------------------------------------ setup
     @classmethod
     def config_problems(cls, cfg: GameConfig) -> list[str]:
-        from ...config_ja import Problem, count, not_used, option_problems, player, setup
+        from ...config.problems import Problem, count, not_used, option_problems, player, setup
         from .state import SOCIETY_JA
 
         problems: list[Problem] = []

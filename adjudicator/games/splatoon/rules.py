@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ... import actions as A
-from ...config import GameConfig
+from ...config.load import GameConfig
 from ...errors import CommandError, IllegalActionError
 from ...models import Diagnostic, LineRecord
 from ...roster import Roster
@@ -245,7 +245,15 @@ class SplatoonRules(ww.WerewolfVariant[SpState]):
     # ------------------------------------------------------------ setup
     @classmethod
     def config_problems(cls, cfg: GameConfig) -> list[str]:
-        from ...config_ja import Problem, count, missing, not_used, option_problems, player, setup
+        from ...config.problems import (
+            Problem,
+            count,
+            missing,
+            not_used,
+            option_problems,
+            player,
+            setup,
+        )
         from .state import COLOUR_JA
 
         problems: list[Problem] = []

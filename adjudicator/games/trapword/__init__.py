@@ -69,7 +69,7 @@ environment().filters["tw_reason"] = lambda why: re.sub(
 
 class TrapWord(TrapWordRules):
     name: ClassVar[str] = "trapword"
-    #: game.toml's words (adjudicator.config_words)
+    #: game.toml's words (adjudicator.config.words)
     config_words: ClassVar[dict[str, dict[str, str]]] = {
         "options.trap_mode": {"call": "call", "auto": "auto", "コール": "call", "宣言": "call",
                               "自動": "auto"}}

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ... import actions as A
-from ...config import GameConfig
+from ...config.load import GameConfig
 from ...errors import IllegalActionError
 from ...phases import day_number
 from ..base import Candidate, Emitter, PhaseInput, Variant

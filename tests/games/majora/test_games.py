@@ -33,7 +33,7 @@ def test_win_game_across_two_cycles() -> None:
 
 
 def test_demo_writes_and_resolves_the_sample(tmp_path: Path) -> None:
-    from adjudicator.cli import main
+    from adjudicator.cli.main import main
 
     target = tmp_path / "demo"
     assert main(["demo", str(target), "--sample", "majora"]) == 0
@@ -44,7 +44,7 @@ def test_demo_writes_and_resolves_the_sample(tmp_path: Path) -> None:
 
 def test_check_tells_the_gm_what_a_declaration_would_do(capsys: pytest.CaptureFixture[str]
                                                         ) -> None:
-    from adjudicator.cli import main
+    from adjudicator.cli.main import main
 
     game = str(FIXTURES / "majora-win")
     assert main(["check", game, "回答@沼の歌 ﾃﾞｸのはな", "--phase", "day4"]) == 0

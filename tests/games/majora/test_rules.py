@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from adjudicator.config import load_config
+from adjudicator.config.load import load_config
 from adjudicator.errors import ConfigError
 from adjudicator.games.majora import Majora
 from adjudicator.parser import parse_command

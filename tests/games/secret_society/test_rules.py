@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from adjudicator.config import GameConfig
+from adjudicator.config.load import GameConfig
 from adjudicator.games.base import Emitter
 from adjudicator.games.secret_society import SecretSociety
 from adjudicator.games.secret_society.state import (
