@@ -222,6 +222,10 @@ def cast(state: Any) -> dict[str, str]:
     return {n: role_ja(p.role) for n, p in state.players.items() if getattr(p, "role", None)}
 
 
+#: the notices a werewolf village gives first, whatever the log order
+_RESULTS = frozenset({"divine", "medium"})
+
+
 def render_phase(
     variant: Any, before: Any, after: Any, phase: Any, events: list[Event]
 ) -> tuple[str, dict[str, list[str]], str]:
@@ -238,7 +242,8 @@ def render_phase(
     private: dict[str, list[str]] = {}
     said = heard(phase.lines)
     for name in after.players:
-        mine = notice_events(events, name)
+        # a role's result (占い結果, 霊能結果) is the morning's news: first (review 3, N9)
+        mine = sorted(notice_events(events, name), key=lambda e: e.kind not in _RESULTS)
         if mine:
             private[name] = [render(f"{vname}/notice.txt.j2", ev=e, day=n, heard=said,
                                     me=after.players[name]).rstrip("\n") for e in mine]

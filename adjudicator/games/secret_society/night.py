@@ -143,7 +143,9 @@ def _recruit(em: Emitter[SsState], ph: PhaseInput,
                     "player", to=inv.actor, player=x, target=inv.actor, society=s,
                     accepted=accepted, roped=x in roped,
                     undone=accepted and back is not None,
-                    **void, gm_only=("roped",) if void else ())
+                    **void, gm_only=("roped",) if void else (),
+                    # the rival leader sees the invitation's rule, not the answers' (X9)
+                    **({"known_rule": "ss.recruit"} if void else {}))
         if ans is not None and chosen is None and x not in roped and not (
                 ans.action.society is None and len(invs) > 1):  # type: ignore[attr-defined]
             # the invitee's own result for the morning (ss.recruit): they stay where they were
@@ -263,7 +265,9 @@ def _chrono(em: Emitter[SsState], ph: PhaseInput, chrono: list[Candidate],
                     night=n)
             em.emit("bomb_set", rule, c.ref, "player", to=c.actor, player=c.actor)
         else:  # the morning post tells it, never who did it
-            em.emit("chrono_used", rule, c.ref, "gm", player=c.actor, ability=a.ability)
+            # the user's own confirmation, as タイムボム has one (review 3, X10)
+            em.emit("chrono_used", rule, c.ref, "player", to=c.actor, player=c.actor,
+                    ability=a.ability)
             em.emit("chronoback" if a.ability == "back" else "time_pass", rule,
                     f"phase:{em.phase}", "public", day=n + 1)
 
