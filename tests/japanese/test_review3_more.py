@@ -185,3 +185,18 @@ def test_r1_r2_r4_r5() -> None:
     titles = re.findall(r'title="([^"]*)"', html)
     assert not [t for t in titles if re.search(r"logs/|[a-z]+\.[a-z_]+\.", t)], titles[:5]
     assert 'data-rule="ww.vote"' in html and 'data-ref="logs/day1.txt:' in html
+
+
+def test_p4_the_moon_fall_first_and_a_used_find_said_short() -> None:
+    game = _game("majora-moon")
+    fall = _phase(game, "night3").public_post
+    assert fall.startswith("【1周目・4日目】朝\n……空が裂けるような轟音とともに、月が村に落ちてきました。")
+    assert "昨日見つかったアイテム" not in fall
+    before = _phase(game, "night2").public_post
+    assert "・「巨人の玉」（さつきさんが入手、同日に使用・砕け散りました）\n" in before
+
+
+def test_x5_a_super_chance_on_me_is_said_as_such() -> None:
+    jiro = explain_text(_game("derby-stock"), view=View.of("じろう"))
+    assert "・あやかさんはスーパーチャンスであなたを指名していました（はずれ・最終所持金43万ドル）。" in jiro
+    assert "・あやかさんの最終所持金は43万ドルです。" not in jiro
