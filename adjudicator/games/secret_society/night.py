@@ -145,7 +145,7 @@ def _recruit(em: Emitter[SsState], ph: PhaseInput,
                     undone=accepted and back is not None,
                     **void, gm_only=("roped",) if void else (),
                     # the rival leader sees the invitation's rule, not the answers' (X9)
-                    **({"known_rule": "ss.recruit"} if void else {}))
+                    known_rule="ss.recruit" if void else None)
         if ans is not None and chosen is None and x not in roped and not (
                 ans.action.society is None and len(invs) > 1):  # type: ignore[attr-defined]
             # the invitee's own result for the morning (ss.recruit): they stay where they were
