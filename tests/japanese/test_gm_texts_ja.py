@@ -1,7 +1,7 @@
 """Review 3 (issue 45), the other numbered points, each pinned in its new words: the
 guide (Gd1–Gd5), status (St1), the CLI (C1–C3), posts (P3–P6), notices (N4–N9, N11),
 the ledger (L2–L5, L7), explain (X5, X7–X11, G1) and the report (R1, R2, R4, R5).
-Points 1–4 of the issue are in test_review3_notices.py and test_copy_lint_gm.py."""
+Points 1–4 of the issue are in test_notices_and_posts_ja.py and test_copy_lint_gm.py."""
 
 from __future__ import annotations
 
@@ -20,6 +20,7 @@ from adjudicator.report.html import render_report
 from adjudicator.resources import data_dir
 from adjudicator.status import gm_text, phase_status, reminder
 from adjudicator.views import View
+from tests.japanese.test_notices_and_posts_ja import _phase
 from tests.support import FIXTURES
 
 SAMPLES = data_dir("samples")
@@ -29,10 +30,6 @@ SAMPLES = data_dir("samples")
 def _game(where: str) -> Any:
     root = SAMPLES / where if (SAMPLES / where).is_dir() else FIXTURES / where
     return resolve_game(root)
-
-
-def _phase(game: Any, pid: str) -> Any:
-    return next(ph for ph in game.phases if ph.id == pid)
 
 
 def _guide(variant: str, capsys: pytest.CaptureFixture[str]) -> str:
@@ -153,7 +150,7 @@ def test_l7_an_illegal_hint_in_one_parenthesis() -> None:
 
 # ---------------------------------------------------------------- explain (X, G)
 def test_x4_x8_x9_x10_x11(tmp_path: Path) -> None:
-    from tests.japanese.test_review3_notices import ss_rope
+    from tests.japanese.test_notices_and_posts_ja import ss_rope
 
     game = ss_rope(tmp_path)
     doc = explain_text(game, view=View.of("ドク"))
