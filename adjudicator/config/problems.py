@@ -310,6 +310,11 @@ def validation_message_ja(err: Mapping[str, object], variant: str = "",
         shown = value_shown(err.get("input"))
         return (f"「{shown}」ではなく" if shown else "") + f"{_WANTED[kind]}で書いてください"
     if kind in ("literal_error", "enum"):
+        from .words import table
+
+        if key.startswith("players.") and not table(variant):
+            # the village's words are unknown while its variant is (review 3, C2)
+            return "村の種類が読めないため、この値を確かめられません"
         allowed = _values_ja(_quoted(str(ctx.get("expected", ""))), variant, key)
         return f"{got or '値は'}使えません" + (f"（使えるのは {allowed}）" if allowed else "")
     bounds = {"greater_than": ("gt", "より大きい数"), "greater_than_equal": ("ge", "以上の数"),

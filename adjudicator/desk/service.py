@@ -453,7 +453,7 @@ def game_toml_text(variant: str, seed: str, gm: str, options: str, roster: str
         problems.append("オプション：入れ子が深すぎて読めません（[ や { の入れ子を減らしてください）")
     players, roster_problems = roster_toml(variant, roster)
     problems += roster_problems
-    head = (f"# adjudicator game setup, written by the desk (same keys as `adjudicator new`).\n"
+    head = ("# ゲームの設定ファイルです（卓で作成。項目は new と同じです）。\n"
             f"variant = {_toml_str(variant)}\n"
             f"seed = {seed.strip() if re.fullmatch(r'[0-9]{1,12}', seed.strip()) else 1}\n"
             f"gm = [{', '.join(_toml_str(g) for g in gms or ['GM'])}]\n"
