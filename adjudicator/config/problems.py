@@ -21,7 +21,6 @@ import re
 from collections.abc import Callable, Mapping
 
 from ..lazyre import lazy
-from ..vocab import VARIANT_JA
 
 #: game.toml keys -> the GM's word for them
 FIELD_JA: dict[str, str] = {
@@ -172,7 +171,9 @@ def _values_ja(values: list[str], variant: str, key: str) -> str:
 
     words = table(variant).get(key, {})
     if key == "variant":
-        words = {ja: v for v, ja in VARIANT_JA.items()}
+        from ..games import names_ja
+
+        words = {ja: v for v, ja in names_ja().items()}
     shown = []
     for v in values:
         ja = next((w for w, x in words.items() if toml_value(x) == v and not w.isascii()),

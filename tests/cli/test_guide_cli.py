@@ -11,8 +11,7 @@ from pathlib import Path
 import pytest
 
 from adjudicator.cli.main import main
-from adjudicator.games import REGISTRY
-from adjudicator.guide import TITLES
+from adjudicator.games import REGISTRY, get_variant
 from tests.support import SAMPLES
 
 
@@ -27,7 +26,7 @@ def test_every_variant_has_a_sheet_without_a_game(capsys: pytest.CaptureFixture[
                                                   variant: str) -> None:
     code, out, err = run(capsys, "guide", "--variant", variant)
     assert code == 0, err
-    assert out.startswith(f"【{TITLES[variant]} コマンド一覧】\n")
+    assert out.startswith(f"【{get_variant(variant).name_ja} コマンド一覧】\n")
     assert "例：" in out and "書き方：" in out
 
 

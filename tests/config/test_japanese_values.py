@@ -27,11 +27,15 @@ def _allowed(variant: str, key: str) -> set[str]:
         literal = {x for a in args for x in typing.get_args(a)}
         if literal:
             return literal
-        if field == "role":
-            from adjudicator.games.genpei.state import ROLE_JA as GP
-            from adjudicator.games.majora.state import ROLE_JA as MJ
+        if field == "role":  # the base werewolf roles, or the game's own (state.ROLE_JA)
+            import importlib
+
+            from adjudicator.games import get_variant
             from adjudicator.vocab import ROLES
-            return {"derby-stock": set(ROLES), "genpei": set(GP), "majora": set(MJ)}[variant]
+            if get_variant(variant).werewolf_roles:
+                return set(ROLES)
+            state = importlib.import_module(f"adjudicator.games.{REGISTRY[variant][0]}.state")
+            return set(state.ROLE_JA)
         from adjudicator.games.splatoon.state import WEAPONS
         return {"special", *WEAPONS}
     module, _cls = REGISTRY[variant]

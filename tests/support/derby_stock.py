@@ -57,3 +57,8 @@ def day_votes(target: str, alive: list[str] | None = None) -> str:
     names = alive or [n for n, _g, _r in ROSTER]
     other = next(n for n in names if n != target)
     return "\n".join(f"{n}: 投票@{target if n != target else other}" for n in names)
+
+
+#: the fixture game the shared tests take as this game's (the desk's form is filled in
+#: from it, the setup problems are made in it): tests/support.form_fixture
+FORM_FIXTURE = "derby12"

@@ -88,3 +88,8 @@ def night(gauges: dict[str, int], lines: list[tuple[str, str]], phase: str = "ni
 
 def kinds(events: list[Event], kind: str) -> list[Event]:
     return [e for e in events if e.kind == kind]
+
+
+#: the fixture game the shared tests take as this game's (the desk's form is filled in
+#: from it, the setup problems are made in it): tests/support.form_fixture
+FORM_FIXTURE = "splatoon-win"

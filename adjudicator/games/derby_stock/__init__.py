@@ -16,6 +16,7 @@ from ...vocab import GENDER_WORDS, GENDERS, RANDOM_NONE_WORDS, ROLE_NAMES, STOCK
 from ..base import Candidate, PhaseInput, Progress
 from .actions import Bet, Buy, DerbyTransformer, Sell
 from .rules import DerbyRules
+from .setup import DerbySetup
 from .state import MONEY_KINDS, START_CASH, DsState, evolve, level_ja, price
 
 __all__ = ["DerbyStock", "DsState", "MONEY_KINDS", "START_CASH"]
@@ -24,7 +25,7 @@ __all__ = ["DerbyStock", "DsState", "MONEY_KINDS", "START_CASH"]
 GENDER_TARGET = {"male": "男性", "female": "女性"}
 
 
-class DerbyStock(DerbyRules):
+class DerbyStock(DerbySetup, DerbyRules):
     config_words: ClassVar[dict[str, dict[str, str]]] = {
         "players.gender": {**{g: g for g in GENDERS}, **GENDER_WORDS},
         "players.role": dict(ROLE_NAMES),
@@ -32,6 +33,7 @@ class DerbyStock(DerbyRules):
         "options.no_bite": dict(RANDOM_NONE_WORDS),
     }
     name: ClassVar[str] = "derby-stock"
+    name_ja: ClassVar[str] = "ダービー＆ストック村"
     transformer = DerbyTransformer
     extra_logs: ClassVar[dict[str, str]] = {"chat": "day"}
     #: 男 and 男性 name one target, 男性 (a player may be named 男: the kinds tell them apart)

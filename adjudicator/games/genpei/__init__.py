@@ -20,6 +20,7 @@ from ...views import notice_events
 from ..base import Candidate, PhaseInput, Progress
 from .actions import Assassinate, GenpeiTransformer, Nominate
 from .rules import GenpeiRules
+from .setup import GenpeiSetup
 from .state import CONFIG_WORDS as _CONFIG_WORDS
 from .state import FACTION_JA, ROLE_JA, TITLE_JA, GpState, evolve
 
@@ -32,9 +33,10 @@ TEAM_WON_JA = {
 
 
 
-class Genpei(GenpeiRules):
+class Genpei(GenpeiSetup, GenpeiRules):
     config_words: ClassVar[dict[str, dict[str, str]]] = _CONFIG_WORDS
     name: ClassVar[str] = "genpei"
+    name_ja: ClassVar[str] = "源平村"
     transformer = GenpeiTransformer
     value_ja: ClassVar[dict[str, dict[str, str]]] = {
         "faction": dict(FACTION_JA),

@@ -22,13 +22,15 @@ from ..base import Candidate, PhaseInput, Progress
 from .actions import Answer, MajoraTransformer, Use
 from .rules import MajoraRules
 from .scenario import DAYS, MAX_LOOPS, json_schema
+from .setup import MajoraSetup
 from .state import CONFIG_WORDS as _CONFIG_WORDS
 from .state import ROLE_JA, MjState, evolve, held_by
 
 
-class Majora(MajoraRules):
+class Majora(MajoraSetup, MajoraRules):
     config_words: ClassVar[dict[str, dict[str, str]]] = _CONFIG_WORDS
     name: ClassVar[str] = "majora"
+    name_ja: ClassVar[str] = "ムジュラの仮面村"
     transformer = MajoraTransformer
     value_ja: ClassVar[dict[str, dict[str, str]]] = {
         "team_won": {"moon": "月", "village": "仮面の村人"},

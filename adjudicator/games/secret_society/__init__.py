@@ -21,6 +21,7 @@ from ...views import notice_events
 from ..base import Candidate, PhaseInput, Progress
 from .actions import ChronoAbility, PirateAbility, SecretSocietyTransformer, Technique
 from .rules import SecretSocietyRules
+from .setup import SecretSocietySetup
 from .state import (
     CHRONO,
     PIRATE,
@@ -34,9 +35,10 @@ from .state import (
 from .state import CONFIG_WORDS as _CONFIG_WORDS
 
 
-class SecretSociety(SecretSocietyRules):
+class SecretSociety(SecretSocietySetup, SecretSocietyRules):
     config_words: ClassVar[dict[str, dict[str, str]]] = _CONFIG_WORDS
     name: ClassVar[str] = "secret-society"
+    name_ja: ClassVar[str] = "秘密結社村"
     transformer = SecretSocietyTransformer
     extra_targets: ClassVar[dict[str, str]] = dict(SOCIETY_WORDS)
     target_kinds: ClassVar[dict[str, str]] = {s: "society" for s in SOCIETY_WORDS.values()}

@@ -20,6 +20,7 @@ from ...views import notice_events
 from ..base import Candidate, PhaseInput, Progress
 from .actions import SplatoonTransformer
 from .rules import SplatoonRules
+from .setup import SplatoonSetup
 from .state import (
     COLOUR_JA,
     COLOURS,
@@ -34,9 +35,10 @@ from .state import (
 from .state import CONFIG_WORDS as _CONFIG_WORDS
 
 
-class Splatoon(SplatoonRules):
+class Splatoon(SplatoonSetup, SplatoonRules):
     config_words: ClassVar[dict[str, dict[str, str]]] = _CONFIG_WORDS
     name: ClassVar[str] = "splatoon"
+    name_ja: ClassVar[str] = "Splatoon！！村"
     transformer = SplatoonTransformer
     value_ja: ClassVar[dict[str, dict[str, str]]] = {
         "colour": dict(COLOUR_JA),

@@ -242,7 +242,15 @@ class SplatoonRules(ww.WerewolfVariant[SpState]):
     # ------------------------------------------------------------ setup
     @classmethod
     def config_problems(cls, cfg: GameConfig) -> list[str]:
-        from ...config.problems import Problem, count, missing, not_used, option_problems, player, setup
+        from ...config.problems import (
+            Problem,
+            count,
+            missing,
+            not_used,
+            option_problems,
+            player,
+            setup,
+        )
         from .state import COLOUR_JA
 
         problems: list[Problem] = []

@@ -17,6 +17,7 @@ from ...render import environment, heard, render
 from ..base import Candidate, PhaseInput, Progress
 from .actions import Say, TrapTransformer
 from .rules import TrapWordRules
+from .setup import TrapWordSetup
 from .state import TwState, evolve
 from .words import detail_ja, flat
 
@@ -67,8 +68,9 @@ environment().filters["tw_reason"] = lambda why: re.sub(
     r"^秘密のワードを含みます：(.+?)(?:。)?$", r"秘密のワードを含んでいます（\1）", str(why))
 
 
-class TrapWord(TrapWordRules):
+class TrapWord(TrapWordSetup, TrapWordRules):
     name: ClassVar[str] = "trapword"
+    name_ja: ClassVar[str] = "トラップワード"
     #: game.toml's words (adjudicator.config.words)
     config_words: ClassVar[dict[str, dict[str, str]]] = {
         "options.trap_mode": {"call": "call", "auto": "auto", "コール": "call", "宣言": "call",
