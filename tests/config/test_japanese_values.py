@@ -77,14 +77,18 @@ def test_every_entry(variant: str, key: str, word: str, value: str) -> None:
 
 
 def _game_reads(variant: str, field: str, word: str, value: str) -> None:
-    if variant == "derby-stock":
-        from adjudicator.vocab import ROLE_NAMES as words
-    elif variant == "genpei":
-        from adjudicator.games.genpei.state import ROLE_WORDS as words
-    elif variant == "majora":
-        from adjudicator.games.majora.state import ROLE_WORDS as words
+    """The game's own table reads the word: the base werewolf roles (``ROLE_NAMES``) for
+    a game on them, else its state module's ``<FIELD>_WORDS`` (``ROLE_WORDS``…)."""
+    import importlib
+
+    from adjudicator.games import get_variant
+    from adjudicator.vocab import ROLE_NAMES
+
+    if field == "role" and get_variant(variant).werewolf_roles:
+        words = ROLE_NAMES
     else:
-        from adjudicator.games.splatoon.state import WEAPON_WORDS as words
+        state = importlib.import_module(f"adjudicator.games.{REGISTRY[variant][0]}.state")
+        words = getattr(state, f"{field.upper()}_WORDS")
     assert words[word] == value, (variant, field, word)
 
 
