@@ -21,6 +21,7 @@ REGISTRY: dict[str, tuple[str, str]] = {
     "genpei": ("genpei", "Genpei"),
     "majora": ("majora", "Majora"),
     "trapword": ("trapword", "TrapWord"),
+    "plain-werewolf": ("plain_werewolf", "PlainWerewolf"),
 }
 IMPLEMENTED = tuple(REGISTRY)
 
