@@ -121,6 +121,10 @@ def cmd_resolve(args: argparse.Namespace) -> int:
     lang = getattr(args, "lang", "ja")
     root = game_dir(args.game)
     game = resolve_game(root, fmt=args.format)
+    if getattr(args, "what_if", None) or getattr(args, "without", None):
+        from .corrections import what_if
+
+        return what_if(args, root, game)
     data = export_game(game)
     if not args.no_write:
         write_outputs(game, data)
@@ -215,8 +219,16 @@ def cmd_explain(args: argparse.Namespace) -> int:
             view = View.of(resolve_player(game, str(view.player)))
         _print(explain_line(game, args.line, view=view or View.gm(), raw=args.raw))
         return 0
-    _print(explain_text(game, player=args.player, phase=args.phase, view=view,
-                        lang=args.lang, raw=args.raw))
+    text = explain_text(game, player=args.player, phase=args.phase, view=view,
+                        lang=args.lang, raw=args.raw)
+    if args.lang != "en":
+        from ..corrections import history_lines
+
+        gm = view is None or view.kind != "player"
+        who = str(view.player) if view is not None and view.kind == "player" else None
+        text = "\n".join([text.rstrip("\n"), *history_lines(
+            game, root, args.phase, player=who, gm=gm)])
+    _print(text)
     return 0
 
 
@@ -261,7 +273,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
 #: loads sqlite3, asyncio or the desk's sockets, nor builds the other commands' parsers
 _KNOWN = frozenset({"new", "add", "resolve", "check", "explain", "schema", "demo", "read",
                     "report", "serve", "archive", "discord", "status", "deal", "verify",
-                    "guide"})
+                    "guide", "posted", "corrections", "site"})
 
 
 def _command_word(argv: Sequence[str] | None) -> str | None:
@@ -315,6 +327,12 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         s.add_argument("--phase", help="最新の日の代わりに、この日の投稿と通知を表示します"
                        "（day1、night1…）")
         s.add_argument("--lang", choices=("ja", "en"), default="ja", help=lang_help)
+        s.add_argument("--what-if", action="append", metavar="KEY=VALUE",
+                       help="仮の設定で集計し、今との違いだけを見せます（何も保存しません。"
+                       "例：--what-if tie=none）")
+        s.add_argument("--without", action="append", metavar="LOG:LINE",
+                       help="この行がなかったらどうなるかを見せます（何も保存しません。"
+                       "例：--without night1.txt:12）")
         s.set_defaults(func=cmd_resolve)
 
     if want("check"):
@@ -356,7 +374,9 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
             ("archive", "cli.archive", "add_archive_command"),
             ("discord", "discord_.cli", "add_discord_command"),  # hikari only when it runs
             (("status", "deal", "verify"), "cli.gm", "add_gm_commands"),
-            ("guide", "cli.guide", "add_guide_command"))
+            ("guide", "cli.guide", "add_guide_command"),
+            (("posted", "corrections"), "cli.corrections", "register"),
+            ("site", "cli.site", "add_site_command"))
 
     if want("schema"):
         s = add("schema", "`resolve --json` の JSON Schema を表示します", "adjudicator schema")

@@ -6,6 +6,7 @@
 # over these modules).
 
 import tomllib
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Literal
 
@@ -336,8 +337,11 @@ def _partial_problems(raw: dict[str, Any]) -> list[str]:
 MAX_CONFIG_BYTES = 5_000_000  # a game.toml is a few kB; a link to /dev/zero is refused
 
 
-def load_config(path: Path) -> GameConfig:
-    """Read and validate game.toml; raise ConfigError listing every problem."""
+def load_config(path: Path, overrides: Mapping[str, Any] | None = None) -> GameConfig:
+    """Read and validate game.toml; raise ConfigError listing every problem.
+    ``overrides`` (``resolve --what-if``) sets keys as if game.toml said so: a dotted key
+    is a path (``options.tie``), a bare one a top-level key if game.toml has it (``seed``),
+    else an option; nothing is written."""
     shown = str(path)
     from ..fsio import NotRegularFile, TooLarge, read_capped
 
@@ -368,6 +372,14 @@ def load_config(path: Path) -> GameConfig:
                                   "（nested too deeply）"]) from None
     from .words import translate
 
+    for key, value in (overrides or {}).items():
+        where = key.split(".") if "." in key else (
+            [key] if key in raw or key in ("seed", "variant") else ["options", key])
+        node = raw
+        for part in where[:-1]:
+            node = node.setdefault(part, {}) if isinstance(node, dict) else {}
+        if isinstance(node, dict):
+            node[where[-1]] = value
     raw = translate(raw)
     early = raw_problems(raw)
     try:

@@ -156,7 +156,7 @@ def cmd_send(args: argparse.Namespace) -> int:
     game = resolve_game(root)
     channel = channel_of(game.cfg, args.channel)
     items = plan(root, game, args.phase, channel)
-    if any(it.key == "public" and it.status in ("new", "partial") for it in items) \
+    if any(it.public and it.status in ("new", "partial", "correction") for it in items) \
             and channel is None:
         raise UsageError("公開投稿を送るチャンネルが決まっていません（--channel ID か、game.toml の "
                          '[discord] channel = "ID"）')

@@ -1,5 +1,6 @@
 """The report's sections of the GM's tools: the seal of the 配役 (whether game.toml's
-setup and salt still give the digest) and the replacements (代役), with both names."""
+setup and salt still give the digest), the replacements (代役), with both names, and
+the corrections posted after a phase was published (訂正: adjudicator.corrections)."""
 
 from __future__ import annotations
 
@@ -38,4 +39,16 @@ def gm_sections(game: Any) -> list[Section]:
             title="代役（交代）", headers=["から", "席", "交代前", "交代後", "根拠"], rows=rows,
             caption="代役は席をそのまま引き継ぎます（役職・所持金・所属など）。表の名前は"
             "席の名前です。")]))
+    from ..corrections import _when, history, load
+
+    fixes = history(load(game.root))
+    if fixes:
+        out.append(Section(id="corrections", title="訂正", blocks=[Table(
+            title="投稿後の訂正", headers=["日", "最初の投稿", "訂正", "訂正したもの", "GMの理由"],
+            rows=[[phase_label(c.phase), _when(c.first), _when(c.time),
+                   "と".join((["村への投稿"] if c.public else []) + (
+                       ["、".join(f"{p}さん" for p in c.players) + "への通知"]
+                       if c.players else [])), c.note or "—"] for c in fixes],
+            caption="投稿した後でGMがログや設定を直し、出し直した投稿と通知です。"
+            "このレポートは訂正後の内容です。")]))
     return out
