@@ -123,12 +123,13 @@ class PlayerView:
 def team_line(v: Any, team: Any, label: Any) -> str | None:
     """The header's side result beside the winners, in the variant's words
     (``team_won_line``): 「オレンジチームの勝利」, 「源氏の勝利」, 「引き分け」; a village won by
-    money says its side apart: 「陣営は村人陣営の勝利」."""
+    money says its side apart: 「陣営は村人陣営の勝利」.  ``v``: the Variant class (None, a
+    game of no registered variant: the plain words)."""
     if not team:
         return None
     if str(team) == "draw":
         return "引き分け"
-    return str(v.team_won_line).format(label=label)
+    return str(getattr(v, "team_won_line", "{label}の勝利")).format(label=label)
 
 
 def _fmt(v: Any) -> str:

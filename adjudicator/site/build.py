@@ -152,9 +152,9 @@ class _Names:
 
 
 def _village_ja(variant: str) -> str:
-    from ..vocab import VARIANT_JA
+    from ..games import name_ja
 
-    return VARIANT_JA.get(variant, variant)
+    return name_ja(variant)
 
 
 def _page_links(base: str, n: int) -> list[tuple[int, str]]:
@@ -381,9 +381,10 @@ def _team_of(variant: str, team_won: str) -> str:
     from ..report.html import TEAM_JA, team_line
     from ..report.sections import value_ja
 
-    values = value_ja(get_variant(variant) if variant in REGISTRY else None)
+    game = get_variant(variant) if variant in REGISTRY else None
+    values = value_ja(game)
     label = values.get("team_won", {}).get(team_won, TEAM_JA.get(team_won, team_won))
-    return team_line(variant, team_won, label) or ""
+    return team_line(game, team_won, label) or ""
 
 
 def _winner(g: Summary, hide: Callable[[str], str], team: str) -> str:
