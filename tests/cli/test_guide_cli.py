@@ -1,5 +1,5 @@
 """``adjudicator guide GAME | --variant V [--json]``: the players' command sheet on the
-command line, for all six games; the game's own options in words; bad usage is exit 2
+command line, for every registered game; the game's own options in words; bad usage is exit 2
 with a message, a broken game.toml exit 1, never a traceback."""
 
 from __future__ import annotations

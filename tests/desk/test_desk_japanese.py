@@ -1,4 +1,4 @@
-"""Every desk page in Japanese: each page of a fixture game of each of the six variants
+"""Every desk page in Japanese: each page of a fixture game of each registered variant
 (the game, every phase, the preview of every stored log, explain for the public, every
 player and the GM, the check page, the error pages) shows no English word outside the
 chat text and the names.  The words a page may carry are the ones in the game's logs,

@@ -1,4 +1,4 @@
-"""The GM's path through the desk in headless Chromium for each of the six villages, at
+"""The GM's path through the desk in headless Chromium for each registered village, at
 desktop width and on a phone (380 px): open a game made from the bundled sample (every
 log but the last stored), paste the last phase, preview, store, copy the morning post
 (byte for byte the post the engine writes), open a player's explain page (the player's
