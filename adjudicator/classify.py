@@ -16,7 +16,7 @@ from . import actions as A
 from .chatlog import ChatLine, is_unsent
 from .errors import CommandError, CommandSyntaxError, IllegalActionError, UnknownNameError
 from .games.base import Candidate, Variant
-from .gm_words import closest_directive, directive_words, is_deadline
+from .gm_words import closest_directive, directive_words, has_vote_time, is_deadline, is_vote_time
 from .models import Diagnostic, LineRecord
 from .normalize import gm_key, nfkc
 from .parser import command_hint, find_command, is_gm_word, parse_command, suggest_word
@@ -129,6 +129,12 @@ class PhaseReader:
         self.loose: list[tuple[int, Candidate]] = []  # accepted actions without a slot
         self.directives: list[Candidate] = []
         self.deadline: str | None = None
+        #: the GM's 投票時間 (ss.p.vote_time), in a village that has it: the opening line
+        self.vote_time: str | None = None
+        self._vote_words = has_vote_time(self.variant.name)
+        #: (record index, candidate, index in rejections) of each line a later one
+        #: replaced while the vote may still open: an early vote-time line is refused
+        self._replaced: list[tuple[int, Candidate, int]] = []
         self.order = 0
         self._gm_cache: dict[str, bool] = {}
         self._near_cache: dict[str, str | None] = {}
@@ -465,6 +471,8 @@ class PhaseReader:
             who = "" if pcand.actor == actor else f"{actor}さんの"
             when = f"{line.time}の" if line.time else "後の"
             later = text.strip() if len(text.strip()) <= 40 else text.strip()[:39] + "…"
+            if self._vote_words and self.vote_time is None:
+                self._replaced.append((pidx, pcand, len(self.rejections)))
             if old.disposition == "accepted":
                 self.records[pidx] = replace(
                     old, disposition="superseded",
@@ -482,6 +490,9 @@ class PhaseReader:
         if is_deadline(text):
             self.deadline = ref
             self._record(ref, line, text, "gm", action=A.Deadline().describe())
+            return
+        if self._vote_words and is_vote_time(text):
+            self._vote_opens(ref, line, text)
             return
         if how == "count":
             self._record(ref, line, text, "gm")
@@ -516,8 +527,8 @@ class PhaseReader:
             else:
                 self._reject(ref, line, text, None, e)
             return
-        if isinstance(action, A.Deadline):  # is_deadline said no: 締め切りは21時です
-            self._record(ref, line, text, "gm")  # announces a deadline to come: GM talk
+        if isinstance(action, (A.Deadline, A.VoteTime)):  # is_deadline / is_vote_time
+            self._record(ref, line, text, "gm")  # said no: 締め切りは21時です announces one
             return
         if isinstance(action, A.GmCommand) and how == "none":
             self._record(ref, line, text, "gm")  # GM prose that happens to parse
@@ -564,6 +575,52 @@ class PhaseReader:
                 text=shorten(text), message=f"{shorten(str(d), 2 * QUOTE_MAX)} in GM line "
                 f"{shorten(text.strip(), 60)!r}: the other names of the list count",
                 reason_ja=f"{d.reason_ja}（この名前のほかは有効です）"))
+
+    def _vote_opens(self, ref: str, line: ChatLine, text: str) -> None:
+        """The GM's 投票時間 (ss.p.vote_time), a directive like the deadline.  At its first
+        line, every action read so far that the variant says waits for it
+        (``Variant.before_vote_time``) is refused, and so is such a line a later one had
+        replaced before the vote opened: the player is told it came too early."""
+        action = A.VoteTime()
+        self.order += 1
+        self.directives.append(Candidate(ref=ref, actor=line.speaker, action=action,
+                                         by_gm=True, order=self.order))
+        self._record(ref, line, text, "gm", action=action.describe())
+        if self.vote_time is not None:
+            return
+        self.vote_time = ref
+        for pidx, pcand, at in self._replaced:
+            err = self.variant.before_vote_time(self.state, self.phase, pcand.action)
+            if err is not None:
+                self._refuse_early(pidx, pcand, err, at)
+        held: list[tuple[int, tuple[str, str] | None, int, Candidate]] = [
+            (c.order, key, i, c) for key, (i, c) in self.held.items()]
+        held += [(c.order, None, i, c) for i, c in self.loose]
+        for _order, key, i, c in sorted(held, key=lambda h: h[0]):
+            err = self.variant.before_vote_time(self.state, self.phase, c.action)
+            if err is None:
+                continue
+            if key is None:
+                self.loose.remove((i, c))
+            else:
+                del self.held[key]
+            self._refuse_early(i, c, err, None)
+
+    def _refuse_early(self, idx: int, cand: Candidate, err: IllegalActionError,
+                      at: int | None) -> None:
+        """Refuse ``cand`` (its record at ``idx``) for coming before the vote opened; ``at``:
+        the place of its 置き換え among the rejections, which the refusal takes."""
+        why = err.reason_ja
+        self.records[idx] = replace(self.records[idx], disposition="rejected", reason=why,
+                                    code=err.code)
+        self.diagnostics.append(Diagnostic(
+            level="warning", code=err.code, source=cand.ref,
+            message=f"{err} ({self.vote_time})", reason_ja=why))
+        refusal = (cand.ref, cand.actor, err.code, err.rule, why)
+        if at is None:
+            self.rejections.append(refusal)
+        else:
+            self.rejections[at] = refusal
 
     def accepted(self) -> list[Candidate]:
         items = [(i, c) for (i, c) in self.held.values()] + self.loose

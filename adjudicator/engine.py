@@ -456,7 +456,7 @@ def _resolve_phase(game: Game, roster: Roster, names: list[str], logs: dict[str,
                      extra_logs=extra, lines=reader.records)
     if not variant.finished(state):
         variant.resolve(em, pin)
-        _refuse(reader.records, variant.refused_lines(em.events))
+        _refuse(reader.records, em.refusals)
     post, private, ledger = variant.render(state, em.state, pin, em.events)
     from .gmposts import finish
     from .replacement import problems
@@ -472,7 +472,8 @@ def _resolve_phase(game: Game, roster: Roster, names: list[str], logs: dict[str,
 
 
 def _refuse(records: list[LineRecord], refused: list[tuple[str, str, str]]) -> None:
-    """An accepted line the resolution refused is 却下, with the reason, on the line.
+    """An accepted line the resolution refused (``Emitter.refuse``) is 却下, with the
+    reason, on the line: the engine's record of it, marked once the rules are done.
 
     Only the positions the reader's general path wrote can hold an accepted or a GM line
     (``PhaseRecords.written``): the chatter between them is not walked; nothing refused,

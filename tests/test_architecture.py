@@ -24,7 +24,8 @@ import pytest
 from tests.support import ROOT
 
 PKG = ROOT / "adjudicator"
-SHARED_GAME_MODULES = {"adjudicator.games", "adjudicator.games.base", "adjudicator.games.werewolf"}
+SHARED_GAME_MODULES = {"adjudicator.games", "adjudicator.games.base", "adjudicator.games.outputs",
+                       "adjudicator.games.werewolf"}
 GAME_FILES = ("__init__.py", "actions.py", "state.py", "rules.py", "report.py", "progress.py",
               "guide.py", "setup.py")
 

@@ -395,7 +395,9 @@ def load_config(path: Path, overrides: Mapping[str, Any] | None = None) -> GameC
     from ..games import get_variant
 
     cfg._folder = path.parent
-    problems = early + common_problems(cfg) + get_variant(cfg.variant, shown).config_problems(cfg)
+    game = get_variant(cfg.variant, shown)
+    problems = (early + common_problems(cfg) + game.unused_player_fields(cfg)
+                + game.config_problems(cfg))
     if problems:
         raise _error(shown, problems, cfg.variant)
     return cfg

@@ -39,10 +39,10 @@ from ..archive import Archive
 from ..errors import UsageError
 from ..normalize import name_key
 from .people import ANONYMOUS, People, Person
-from .records import Record, Summary, base_rates, public_posts, rows, summarize
+from .records import Record, Seat, Summary, base_rates, public_posts, rows, summarize
 
 PER_PAGE = 200
-FORMAT = 1  # the cache's format; the tool's version is part of every page key
+FORMAT = 2  # the cache's format; the tool's version is part of every page key
 SITE_FOLDERS = ("game", "player", "month", "village", "search")
 
 
@@ -144,8 +144,9 @@ class _Names:
     alias inside a longer name goes with the name)."""
 
     def __init__(self, hidden: Iterable[str]) -> None:
-        names = sorted({n for n in hidden if n.strip()}, key=len, reverse=True)
+        names = sorted({n for n in hidden if n.strip()}, key=lambda n: (-len(n), n))
         self.pattern = re.compile("|".join(map(re.escape, names))) if names else None
+        self.key = "\x1f".join(names)
 
     def __call__(self, text: str) -> str:
         return self.pattern.sub(ANONYMOUS, text) if self.pattern else text
@@ -157,10 +158,32 @@ def _village_ja(variant: str) -> str:
     return name_ja(variant)
 
 
-def _page_links(base: str, n: int) -> list[tuple[int, str]]:
-    pages = max(1, -(-n // PER_PAGE))
-    return [(i, base if i == 1 else f"{base.removesuffix('.html')}-{i}.html")
-            for i in range(1, pages + 1)]
+def _chunks(base: str, games: list[Summary]) -> list[tuple[int, str, str, str,
+                                                           list[Summary]]]:
+    """The numbered pages of ``games`` (oldest first): (number, file, first date, last
+    date, the games)."""
+    stem = base.removesuffix(".html")
+    out = []
+    for i in range(0, len(games), PER_PAGE):
+        chunk = games[i:i + PER_PAGE]
+        out.append((i // PER_PAGE + 1, f"{stem}-{i // PER_PAGE + 1}.html", chunk[0].date,
+                    chunk[-1].date, chunk))
+    return out
+
+
+def _render_list(tpl: Any, ctx: dict[str, Any], games: list[Summary],
+                 row: Callable[[Summary], dict[str, Any]]) -> str:
+    return str(tpl.render(games=[row(g) for g in games], **ctx))
+
+
+def _row_of(row: Callable[[Summary, Seat], dict[str, Any]], seat_of: dict[int, Seat],
+            g: Summary) -> dict[str, Any]:
+    return row(g, seat_of[g.id])
+
+
+def _percent(counts: tuple[int, int]) -> str:
+    seats, wins = counts
+    return f"{round(100 * wins / seats)}%" if seats else "—"
 
 
 def build_site(archive: Path, out: Path, people: People, include_running: bool = False,
@@ -185,16 +208,16 @@ def build_site(archive: Path, out: Path, people: People, include_running: bool =
 
     summaries: list[Summary] = []
     with Archive(archive) as arch:
-        _good, damaged = arch.scan()
+        good, damaged = arch.scan()
         report.damaged = [str(d) for d in damaged]
-        for row in rows(arch):
+        for row in rows(good):
             if not row.finished and not include_running:
                 report.skipped_running += 1
                 continue
             hit = old_summaries.get(row.digest)
-            summaries.append(Summary.from_json(hit) if hit and hit.get("id") == row.id
+            summaries.append(Summary.from_json(hit) if hit and hit[0] == row.id
                              else summarize(arch, row))
-        summaries.sort(key=lambda g: (g.date, g.id), reverse=True)  # newest first
+        summaries.sort(key=lambda g: (g.date, g.id))  # oldest first: pages fill in order
         report.games = len(summaries)
 
         # who is who
@@ -208,12 +231,13 @@ def build_site(archive: Path, out: Path, people: People, include_running: bool =
                 person_of[(g.id, s.seat)] = p
                 persons[p.key] = p
                 records[p.key].games.append((g, s))
-                gone = [people.find([n]) for n in s.earlier]
+                gone = [people.find([n]) for n in s.earlier] if s.earlier else []
                 left_of[(g.id, s.seat)] = gone
                 for q in gone:
                     persons[q.key] = q
                     records[q.key].left.append((g, s))
-        persons = {k: people.find([p.name]) if not p.opt_out else p for k, p in persons.items()}
+        if people.hiding:
+            persons = {k: p if p.opt_out else people.find([p.name]) for k, p in persons.items()}
         shown = {k: p for k, p in persons.items() if not p.opt_out}
         report.people = len(shown)
 
@@ -229,7 +253,9 @@ def build_site(archive: Path, out: Path, people: People, include_running: bool =
                     out_ += [name, p.name, *p.aliases]
             return out_
 
-        hide_of = {g.id: _Names(hidden_names(g)) for g in summaries}
+        nobody = _Names(())
+        hide_of = {g.id: _Names(hidden_names(g)) if people.hiding else nobody
+                   for g in summaries}
         team_of = {g.id: _team(g) for g in summaries}
         env = environment()
         w = _Writer(out, report)
@@ -237,13 +263,13 @@ def build_site(archive: Path, out: Path, people: People, include_running: bool =
         pages: dict[str, str] = {}
         rates = base_rates(summaries)
 
-        def page(rel: str, data: Any, make: Callable[[], str]) -> bool:
-            """Write ``rel`` from ``make()`` unless its key (what it shows) is unchanged
-            since the last build and the file is there; True when rendered."""
-            key = hashlib.sha256(f"{key_base}|{json.dumps(data, ensure_ascii=False)}"
-                                 .encode("utf-8", "surrogatepass")).hexdigest()
-            pages[rel] = key
-            if old_pages.get(rel) == key and (out / rel).is_file():
+        def page(rel: str, key: str, make: Callable[[], str]) -> bool:
+            """Write ``rel`` from ``make()`` unless its key (what it shows, as cheap text)
+            is the last build's and the file is there; True when rendered."""
+            digest = hashlib.sha256(f"{key_base}|{key}".encode("utf-8", "surrogatepass")
+                                    ).hexdigest()
+            pages[rel] = digest
+            if old_pages.get(rel) == digest and (out / rel).is_file():
                 w.keep(rel)
                 return False
             w.write(rel, make())
@@ -253,27 +279,29 @@ def build_site(archive: Path, out: Path, people: People, include_running: bool =
             p = persons.get(p.key, p)
             return (p.shown, None if p.opt_out else f"player/{p.slug}.html")
 
-        # game pages: rendered only when their key changed
+        # game pages: rendered only when their game (or the names hidden in it) changed
         game_tpl = env.get_template("site/game.html.j2")
         for g in summaries:
-            hide = hide_of[g.id]
-            seats = [{"seat": hide(s.seat), "person": person_link(person_of[(g.id, s.seat)]),
-                      "earlier": [person_link(q)[0] for q in left_of[(g.id, s.seat)]],
-                      "role": s.role, "won": s.won, "alive": s.alive,
-                      "facts": [(k, hide(v)) for k, v in s.facts]} for s in g.seats]
 
-            def make(g: Summary = g, hide: _Names = hide,
-                     seats: list[dict[str, Any]] = seats) -> str:
+            def make(g: Summary = g) -> str:
+                hide = hide_of[g.id]
+                seats = [{"seat": hide(s.seat),
+                          "person": person_link(person_of[(g.id, s.seat)]),
+                          "earlier": [person_link(q)[0] for q in left_of[(g.id, s.seat)]],
+                          "role": s.role, "won": s.won, "alive": s.alive,
+                          "facts": [(k, hide(v)) for k, v in s.facts]} for s in g.seats]
                 posts = [(pid, hide(text or "")) for pid, text in public_posts(arch, g.id)]
                 return game_tpl.render(root="../", title=hide(g.title), g=g,
                                        village=_village_ja(g.variant),
                                        gm=[hide(x) for x in g.gm], seats=seats, posts=posts,
                                        team=team_of[g.id])
 
-            if page(f"game/{g.slug}.html", [g.digest, g.id, seats, hide(g.title)], make):
+            if page(f"game/{g.slug}.html", f"{g.digest}|{g.id}|{hide_of[g.id].key}", make):
                 report.rendered_games += 1
 
-    # the lists
+    # the lists: pages of 200 in the order games were played (a new game changes the
+    # last page and the front page only), each shown newest first; the front page
+    # (``base``) is the newest 200
     def game_row(g: Summary) -> dict[str, Any]:
         hide = hide_of[g.id]
         return {"href": f"game/{g.slug}.html", "title": hide(g.title), "date": g.date,
@@ -281,25 +309,34 @@ def build_site(archive: Path, out: Path, people: People, include_running: bool =
                 "gm": "、".join(hide(x) for x in g.gm), "players": len(g.seats),
                 "winner": _winner(g, hide, team_of[g.id]), "finished": g.finished}
 
-    all_rows = [game_row(g) for g in summaries]
     villages = sorted({g.variant for g in summaries}, key=lambda v: _village_ja(v))
     months = sorted({g.month for g in summaries}, reverse=True)
     nav = {"villages": [(v, _village_ja(v)) for v in villages], "months": months}
+    nav_key = repr(nav)
     list_tpl = env.get_template("site/list.html.j2")
 
-    def paged(base: str, title: str, items: list[dict[str, Any]], root: str,
-              extra: dict[str, Any] | None = None) -> None:
-        links = _page_links(base, len(items))
-        for i, rel in links:
-            ctx = dict(root=root, title=title, games=items[(i - 1) * PER_PAGE: i * PER_PAGE],
-                       nav=nav, pages=[(n, root + r) for n, r in links], page=i,
-                       total=len(items), **(extra or {}))
-            page(rel, ctx, partial(list_tpl.render, **ctx))
+    def games_key(chunk: list[Summary]) -> str:
+        return ",".join(f"{g.id}:{g.digest[:16]}:{hide_of[g.id].key}" for g in chunk)
 
-    paged("index.html", "ゲーム一覧", all_rows, "")
+    def paged(base: str, title: str, games: list[Summary], root: str,
+              extra: dict[str, Any] | None = None) -> None:
+        links = _chunks(base, games)
+        pages_nav = [(n, root + rel, first, last) for n, rel, first, last, _c in links]
+        newest = games[-PER_PAGE:][::-1]
+        ctx = dict(root=root, title=title, nav=nav, pages=pages_nav, page=0,
+                   total=len(games), **(extra or {}))
+        page(base, f"{title}|{nav_key}|{pages_nav}|{extra}|{games_key(newest)}",
+             lambda: list_tpl.render(games=[game_row(g) for g in newest], **ctx))
+        if len(links) > 1:
+            for n, rel, _first, _last, chunk in links:
+                sub = {**ctx, "page": n, "title": f"{title}（{n}ページ目）"}
+                page(rel, f"{title}|{n}|{nav_key}|{pages_nav}|{games_key(chunk)}",
+                     partial(_render_list, list_tpl, sub, chunk[::-1], game_row))
+
+    paged("index.html", "ゲーム一覧", summaries, "")
     for m in months:
         paged(f"month/{m}.html", f"{m[:4]}年{int(m[5:])}月のゲーム",
-              [r for r, g in zip(all_rows, summaries, strict=True) if g.month == m], "../")
+              [g for g in summaries if g.month == m], "../")
     for v in villages:
         role_rates = sorted(((r, n, k) for (vv, r), (n, k) in rates.items() if vv == v),
                             key=lambda t: (-t[1], t[0]))
@@ -307,38 +344,55 @@ def build_site(archive: Path, out: Path, people: People, include_running: bool =
         for g in summaries:
             if g.variant == v:
                 sides[team_of[g.id] or "—"] += 1
-        paged(f"village/{v}.html", _village_ja(v),
-              [r for r, g in zip(all_rows, summaries, strict=True) if g.variant == v], "../",
-              extra={"village_stats": {"roles": role_rates, "sides": sorted(
+        paged(f"village/{v}.html", _village_ja(v), [g for g in summaries if g.variant == v],
+              "../", extra={"village_stats": {"roles": role_rates, "sides": sorted(
                   sides.items(), key=lambda t: -t[1])}})
 
-    # people
+    # people: the newest 200 games on the person's page, every game on numbered pages
     player_tpl = env.get_template("site/player.html.j2")
+
+    def player_row(g: Summary, s: Seat) -> dict[str, Any]:
+        hide = hide_of[g.id]
+        return {"href": f"../game/{g.slug}.html", "title": hide(g.title), "date": g.date,
+                "village": _village_ja(g.variant), "role": s.role, "won": s.won,
+                "facts": [(a, hide(b)) for a, b in s.facts], "replaced": bool(s.earlier),
+                "alive": s.alive}
+
     listing = []
     for key, p in sorted(shown.items(), key=lambda kv: name_key(kv[1].name)):
         rec = records[key]
-        roles = [(v, _village_ja(v), r, n, k, rates.get((v, r), (0, 0)))
+        # the base rate is shown in whole percent: one more game elsewhere seldom moves it,
+        # so a person's pages are not rendered again for every game added
+        roles = [(v, _village_ja(v), r, n, k, _percent(rates.get((v, r), (0, 0))))
                  for v, r, n, k in rec.roles()]
-        games = [{"href": f"../game/{g.slug}.html", "title": hide_of[g.id](g.title),
-                  "date": g.date, "village": _village_ja(g.variant), "role": s.role,
-                  "won": s.won, "facts": [(a, hide_of[g.id](b)) for a, b in s.facts],
-                  "replaced": bool(s.earlier), "alive": s.alive}
-                 for g, s in sorted(rec.games, key=lambda t: (t[0].date, t[0].id), reverse=True)]
-        left = [{"href": f"../game/{g.slug}.html", "title": hide_of[g.id](g.title),
-                 "date": g.date, "village": _village_ja(g.variant),
-                 "player": person_link(person_of[(g.id, s.seat)])[0]} for g, s in rec.left]
         wins = sum(1 for _g, s in rec.games if s.won)
         listing.append({"href": f"player/{p.slug}.html", "name": p.name,
                         "games": len(rec.games), "wins": wins})
-        links = _page_links(f"player/{p.slug}.html", len(games))
-        for i, rel in links:
-            ctx = dict(root="../", title=p.name, name=p.name, roles=roles,
-                       games=games[(i - 1) * PER_PAGE: i * PER_PAGE], total=len(games),
-                       wins=wins, left=left, pages=[(n, "../" + r) for n, r in links], page=i,
-                       nav=nav)
-            page(rel, ctx, partial(player_tpl.render, **ctx))
-    ctx = dict(root="", title="参加者", players=listing, nav=nav)
-    page("players.html", ctx, partial(env.get_template("site/players.html.j2").render, **ctx))
+        base = f"player/{p.slug}.html"
+        played = [g for g, _s in rec.games]
+        seat_of = {g.id: s for g, s in rec.games}
+        links = _chunks(base, played)
+        pages_nav = [(n, "../" + rel, first, last) for n, rel, first, last, _c in links]
+        left = [{"href": f"../game/{g.slug}.html", "title": hide_of[g.id](g.title),
+                 "date": g.date, "village": _village_ja(g.variant),
+                 "player": person_link(person_of[(g.id, s.seat)])[0]} for g, s in rec.left]
+        left_key = ",".join(f"{g.id}:{s.seat}" for g, s in rec.left)
+        ctx = dict(root="../", title=p.name, name=p.name, roles=roles, total=len(played),
+                   wins=wins, left=left, pages=pages_nav, page=0)
+        newest = played[-PER_PAGE:][::-1]
+        page(base, f"{p.name}|{roles}|{wins}|{pages_nav}|{left_key}|{games_key(newest)}",
+             partial(_render_list, player_tpl, ctx, newest,
+                     partial(_row_of, player_row, seat_of)))
+        if len(links) > 1:
+            for n, rel, _first, _last, chunk in links:
+                sub = {**ctx, "page": n}
+                page(rel, f"{p.name}|{n}|{roles}|{wins}|{pages_nav}|{left_key}|"
+                          f"{games_key(chunk)}",
+                     partial(_render_list, player_tpl, sub, chunk[::-1],
+                             partial(_row_of, player_row, seat_of)))
+    players_ctx = dict(root="", title="参加者", players=listing, nav=nav)
+    page("players.html", repr(listing),
+         partial(env.get_template("site/players.html.j2").render, **players_ctx))
 
     # search and assets
     _search(w, summaries, shown, villages, hide_of)

@@ -95,6 +95,11 @@ class People:
             self._seen[p.key] = p
         return p
 
+    @property
+    def hiding(self) -> bool:
+        """Anyone asked out (no name needs replacing otherwise)."""
+        return bool(self.opt_out) or any(p.opt_out for p in self.listed)
+
     def digest(self) -> str:
         """What the pages depend on of the mapping (a change rebuilds every page)."""
         text = repr(sorted((p.key, p.name, p.aliases, p.discord, p.opt_out) for p in self.listed))

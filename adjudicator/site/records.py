@@ -56,21 +56,20 @@ class Summary:
     def slug(self) -> str:
         return f"g{self.id}"
 
-    def to_json(self) -> dict[str, Any]:
-        return {"id": self.id, "digest": self.digest, "title": self.title,
-                "variant": self.variant, "date": self.date, "gm": list(self.gm),
-                "finished": self.finished, "team_won": self.team_won,
-                "seats": [{"seat": s.seat, "player": s.player, "earlier": list(s.earlier),
-                           "names": list(s.names), "discord": s.discord, "role": s.role,
-                           "won": s.won, "alive": s.alive, "facts": [list(f) for f in s.facts]}
-                          for s in self.seats]}
+    def to_json(self) -> list[Any]:
+        """Positional, for the build cache (``from_json`` reads it back)."""
+        return [self.id, self.digest, self.title, self.variant, self.date, list(self.gm),
+                self.finished, self.team_won,
+                [[s.seat, s.player, list(s.earlier), list(s.names), s.discord, s.role, s.won,
+                  s.alive, [list(f) for f in s.facts]] for s in self.seats]]
 
     @staticmethod
-    def from_json(d: dict[str, Any]) -> Summary:
-        seats = tuple(Seat(**{**s, "earlier": tuple(s["earlier"]), "names": tuple(s["names"]),
-                              "facts": tuple(tuple(f) for f in s["facts"])})
-                      for s in d["seats"])
-        return Summary(**{**d, "gm": tuple(d["gm"]), "seats": seats})
+    def from_json(d: list[Any]) -> Summary:
+        gid, digest, title, variant, date, gm, finished, team_won, seats = d
+        return Summary(gid, digest, title, variant, date, tuple(gm), finished, team_won, tuple(
+            Seat(seat, player, tuple(earlier), tuple(names), discord, role, won, alive,
+                 tuple((a, b) for a, b in facts))
+            for seat, player, earlier, names, discord, role, won, alive, facts in seats))
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,9 +84,10 @@ class Row:
     added_at: str
 
 
-def rows(arch: Archive) -> list[Row]:
+def rows(found: Iterable[Any]) -> list[Row]:
+    """The archive's readable games (``Archive.scan()[0]``) as the site lists them."""
     return [Row(id=r.id, digest=r.digest, name=r.name, variant=r.variant,
-                finished=r.finished, added_at=r.added_at) for r in arch.list()]
+                finished=r.finished, added_at=r.added_at) for r in found]
 
 
 def _facts(variant: str, fields: dict[str, Any]) -> tuple[tuple[str, str], ...]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from ... import actions as A
 from ...config.load import GameConfig
@@ -72,6 +72,9 @@ def _scenario_problems(cfg: GameConfig) -> tuple[Scenario | None, list[str]]:
 class MajoraRules(Variant[MjState]):
     """Setup checks, validation and resolution; the Variant (Majora) adds its outputs."""
 
+    #: the [[players]] keys read here (Variant.player_fields: the base refuses the rest)
+    player_fields: ClassVar[frozenset[str] | None] = frozenset({"role"})
+
     def __init__(self, cfg: GameConfig) -> None:
         super().__init__(cfg)
         self.options: dict[str, Any] = dict(cfg.options)
@@ -85,7 +88,7 @@ class MajoraRules(Variant[MjState]):
     # ------------------------------------------------------------ setup
     @classmethod
     def config_problems(cls, cfg: GameConfig) -> list[str]:
-        from ...config.problems import Problem, count, not_used, player, setup
+        from ...config.problems import Problem, count, player, setup
 
         problems: list[Problem] = []
         if len(cfg.players) != PLAYERS:
@@ -96,9 +99,6 @@ class MajoraRules(Variant[MjState]):
                 f"月{MOONS}人の{PLAYERS}人で遊びます"))
         moons = 0
         for i, p in enumerate(cfg.players, 1):
-            for key in ("gender", "society", "colour", "weapon", "special", "faction"):
-                if getattr(p, key) is not None:
-                    problems.append(not_used(i, p.name, key, "majora"))
             if p.role is not None and p.role not in ROLE_WORDS:
                 problems.append(player(
                     i, p.name, "role", f"unknown role {p.role!r}; expected 仮面の村人 or 月",
@@ -382,9 +382,8 @@ class MajoraRules(Variant[MjState]):
             try:
                 action = self.check(em.state, em.phase, c.actor, c.action)
             except CommandError as e:  # cannot happen after the shadow check; never silent
-                em.emit("rejected", getattr(e, "rule", None) or "mj.declare", c.ref, "player",
-                        to=c.actor, player=c.actor, code=getattr(e, "code", "illegal"),
-                        reason=getattr(e, "reason_ja", str(e)))
+                em.refuse(c.ref, getattr(e, "rule", None) or "mj.declare", e.reason_ja,
+                          code=e.code, message=str(e), player=c.actor, to=c.actor)
                 continue
             self.apply(em, Candidate(ref=c.ref, actor=c.actor, action=action, by_gm=c.by_gm,
                                      order=c.order))

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from ... import sentences  # noqa: F401  (the event_ja filter of the GM ledger)
 from ...models import Event
-from ...render import render_phase
+from ...render import cast
 from ...vocab import RANDOM_NONE_WORDS, ROLE_NAMES, role_ja
 from ..base import Candidate, PhaseInput, Progress
+from ..outputs import PhaseOutputs
 from .actions import PlainTransformer
 from .rules import PlainRules
 from .setup import PlainSetup
@@ -22,7 +22,7 @@ from .state import PwState, evolve
 __all__ = ["PlainWerewolf", "PwState"]
 
 
-class PlainWerewolf(PlainSetup, PlainRules):
+class PlainWerewolf(PlainSetup, PhaseOutputs, PlainRules):
     config_words: ClassVar[dict[str, dict[str, str]]] = {
         "players.role": dict(ROLE_NAMES),
         "options.tie": dict(RANDOM_NONE_WORDS),
@@ -30,6 +30,7 @@ class PlainWerewolf(PlainSetup, PlainRules):
     }
     name: ClassVar[str] = "plain-werewolf"
     name_ja: ClassVar[str] = "普通村"
+    templates: ClassVar[str] = "plain-werewolf"
     transformer = PlainTransformer
 
     def progress(self, state: PwState, phase: str, actions: list[Candidate],
@@ -45,9 +46,11 @@ class PlainWerewolf(PlainSetup, PlainRules):
         return sections(game)
 
     # ------------------------------------------------------------ output
-    def render(self, before: PwState, after: PwState, phase: PhaseInput,
-               events: list[Event]) -> tuple[str, dict[str, list[str]], str]:
-        return render_phase(self, before, after, phase, events)
+    def post_context(self, before: PwState, after: PwState, phase: PhaseInput
+                     ) -> dict[str, Any]:
+        """The werewolf post's variables, and every role revealed at the end."""
+        return {**super().post_context(before, after, phase),
+                "cast": cast(after) if after.finished else {}}
 
     def export(self, state: PwState) -> tuple[dict[str, dict[str, Any]], dict[str, Any]]:
         players = {name: {"alive": p.alive, "role": role_ja(p.role)}

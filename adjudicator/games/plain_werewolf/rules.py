@@ -4,7 +4,7 @@ vote, the night's bite, guard, divination and medium, the win checks."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from ... import actions as A
 from ...config.load import GameConfig
@@ -25,6 +25,9 @@ class PlainRules(ww.WerewolfVariant[PwState]):
     """Validation and resolution; the Variant class (PlainWerewolf) adds its metadata and
     outputs."""
 
+    #: the [[players]] keys read here (Variant.player_fields: the base refuses the rest)
+    player_fields: ClassVar[frozenset[str] | None] = frozenset({"role"})
+
     def __init__(self, cfg: GameConfig) -> None:
         super().__init__(cfg)
         self.options = {**DEFAULT_OPTIONS, **cfg.options}
@@ -33,7 +36,7 @@ class PlainRules(ww.WerewolfVariant[PwState]):
     def config_problems(cls, cfg: GameConfig) -> list[str]:
         """pw.setup.roles: a base role for everyone, at least one wolf, fewer wolves than
         the others, 4 players or more."""
-        from ...config.problems import Problem, count, missing, not_used, option_problems, setup
+        from ...config.problems import Problem, count, missing, option_problems, setup
 
         problems: list[Problem] = []
         n = len(cfg.players)
@@ -44,9 +47,6 @@ class PlainRules(ww.WerewolfVariant[PwState]):
         for i, p in enumerate(cfg.players, 1):
             if p.role is None:
                 problems.append(missing(i, p.name, "role", "", "村人・人狼・占い師など"))
-            for key in ("gender", "society", "colour", "weapon", "special", "faction"):
-                if getattr(p, key) is not None:
-                    problems.append(not_used(i, p.name, key, "plain-werewolf"))
         roles = [ROLE_NAMES.get(p.role or "", "") for p in cfg.players]
         if roles and all(roles):
             wolves = roles.count("wolf")
