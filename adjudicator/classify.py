@@ -20,6 +20,7 @@ from .gm_words import closest_directive, directive_words, has_vote_time, is_dead
 from .models import Diagnostic, LineRecord
 from .normalize import gm_key, nfkc
 from .parser import command_hint, find_command, is_gm_word, parse_command, suggest_word
+from .quoting import command_text
 from .roster import PLAYER, Roster
 
 MAX_COMMAND = 2000  # characters: a longer line is not parsed as a command
@@ -402,7 +403,7 @@ class PhaseReader:
             self._reject(ref, line, text, actor, too_long)
             return
         try:
-            action = parse_command(nfkc(text)[offset:], self.roster, v,
+            action = parse_command(command_text(nfkc(text), offset), self.roster, v,
                                    transformer=self.variant.transformer,
                                    slot=self.variant.kinds_of_slot)
         except CommandSyntaxError as e:
@@ -514,7 +515,8 @@ class PhaseReader:
             return
         dropped: list[CommandError] = []
         try:
-            action = parse_command(nfkc(text)[offset:], self.roster, self.variant.name, gm=True,
+            action = parse_command(command_text(nfkc(text), offset), self.roster,
+                                   self.variant.name, gm=True,
                                    transformer=self.variant.transformer,
                                    slot=self.variant.kinds_of_slot, dropped=dropped)
         except CommandError as e:

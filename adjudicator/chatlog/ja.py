@@ -45,7 +45,7 @@ SKIP_JA: dict[str, str] = {
 #: the kinds of ``read``'s guesses, in Japanese
 GUESS_JA: dict[str, str] = {
     "time": "時刻", "indented": "字下げ", "date": "日付", "date order": "日付の並び",
-    "text": "文字", "name split": "名前の区切り",
+    "text": "文字", "name split": "名前の区切り", "continued": "続きの行",
 }
 
 

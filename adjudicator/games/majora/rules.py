@@ -40,6 +40,8 @@ _KEY_WORDS = frozenset(name_key(w) for w in ("カギ", "鍵"))
 
 PLAYERS = 12  # mj.setup: 11 仮面の村人 + 1 月
 MOONS = 1
+#: what using an item with no effect tells its holder (a clue item: 銀の鈴, 古い地図)
+NOTHING_HAPPENS = "使っても何も起きませんでした。"
 
 
 def _illegal(message: str, reason_ja: str, code: str, rule: str) -> IllegalActionError:
@@ -220,7 +222,7 @@ class MajoraRules(Variant[MjState]):
                            "rewound", "mj.instrument")
         if not st.players[actor].alive:
             raise _illegal(f"{actor!r} is dead", "死亡しているため行動できません", "dead",
-                           "ww.night.dead")
+                           "engine.dead")
         if isinstance(action, Answer):
             return self._check_answer(st, action)
         if isinstance(action, Give):
@@ -441,6 +443,9 @@ class MajoraRules(Variant[MjState]):
                 em.emit("item_used", rule, ref, "public", player=me, target=a.target,
                         item=it.name)
                 self.effect(em, it.effect, me, a.target, ref, rule, it.name)
+                if it.effect.empty():  # a clue item, found and held (mj.scenario)
+                    em.emit("effect_text", rule, ref, "player", to=me, player=me,
+                            source=it.name, text=NOTHING_HAPPENS)
                 if it.consumable:
                     em.emit("item_used_up", rule, ref, "public", player=me, target=it.name)
 

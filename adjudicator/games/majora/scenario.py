@@ -297,11 +297,8 @@ def scenario_problems(sc: Scenario) -> list[str]:
                           "(the instrument has three uses, a giant item breaks)",
                           f"{_ITEM_KIND_JA[it.kind]}は使い切りにできません（時の楽器は3回、"
                           "巨人のアイテムは壊れるまで使えます）"))
-        if it.kind in ("normal",):
+        if it.kind in ("normal",):  # an item with no effect is found and held: valid
             out += _effect_problems(sc, f"{where}.effect", it.effect, it.target, reward=False)
-            if it.effect.empty():
-                out.append(_p(f"{where}.effect", "using the item does nothing",
-                              "使っても何も起きません"))
         elif not it.effect.empty():
             out.append(_p(f"{where}.effect", f"a {it.kind} item does what the rules say; "
                           "it has no effect of its own",
