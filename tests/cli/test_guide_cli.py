@@ -10,15 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator.cli.main import main
 from adjudicator.games import REGISTRY, get_variant
 from tests.support import SAMPLES
-
-
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    code = main(list(args))
-    out = capsys.readouterr()
-    return code, out.out, out.err
+from tests.support.cli import run
 
 
 @pytest.mark.parametrize("variant", sorted(REGISTRY))

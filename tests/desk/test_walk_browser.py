@@ -19,6 +19,8 @@ import pytest
 
 from tests.support import SAMPLES, desk_server, free_port, registered, screenshot, watch
 
+pytestmark = pytest.mark.browser
+
 VILLAGES = registered()
 
 
