@@ -144,6 +144,23 @@ def candidates_of(v: Any, st: Any, phase: str, lines: list[tuple[str, str]], gm:
     return sorted(held.values(), key=lambda c: c.order), rejected
 
 
+def phase(game: Any, pid: str) -> Any:
+    """The resolved phase ``pid`` of ``game``."""
+    return next(p for p in game.phases if p.id == pid)
+
+
+def record(game: Any, ref: str) -> Any:
+    """The line record of ``ref`` (``logs/night1.txt:3``) in ``game``."""
+    return next(r for p in game.phases for r in p.lines if r.ref == ref)
+
+
+def played(write: Callable[..., Path], tmp_path: Path, logs: dict[str, str], **kw: Any) -> Any:
+    """A small game written by a game's own ``write(root, logs, **kw)``, resolved."""
+    from adjudicator.engine import resolve_game
+
+    return resolve_game(write(tmp_path / "game", logs, **kw))
+
+
 def kinds(events: list[Any], kind: str) -> list[Any]:
     """The events of ``kind`` among ``events`` (an Emitter's or a phase's), in order."""
     return [e for e in events if e.kind == kind]

@@ -6,7 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from adjudicator.engine import Game, resolve_game
+from adjudicator.engine import Game
+from tests import support
 
 ROSTER = [  # name, role
     ("たろう", "人狼"), ("じろう", "人狼"), ("はなこ", "狂人"), ("さくら", "占い師"),
@@ -33,15 +34,12 @@ def write_game(root: Path, logs: dict[str, str], options: dict[str, Any] | None 
 
 
 def play(tmp_path: Path, logs: dict[str, str], **kw: Any) -> Game:
-    return resolve_game(write_game(tmp_path / "game", logs, **kw))
+    return support.played(write_game, tmp_path, logs, **kw)  # type: ignore[no-any-return]
 
 
-def phase(game: Game, pid: str) -> Any:
-    return next(p for p in game.phases if p.id == pid)
-
-
-def record(game: Game, ref: str) -> Any:
-    return next(r for p in game.phases for r in p.lines if r.ref == ref)
+#: the shared helpers, as this module's (tests.support)
+phase = support.phase
+record = support.record
 
 
 def events(game: Game, kind: str) -> list[Any]:
