@@ -23,10 +23,6 @@ from typing import Any
 
 from .config.load import GameConfig
 from .errors import UsageError
-from .vocab import VARIANT_JA
-
-#: the Japanese name of each village or game, as a host writes it in a title
-TITLES = VARIANT_JA
 
 #: names used in the examples when no game is given (``guide --variant V``)
 DEFAULT_NAMES = ("たろう", "はなこ", "じろう", "さくら", "けんた", "みゆき")
@@ -275,7 +271,9 @@ def build_guide(variant: str, cfg: GameConfig | None = None) -> Guide:
                     for name, words in grammar_commands(variant))
     free = tuple(replace(t, rule_ja=rule_text_ja(t.rule, variant, ctx.options, t.rule_ja))
                  for t in g.free(ctx))
-    return Guide(variant=variant, title=TITLES[variant], intro=tuple(g.intro(ctx)),
+    from .games import get_variant
+
+    return Guide(variant=variant, title=get_variant(variant).name_ja, intro=tuple(g.intro(ctx)),
                  entries=entries, free=free, settings=tuple(g.settings(ctx)),
                  rules=tuple(g.rules(ctx)))
 
@@ -330,7 +328,8 @@ def render_text(guide: Guide) -> str:
             out.append(f"　例：{'　'.join(x.line for x in t.examples)}")
         out.append(f"　きまり：{t.rule_ja}")
     if guide.settings:
-        out += ["", "◆ この村の設定" if guide.variant != "trapword" else "◆ このゲームの設定"]
+        # a village (…村) has 「この村の設定」, a party game (トラップワード) 「このゲームの設定」
+        out += ["", "◆ この村の設定" if guide.title.endswith("村") else "◆ このゲームの設定"]
         out += [f"・{s}" for s in guide.settings]
     return "\n".join(out) + "\n"
 

@@ -8,8 +8,8 @@ guessed setups (the salt has 128 random bits, unless the deal was seeded: see de
 
 Canonical serialisation (``canonical``): UTF-8 JSON, keys sorted, no spaces, not
 ASCII-escaped, of ``{"salt": S, "seats": {name: {field: value}}, "variant": V}``, where the
-fields are the ones the deal writes for the variant (``SEALED``), a missing one as null,
-``leader`` as a boolean.  Seats are keyed by name, so the order of ``[[players]]`` does
+fields are the ones the deal writes for the variant (its Variant's ``sealed_fields``), a
+missing one as null, ``leader`` as a boolean.  Seats are keyed by name, so the order of ``[[players]]`` does
 not matter; the values are compared as written (人狼 and 狼 are two different texts).
 """
 
@@ -22,21 +22,22 @@ from typing import Any
 
 from .config.load import GameConfig
 
-#: the fields of [[players]] a deal fills in and the seal covers, per variant
-SEALED: dict[str, tuple[str, ...]] = {
-    "derby-stock": ("role",),
-    "secret-society": ("society", "leader"),
-    "splatoon": ("colour", "weapon"),
-    "genpei": ("faction", "role"),
-    "majora": ("role",),
-}
+
+def sealed_fields(variant: str) -> tuple[str, ...]:
+    """The fields of [[players]] a deal fills in and the seal covers (the registry's
+    Variant's ``sealed_fields``; none for an unknown variant)."""
+    from .games import REGISTRY, get_variant
+
+    return tuple(get_variant(variant).sealed_fields) if variant in REGISTRY else ()
+
+
 #: the Japanese name of each sealed field (verify's messages)
 FIELD_JA = {"role": "役職", "society": "結社", "leader": "リーダー", "colour": "色",
             "weapon": "武器", "faction": "陣営"}
 
 
 def seats(cfg: GameConfig) -> dict[str, dict[str, Any]]:
-    fields = SEALED.get(cfg.variant, ())
+    fields = sealed_fields(cfg.variant)
     out: dict[str, dict[str, Any]] = {}
     for p in cfg.players:
         seat: dict[str, Any] = {}

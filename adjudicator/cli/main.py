@@ -232,10 +232,11 @@ def cmd_explain(args: argparse.Namespace) -> int:
 
 
 def cmd_schema(args: argparse.Namespace) -> int:
-    if getattr(args, "scenario", False):  # majora's scenario file, through the registry
-        from ..games import get_variant
+    if getattr(args, "scenario", False):  # the scenario file's, through the registry
+        from ..games import REGISTRY, get_variant
 
-        schema = get_variant("majora").scenario_schema()
+        game = next(get_variant(v) for v in REGISTRY if get_variant(v).has_scenario)
+        schema = game.scenario_schema()
     else:
         from ..export import json_schema
 
@@ -379,7 +380,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     if want("schema"):
         s = add("schema", "`resolve --json` の JSON Schema を表示します", "adjudicator schema")
         s.add_argument("--scenario", action="store_true",
-                       help="代わりに majora のシナリオファイルの JSON Schema を表示します")
+                       help="代わりにシナリオファイル（シナリオを使う村）の JSON Schema を表示します")
         s.set_defaults(func=cmd_schema)
 
     if want("demo"):

@@ -20,8 +20,6 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 
-from ..vocab import VARIANT_JA
-
 #: game.toml keys -> the GM's word for them
 FIELD_JA: dict[str, str] = {
     "variant": "村", "seed": "シード", "gm": "GMの名前", "options": "オプション",
@@ -170,7 +168,9 @@ def _values_ja(values: list[str], variant: str, key: str) -> str:
 
     words = table(variant).get(key, {})
     if key == "variant":
-        words = {ja: v for v, ja in VARIANT_JA.items()}
+        from ..games import names_ja
+
+        words = {ja: v for v, ja in names_ja().items()}
     shown = []
     for v in values:
         ja = next((w for w, x in words.items() if toml_value(x) == v and not w.isascii()),

@@ -20,13 +20,15 @@ from ..outputs import PhaseOutputs
 from .actions import Answer, MajoraTransformer, Use
 from .rules import MajoraRules
 from .scenario import DAYS, MAX_LOOPS, json_schema
+from .setup import MajoraSetup
 from .state import CONFIG_WORDS as _CONFIG_WORDS
 from .state import ROLE_JA, MjState, evolve, held_by
 
 
-class Majora(PhaseOutputs, MajoraRules):
+class Majora(MajoraSetup, PhaseOutputs, MajoraRules):
     config_words: ClassVar[dict[str, dict[str, str]]] = _CONFIG_WORDS
     name: ClassVar[str] = "majora"
+    name_ja: ClassVar[str] = "ムジュラの仮面村"
     templates: ClassVar[str] = "majora"
     transformer = MajoraTransformer
     value_ja: ClassVar[dict[str, dict[str, str]]] = {
