@@ -194,6 +194,15 @@ class Variant(Generic[S]):
     #: means in Japanese); and the words its values are written with (adjudicator.config.skeletons)
     toml_options: ClassVar[tuple[tuple[str, str, str], ...]] = ()
     toml_words: ClassVar[str] = "「抽選」"
+    #: a line of chatter that uses a command's word, in this village's own talk (the
+    #: players' sheet's 「書き方の決まり」: 「占いCOします」 means nothing without 占い)
+    chatter_example: ClassVar[str] = "占いCOします"
+
+    def state_rows(self, extra: dict[str, Any], values: Any, finished: bool,
+                   generic: Any) -> list[tuple[str, str]] | None:
+        """The report's 「ゲームの状態」 rows (adjudicator.report.state); None: one row a
+        field, generic."""
+        return None
     config_words: ClassVar[dict[str, dict[str, str]]] = {}
     # --- what the rest of the program asks of a game by its name (games/__init__.py's
     # registry is the only list of games; every difference is one of these) ---

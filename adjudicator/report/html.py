@@ -387,7 +387,7 @@ def build_context(game: Any, view: View | None = None) -> dict[str, Any]:
                               values["team_won"].get(str(team_won),
                                                      TEAM_JA.get(str(team_won), team_won))),
         "winners_title": v.winners_title,
-        "extra": state_rows(v.name, extra, values, finished,
+        "extra": state_rows(v, extra, values, finished,
                             lambda k, x: (FIELD_JA.get(k, k), _field(k, x, values))),
         "players": players,
         "teams": [(t.name, list(t.members)) for t in game.cfg.teams],

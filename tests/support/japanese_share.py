@@ -51,9 +51,9 @@ def option_keys() -> frozenset[str]:
         keys |= set(re.findall(r"(?i:option)\s+`([a-z][a-z_]*)`", text))
         keys |= set(re.findall(r"`([a-z]+_[a-z_]+)`", text))  # call_window_seconds
     # and the settings game.toml's template names (first_bite…)
-    from adjudicator.config.skeletons import OPTIONS
+    from adjudicator.games import REGISTRY, get_variant
 
-    keys |= {key for rows in OPTIONS.values() for key, _default, _note in rows}
+    keys |= {key for v in REGISTRY for key, _default, _note in get_variant(v).toml_options}
     return frozenset(keys)
 
 

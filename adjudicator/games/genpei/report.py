@@ -9,6 +9,7 @@ from typing import Any
 from ...phases import phase_label
 from ...report.charts import Chart, Section, Series, Table
 from ...report.sections import x_labels
+from ...report.state import Generic, Rows, Values
 from .state import FACTION_JA, SIDES
 
 
@@ -82,3 +83,27 @@ def sections(game: Any) -> list[Section]:
                                    _nights_table(game)]
     return [Section(id="genpei", title="源平村", blocks=blocks,
                     covers=frozenset({"faith", "castle", "castle_target", "nominations"}))]
+
+def state_rows(x: dict[str, Any], values: Values, finished: bool, _generic: Generic
+               ) -> Rows:
+    """The report's 「ゲームの状態」 rows of this game (adjudicator.report.state)."""
+    rows: Rows = []
+    side = values.get("faction", {})
+    faith = x.get("faith") or {}
+    if faith:
+        rows.append(("信仰", "、".join(f"{side.get(s, s)}{n}" for s, n in faith.items())))
+    castle, target = x.get("castle") or {}, x.get("castle_target")
+    done = x.get("castle_complete") or {}
+    if castle:
+        rows.append(("城の労力", "、".join(
+            f"{side.get(s, s)}{n}" + (f"／{target}" if target else "")
+            + ("（完成）" if done.get(s) else "") for s, n in castle.items())))
+    if x.get("assassin") and not finished:
+        rows.append(("次の夜の暗殺権", side.get(str(x["assassin"]), str(x["assassin"]))))
+    n = x.get("nominations") or 0
+    if x.get("successor"):
+        state = "成立" if x.get("established") else "成立せず" if finished else "未成立"
+        rows.append(("後継者", f"{x['successor']}さん（指名{n}回・{state}）"))
+    else:
+        rows.append(("後継者", f"なし（指名{n}回）"))
+    return rows

@@ -8,6 +8,7 @@ from typing import Any
 
 from ...phases import phase_label
 from ...report.charts import Section, Table
+from ...report.state import Generic, Rows, Values
 from .state import MjState
 
 
@@ -116,3 +117,20 @@ def sections(game: Any) -> list[Section]:
     return [Section(id="majora", title="ムジュラの仮面村", blocks=[
         _timeline(cs), _masks(game, cs), _items(game.state)],
         covers=frozenset({"loop", "day", "instrument_uses_left"}))]
+
+def state_rows(x: dict[str, Any], values: Values, finished: bool, generic: Generic
+               ) -> Rows:
+    """The report's 「ゲームの状態」 rows of this game (adjudicator.report.state)."""
+    rows: Rows = []
+    if isinstance(x.get("loop"), int) and isinstance(x.get("day"), int):
+        rows.append(("進み具合", f"{x['loop']}周目・{x['day']}日目"
+                     + ("で終了" if finished else "まで")))
+    if isinstance(x.get("instrument_uses_left"), int):
+        rows.append(("時の楽器の残り", f"{x['instrument_uses_left']}回"))
+    for key, label in (("giants_used", "使った巨人の道具"), ("riddles_solved", "解いた謎"),
+                       ("locks_opened", "開いた仕掛け")):
+        if x.get(key):
+            rows.append((label, "、".join(str(v) for v in x[key])))
+    if x.get("items"):
+        rows.append(("アイテム", generic("items", x["items"])[1]))
+    return rows

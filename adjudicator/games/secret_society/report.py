@@ -9,6 +9,7 @@ from typing import Any
 from ...phases import phase_label
 from ...report.charts import Chart, Section, Series, Table
 from ...report.sections import x_labels
+from ...report.state import Generic, Rows, Values
 from .state import SOCIETIES, society_ja
 
 #: one letter per society in the membership table
@@ -108,3 +109,12 @@ def sections(game: Any) -> list[Section]:
     return [Section(id="secret-society", title="秘密結社村", blocks=blocks,
                     covers=frozenset({"society", "leader", "traitor", "gold", "credits",
                                       "techniques", "excommunicated", "bombs"}))]
+
+def state_rows(x: dict[str, Any], values: Values, finished: bool, _generic: Generic
+               ) -> Rows:
+    """The report's 「ゲームの状態」 rows of this game (adjudicator.report.state)."""
+    bombs = x.get("bombs") or []
+    if not bombs:
+        return []
+    return [("仕掛けられたタイムボム", "、".join(
+        f"{b.get('holder')}さん" if isinstance(b, dict) else str(b) for b in bombs))]

@@ -9,6 +9,7 @@ from typing import Any
 from ...phases import phase_label
 from ...report.charts import Cell, Chart, Grid, Section, Series, SeriesLayout, Table
 from ...report.sections import x_labels
+from ...report.state import Generic, Rows, Values, word
 from .state import COLOUR_JA, gauge_ja, points
 
 #: line colours by the colour a squid (or a point series) belongs to; shades vary so
@@ -120,3 +121,18 @@ def sections(game: Any) -> list[Section]:
                                           _events_table(game)]
     return [Section(id="splatoon", title="Splatoon！！村", blocks=blocks,
                     covers=frozenset({"gauge", "points", "permanent", "locked"}))]
+
+def state_rows(x: dict[str, Any], values: Values, finished: bool, _generic: Generic
+               ) -> Rows:
+    """The report's 「ゲームの状態」 rows of this game (adjudicator.report.state)."""
+    rows: Rows = []
+    points, perm = x.get("points") or {}, x.get("permanent") or {}
+    if points:
+        shown = "、".join(f"{word(values, 'colour', c)}{n}点" for c, n in points.items())
+        if perm:
+            shown += "（うち永続：" + "、".join(f"{word(values, 'colour', c)}{n}点"
+                                            for c, n in perm.items()) + "）"
+        rows.append(("色ポイント", shown))
+    if isinstance(x.get("bombs_left"), int):
+        rows.append(("残りのボム", f"{x['bombs_left']}発"))
+    return rows

@@ -9,6 +9,7 @@ from typing import Any
 
 from ...phases import phase_label
 from ...report.charts import Chart, Point, Section, Series, SeriesLayout, Table, Tick, palette
+from ...report.state import Generic, Rows, Values
 from .words import detail_ja, flat
 
 #: team names that are colours get their colour on the board
@@ -210,3 +211,24 @@ def sections(game: Any) -> list[Section]:
     return [Section(id="trapword", title="トラップワード", blocks=blocks,
                     intro="ボードの動きと、ラウンドごとの出題・ヒント・判定・結果です。",
                     covers=frozenset({"positions", "monster", "room", "round"}))]
+
+def state_rows(x: dict[str, Any], values: Values, finished: bool, _generic: Generic
+               ) -> Rows:
+    """The report's 「ゲームの状態」 rows of this game (adjudicator.report.state)."""
+    rows: Rows = []
+    pos = x.get("positions") or {}
+    if pos:
+        rows.append(("現在地" if not finished else "最後の位置",
+                     "／".join(f"{t}チーム 部屋{r}" for t, r in pos.items())))
+    card = values.get("monster_card", {}).get(str(x.get("monster_card")), "")
+    if x.get("monster") is not None:
+        rows.append(("モンスター", f"{card}（部屋{x['monster']}）" if card
+                     else f"部屋{x['monster']}"))
+    if isinstance(x.get("round"), int):
+        rows.append(("ラウンド", f"第{x['round']}ラウンド" + ("で終了" if finished else "まで")))
+    won = x.get("winning_teams") or []
+    if won:
+        rows.append(("勝利", "、".join(f"{t}チーム" for t in won)))
+    elif finished:
+        rows.append(("勝利", "なし（どちらのチームもゴールできませんでした）"))
+    return rows

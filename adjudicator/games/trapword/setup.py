@@ -31,6 +31,13 @@ class TrapWordSetup:
         ("synonyms", '{ "科学" = ["サイエンス"] }', "同じ答えとして扱う言い換え"),
     )
     toml_words: ClassVar[str] = "「コール」「自動」"
+    chatter_example: ClassVar[str] = "トラップって言わないで"
+
+    def state_rows(self, extra: dict[str, Any], values: Any, finished: bool,
+                   generic: Any) -> list[tuple[str, str]] | None:
+        from .report import state_rows
+
+        return state_rows(extra, values, finished, generic)
     plays_in_teams: ClassVar[bool] = True
 
     @classmethod
