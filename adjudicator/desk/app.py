@@ -26,6 +26,7 @@ import hmac
 import logging
 import secrets
 from collections.abc import Awaitable, Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -42,6 +43,7 @@ from ..config.load import load_config
 from ..errors import AdjudicatorError, ConfigError
 from ..phases import phase_label
 from ..render import environment
+from ..replacement import addressee
 from ..resources import data_dir
 from . import discord_routes
 from . import guards as G
@@ -323,7 +325,8 @@ def game_view(desk: Desk, request: Request, name: str, want: str | None, stored:
                      shown=shown, problems=problems, formats=FORMATS, stored=note,
                      discord_channel=discord_routes.channel(game.cfg),
                      versions=G.versions(path), paste=paste, paste_fmt=paste_fmt,
-                     published=published_of(path, shown.id) if shown else None)
+                     published=published_of(path, shown.id) if shown else None,
+                     addr=partial(addressee, game))
 
 
 def _phase(form: FormData) -> str:
@@ -389,10 +392,11 @@ def preview_page(desk: Desk, request: Request, name: str, phase: str, text: str,
     kept = desk.pastes.get(name, key) is not None  # else (too big to keep) the page has it
     unknown = unknown_candidates(p.game.variant, p.result.diagnostics) if (
         p.game is not None and p.result is not None) else []
+    addr: dict[str, Any] = {"addr": partial(addressee, p.game)} if p.game is not None else {}
     return desk.page(request, "preview.html.j2", title=f"{name}：{phase_label(phase)}の判定", name=name, p=p,
                      rows=rows, shown=p.result, messages=messages, n_chatter=n_chatter,
                      chatter="" if kept else chatter, text=text, fmt=fmt or "", key=key,
-                     unknown=unknown, kept=kept, **extra)
+                     unknown=unknown, kept=kept, **addr, **extra)
 
 
 async def store(desk: Desk, request: Request) -> Response:
