@@ -49,6 +49,8 @@ from . import discord_routes
 from . import guards as G
 from . import service as S
 from . import wording as W
+from .cheers import cheers
+from .cheers import is_extra as cheers_of_phase
 from .guide import routes as guide_routes
 from .pastes import Paste, PasteCache
 from .rows import message_rows, place
@@ -300,14 +302,21 @@ def game_view(desk: Desk, request: Request, name: str, want: str | None, stored:
     back from an error page, put again in the paste box."""
     path, game = _load(desk, name)
     ids = [r.id for r in game.phases]
+    logs = S.scan_logs(path)[0]
+    chat, later = None, ""
+    if want and cheers_of_phase(want) and want in logs:  # a stored spectators' chat
+        chat = cheers(game, want)  # its day, with the cheers it counted
+        base = want.partition("-")[0]
+        if chat is None:
+            later = f"声援は{phase_label(base)}のログを保存すると数えます。"
+        want = chat.base if chat is not None else None
     if want and want not in ids:
         raise S.DeskError(f"{phase_label(want)}のログはまだありません", 404)
     shown = next((r for r in game.phases if r.id == want), None) if want else (
         game.phases[-1] if game.phases else None)
     problems = [W.diag_ja(d) for d in game.diagnostics if d.level == "error"]
     problems += [W.diag_ja(d) for r in game.phases for d in r.diagnostics if d.level == "error"]
-    logs = S.scan_logs(path)[0]
-    note = f"{phase_label(stored)}のログを保存しました。" if stored and stored in logs else ""
+    note = f"{phase_label(stored)}のログを保存しました。{later}" if stored and stored in logs else ""
     if added:  # back from the alias button with no page to return to
         from .alias_routes import added_note
 
@@ -326,7 +335,7 @@ def game_view(desk: Desk, request: Request, name: str, want: str | None, stored:
                      discord_channel=discord_routes.channel(game.cfg),
                      versions=G.versions(path), paste=paste, paste_fmt=paste_fmt,
                      published=published_of(path, shown.id) if shown else None,
-                     addr=partial(addressee, game))
+                     addr=partial(addressee, game), cheers=chat)
 
 
 def _phase(form: FormData) -> str:
@@ -396,7 +405,8 @@ def preview_page(desk: Desk, request: Request, name: str, phase: str, text: str,
     return desk.page(request, "preview.html.j2", title=f"{name}：{phase_label(phase)}の判定", name=name, p=p,
                      rows=rows, shown=p.result, messages=messages, n_chatter=n_chatter,
                      chatter="" if kept else chatter, text=text, fmt=fmt or "", key=key,
-                     unknown=unknown, kept=kept, **addr, **extra)
+                     unknown=unknown, kept=kept, cheers=cheers(p.game, phase), **addr,
+                     **extra)
 
 
 async def store(desk: Desk, request: Request) -> Response:
@@ -414,7 +424,8 @@ async def store(desk: Desk, request: Request) -> Response:
     answer = kept(desk, request, name, phase, fmt, text, done)
     if answer.status_code != 204:
         return answer
-    return RedirectResponse(f"/g/{_q(name)}?phase={_q(phase)}&stored={_q(phase)}#outputs",
+    anchor = "#chat" if cheers_of_phase(phase) else "#outputs"
+    return RedirectResponse(f"/g/{_q(name)}?phase={_q(phase)}&stored={_q(phase)}{anchor}",
                             status_code=303)
 
 

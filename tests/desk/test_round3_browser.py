@@ -102,3 +102,51 @@ def test_the_cli_status_names_the_newcomer(tmp_path: Path) -> None:
     assert "たろう→ゆきこ（はなこの席）" in text
     assert re.search(r"未：[^　\n]*ゆきこ", text) is None  # she voted
     assert st.waiting and "はなこ" not in st.waiting  # the data keeps the seats
+
+
+@pytest.fixture()
+def plain(tmp_path: Path) -> Iterator[tuple[str, Path]]:
+    """derby-stock without its spectators' chat, served."""
+    pytest.importorskip("uvicorn")
+    root = tmp_path / "games"
+    root.mkdir()
+    shutil.copytree(SAMPLES / "derby-stock", root / "ds")
+    (root / "ds" / "logs" / "day2-chat.txt").unlink()
+    with desk_server(root, free_port()) as base:
+        yield base, root
+
+
+def test_the_spectators_chat_is_stored_listed_and_its_cheers_shown(
+        plain: tuple[str, Path]) -> None:
+    base, root = plain
+    chat = (SAMPLES / "derby-stock" / "logs" / "day2-chat.txt").read_text(encoding="utf-8")
+    with chromium() as browser:
+        for width in (1280, 380):
+            ctx, page, problems = desk_page(browser, base, width=width)
+            page.goto(f"{base}/g/ds")
+            page.select_option("#phase", "day2-chat")
+            page.fill("#log", chat)
+            page.click("form[action$='/preview'] button[type=submit]")
+            page.wait_for_selector("#cheers")
+            # which lines counted, for whom, and what they move
+            assert page.locator("#cheers tbody tr").count() == 4
+            assert "花子がんばれー" in page.inner_text("#cheers")
+            assert "うまいこと言うね" not in page.inner_text("#cheers")  # まい: not counted
+            counts = page.inner_text("#cheer-counts")
+            assert "はなこ 3回" in counts and "たろう 1回" in counts
+            page.click("form[action$='/store'] button:not(.secondary)")
+            page.wait_for_url(f"{base}/g/ds?phase=day2-chat*")
+            assert page.title() != "見つかりません"
+            assert "2日目 観戦チャットのログを保存しました" in page.inner_text("[role=status]")
+            assert page.locator("#cheers tbody tr").count() == 4
+            assert (root / "ds" / "logs" / "day2-chat.txt").is_file()
+            # the phase table lists it, with a way back to its cheers
+            row = page.locator("tr.extra")
+            assert row.count() == 1 and "2日目 観戦チャット" in row.inner_text()
+            row.locator("a").click()
+            page.wait_for_selector("#cheers")
+            width_now = page.evaluate("document.documentElement.scrollWidth")
+            assert width_now <= width + 1, f"the game page scrolls sideways ({width_now}px)"
+            assert problems == []
+            ctx.close()
+            (root / "ds" / "logs" / "day2-chat.txt").unlink()  # again at the other width
