@@ -96,10 +96,10 @@ class Desk:
         fresh = not _good_token(token)
         if fresh:
             token = secrets.token_urlsafe(32)
-        html = environment().get_template(f"desk/{template}").render(
-            css=Markup(self.css), js=Markup(self.js), csrf=token, phase_ja=phase_label,
-            format_ja=W.format_ja, skip_ja=W.skip_ja, guess_ja=W.guess_ja,
-            level_ja={"error": "エラー", "warning": "注意"}, **ctx)
+        html = environment().get_template(f"desk/{template}").render(**{
+            "css": Markup(self.css), "js": Markup(self.js), "csrf": token,
+            "phase_ja": phase_label, "format_ja": W.format_ja, "skip_ja": W.skip_ja,
+            "guess_ja": W.guess_ja, "level_ja": {"error": "エラー", "warning": "注意"}, **ctx})
         resp = HTMLResponse(html, status_code=status)
         self.secure(resp)
         if fresh:
@@ -121,7 +121,7 @@ class Desk:
                  404: "見つかりません", 405: "この方法では使えません",
                  409: "すでにあります", 413: "大きすぎます",
                  422: "読み取れません", 500: "デスクの内部エラー",
-                 507: "ディスクがいっぱいです"}.get(status, "エラー")
+                 503: "この機能は使えません", 507: "ディスクがいっぱいです"}.get(status, "エラー")
         try:
             return self.page(request, "error.html.j2", status=status, title=title,
                              message=W.desk_message(message),
@@ -282,6 +282,23 @@ async def new_post(desk: Desk, request: Request) -> Response:
     return RedirectResponse(f"/g/{_q(values['name'].strip())}", status_code=303)
 
 
+def labels(game: Any) -> Callable[[str], str]:
+    """The desk's phase names for ``game``: 「5日目 昼」, and beside it the variant's own
+    name when it has another (ムジュラ: 「5日目 昼（2周目・2日目 昼）」), so that the post's
+    heading 【2周目・2日目】 and the desk's label are seen to be the same phase."""
+    from ..phases import game_phase_label
+
+    def label(pid: str) -> str:
+        plain = phase_label(pid)
+        try:
+            own = game_phase_label(game, pid)
+        except Exception:  # noqa: BLE001 - a phase the hook cannot name: the plain name
+            return plain
+        return plain if own == plain else f"{plain}（{own}）"
+
+    return label
+
+
 def _q(name: str) -> str:
     from urllib.parse import quote
 
@@ -333,9 +350,11 @@ def game_view(desk: Desk, request: Request, name: str, want: str | None, stored:
                      stored_phases=set(logs), results=game.phases, finished=finished,
                      shown=shown, problems=problems, formats=FORMATS, stored=note,
                      discord_channel=discord_routes.channel(game.cfg),
+                     discord_missing=discord_routes.MISSING if not discord_routes.installed()
+                     else "",
                      versions=G.versions(path), paste=paste, paste_fmt=paste_fmt,
                      published=published_of(path, shown.id) if shown else None,
-                     addr=partial(addressee, game), cheers=chat)
+                     addr=partial(addressee, game), cheers=chat, phase_ja=labels(game))
 
 
 def _phase(form: FormData) -> str:
@@ -389,9 +408,13 @@ def preview_page(desk: Desk, request: Request, name: str, phase: str, text: str,
     for d in (p.result.diagnostics if p.result else []):
         if d.level in ("error", "warning") and not any(
                 r["lineno"] == d.source.rsplit(":", 1)[-1] for r in rows):
-            tail = d.source.rsplit(":", 1)[-1]
-            rows.append({"lineno": tail if tail.isdigit() else "", "speaker": "",
-                         "text": place(d.source),
+            where, _, tail = d.source.rpartition(":")
+            # a line of this paste (an edited command…): its speaker and text, as the others
+            rec = by_line.get(int(tail)) if tail.isdigit() and where == f"logs/{phase}.txt" \
+                else None
+            rows.append({"lineno": tail if tail.isdigit() else "",
+                         "speaker": d.speaker or (rec.speaker if rec is not None else ""),
+                         "text": d.text or (rec.text if rec is not None else place(d.source)),
                          "disposition": d.level, "reason": d.reason_ja or d.message})
     messages, chatter, n_chatter = message_rows(p.reading.messages, by_line)
     # the chatter stays here until asked (a button fetches it): the page is the rest
@@ -401,7 +424,8 @@ def preview_page(desk: Desk, request: Request, name: str, phase: str, text: str,
     kept = desk.pastes.get(name, key) is not None  # else (too big to keep) the page has it
     unknown = unknown_candidates(p.game.variant, p.result.diagnostics) if (
         p.game is not None and p.result is not None) else []
-    addr: dict[str, Any] = {"addr": partial(addressee, p.game)} if p.game is not None else {}
+    addr: dict[str, Any] = {"addr": partial(addressee, p.game), "phase_ja": labels(p.game)} \
+        if p.game is not None else {}
     return desk.page(request, "preview.html.j2", title=f"{name}：{phase_label(phase)}の判定", name=name, p=p,
                      rows=rows, shown=p.result, messages=messages, n_chatter=n_chatter,
                      chatter="" if kept else chatter, text=text, fmt=fmt or "", key=key,
@@ -425,8 +449,11 @@ async def store(desk: Desk, request: Request) -> Response:
     if answer.status_code != 204:
         return answer
     anchor = "#chat" if cheers_of_phase(phase) else "#outputs"
-    return RedirectResponse(f"/g/{_q(name)}?phase={_q(phase)}&stored={_q(phase)}{anchor}",
-                            status_code=303)
+    url = f"/g/{_q(name)}?phase={_q(phase)}&stored={_q(phase)}{anchor}"
+    if request.headers.get("x-desk-replace") == "1":  # the store button's script: it goes
+        # there itself (location.replace), so the game page is loaded once, not followed
+        return Response(status_code=204, headers={"X-Desk-Location": url})
+    return RedirectResponse(url, status_code=303)
 
 
 async def report(desk: Desk, request: Request) -> Response:
@@ -435,6 +462,11 @@ async def report(desk: Desk, request: Request) -> Response:
     from ..report.html import render_report
 
     html = render_report(game)
+    # the way back to the game's page, first in the report's table of contents
+    toc = '<nav class="toc" aria-label="目次">\n'
+    back = f'<a href="/g/{_q(name)}" id="back-to-game">← ゲームのページ</a>'
+    html = html.replace(toc, toc + back, 1) if toc in html else html.replace(
+        "<body>", f"<body>\n<p>{back}</p>", 1)
     resp = HTMLResponse(html)
     # the report is self-contained: its own inline style, no script
     desk.secure(resp, "default-src 'none'; style-src 'unsafe-inline'; img-src data:; "

@@ -150,3 +150,150 @@ def test_the_spectators_chat_is_stored_listed_and_its_cheers_shown(
             assert problems == []
             ctx.close()
             (root / "ds" / "logs" / "day2-chat.txt").unlink()  # again at the other width
+
+
+@pytest.fixture()
+def games(tmp_path: Path) -> Iterator[tuple[str, Path]]:
+    """derby-stock (ds, its day 4 to paste), majora, and a derby with a Discord channel."""
+    pytest.importorskip("uvicorn")
+    root = tmp_path / "games"
+    root.mkdir()
+    shutil.copytree(SAMPLES / "derby-stock", root / "ds")
+    (root / "ds" / "logs" / "day4.txt").unlink()
+    shutil.copytree(SAMPLES / "majora", root / "mj")
+    shutil.copytree(SAMPLES / "derby-stock", root / "dc")
+    with (root / "dc" / "game.toml").open("a", encoding="utf-8") as f:
+        f.write('\n[discord]\nchannel = "1234567890"\n')
+    with desk_server(root, free_port()) as base:
+        yield base, root
+
+
+def _one_line(page: object, selector: str) -> list[str]:
+    """The texts of ``selector`` laid out on more than one line (a broken name)."""
+    return page.evaluate("""(sel) => Array.from(document.querySelectorAll(sel)).filter(el => {
+        const r = document.createRange(); r.selectNodeContents(el);
+        const tops = new Set(Array.from(r.getClientRects()).map(x => Math.round(x.top)));
+        return el.textContent.trim() && tops.size > 1; }).map(el => el.textContent)""",
+        selector)  # type: ignore[attr-defined]
+
+
+def test_the_smaller_items(games: tuple[str, Path], monkeypatch: pytest.MonkeyPatch) -> None:
+    base, root = games
+    day4 = (SAMPLES / "derby-stock" / "logs" / "day4.txt").read_text(encoding="utf-8")
+    with chromium() as browser:
+        ctx, page, problems = desk_page(browser, base, width=1280)
+        sent: list[str] = []
+        page.on("request", lambda r: sent.append(f"{r.method} {r.url[len(base):]}"))
+        # a paste with refused lines: names whole at 1280 px
+        page.goto(f"{base}/g/ds")
+        page.select_option("#phase", "day4")
+        long = "、".join(["たろうさんに投票するつもりだったけれど、やっぱりやめておきます"] * 8)
+        page.fill("#log", day4 + "[22:30] じろう: 投票@たろう\n[22:31] はなこ: 予想@たろう 99万\n"
+                  f"[22:32] りょう: 投票@{long}\n")
+        page.click("form[action$='/preview'] button[type=submit]")
+        page.wait_for_selector("#rejected")
+        assert _one_line(page, "#rejected td:nth-child(-n+2)") == []
+        # the store button pressed twice: one POST, and the game page loaded once
+        sent.clear()
+        page.evaluate("""() => { const f = document.querySelector("form[action$='/store']");
+                                 f.requestSubmit(); f.requestSubmit(); }""")
+        page.wait_for_url(f"{base}/g/ds?phase=day4*")
+        page.wait_for_load_state("load")
+        assert [s for s in sent if "/store" in s] == ["POST /g/ds/store"], sent
+        assert len([s for s in sent if s.startswith("GET /g/ds?")]) == 1, sent
+        assert page.locator("[role=status]").first.inner_text().startswith("4日目 昼のログを保存しました")
+        # the report leads back to the game's page
+        page.goto(f"{base}/g/ds/report")
+        page.click("#back-to-game")
+        page.wait_for_url(f"{base}/g/ds")
+        # a plain Discord copy (今日): no 「読めない日付」; an edited command: its line
+        page.goto(f"{base}/g/ds")
+        page.select_option("#phase", "day4")
+        page.fill("#log", "GM — 今日 22:00\n4日目の投票です\n"
+                          "たろう — 今日 22:01\n投票@はなこ (編集済)\n")
+        page.click("form[action$='/preview'] button[type=submit]")
+        page.wait_for_selector("#messages")
+        assert "読めない日付" not in page.inner_text("main")
+        edited = page.locator("#rejected tr.warning")
+        assert edited.count() == 1
+        cells = edited.locator("td").all_inner_texts()
+        assert cells[1] == "たろう" and cells[2] == "投票@はなこ", cells
+        # majora: the desk's label says which loop and day the post's heading means
+        page.goto(f"{base}/g/mj?phase=day5")
+        assert "5日目 昼（2周目・2日目 昼）の投稿と通知" in page.inner_text("#outputs")
+        assert "【2周目・2日目】" in page.inner_text("#outputs ~ .card pre")
+        # the game list at a phone's width: no state broken in two
+        page.set_viewport_size({"width": 380, "height": 800})
+        page.goto(f"{base}/")
+        assert _one_line(page, "tbody td:last-child > *, thead th:last-child") == []
+        assert problems == []
+        ctx.close()
+
+
+def test_discord_without_its_extra(games: tuple[str, Path],
+                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    from adjudicator.desk import discord_routes
+
+    monkeypatch.setattr(discord_routes, "installed", lambda: False)
+    base, root = games
+    with chromium() as browser:
+        ctx, page, problems = desk_page(browser, base, width=1280)
+        page.goto(f"{base}/g/dc")
+        hint = page.inner_text(".discord-missing")
+        assert "デスクを入れた人" in hint and "pip" not in hint and "`" not in hint
+        assert page.locator("form[action$='/discord/pull']").count() == 0
+        assert page.locator("form[action$='/discord/send-preview']").count() == 0
+        # the route itself (a form kept open from before) says the same, no command
+        token = page.locator("input[name=csrf]").first.get_attribute("value")
+        r = page.request.post(f"{base}/g/dc/discord/pull",
+                              form={"csrf": token or "", "phase": "day1"},
+                              headers={"Origin": base})
+        assert r.status == 503 and "デスクを入れた人" in r.text() and "pip" not in r.text()
+        assert problems == []
+        ctx.close()
+
+
+def test_a_log_from_another_game_asks_before_storing(games: tuple[str, Path]) -> None:
+    base, root = games
+    night = (SAMPLES / "splatoon" / "logs" / "night1.txt").read_text(encoding="utf-8")
+    with chromium() as browser:
+        for width in (1280, 380):
+            ctx, page, problems = desk_page(browser, base, width=width)
+            sent: list[str] = []
+            page.on("request", lambda r: sent.append(f"{r.method} {r.url[len(base):]}"))
+            page.goto(f"{base}/g/ds")
+            page.select_option("#phase", "day4")
+            page.fill("#log", night)
+            page.click("form[action$='/preview'] button[type=submit]")
+            page.wait_for_selector("#warnings")
+            first = page.locator("#warnings li").first.inner_text()
+            assert "このゲームの参加者にもGMにもいません" in first, first
+            assert "別のゲームのログ" in first
+            # the warning comes before the lines refused one by one
+            assert page.evaluate("""() => document.getElementById("warnings")
+                .compareDocumentPosition(document.getElementById("rejected")) & 4""")
+            sent.clear()
+            page.click("form[action$='/store'] button:not(.secondary)")  # not ticked: nothing
+            page.wait_for_timeout(300)
+            assert not any("/store" in s for s in sent), sent
+            assert not (root / "ds" / "logs" / "day4.txt").exists()
+            page.check("#warnings input[name=confirm]")
+            page.click("form[action$='/store'] button:not(.secondary)")
+            page.wait_for_url(f"{base}/g/ds?phase=day4*")
+            assert (root / "ds" / "logs" / "day4.txt").is_file()
+            width_now = page.evaluate("document.documentElement.scrollWidth")
+            assert width_now <= width + 1
+            assert problems == []
+            ctx.close()
+            (root / "ds" / "logs" / "day4.txt").unlink()
+
+
+def test_the_samples_own_logs_raise_no_stranger_warning() -> None:
+    from adjudicator.chatlog import read_chat
+    from adjudicator.desk.guards import _strangers
+
+    for game in sorted(p for p in SAMPLES.iterdir() if (p / "game.toml").is_file()):
+        for log in sorted((game / "logs").glob("*.txt")):
+            text = log.read_text(encoding="utf-8")
+            said = _strangers(game, log.stem, text, read_chat(text, log.name), set())
+            assert said == "", (game.name, log.name, said)
