@@ -1,9 +1,13 @@
-"""Issue 41 (the desk, round three) in headless Chromium, as a GM uses the desk.
+"""Issue 41 in headless Chromium, as a GM uses the desk (and the few checks beside).
 
 代役: after 「交代@はなこ→ゆきこ」 every notice heading of the desk (the stored phase, the
 preview and its diff of later phases, the corrections) and the 途中集計 (its groups, votes
 and tally) name the newcomer with the seat, as the command line does
-(「ゆきこさん（はなこさんの席）への通知」), so the GM sends the DM to the right person."""
+(「ゆきこさん（はなこさんの席）への通知」), so the GM sends the DM to the right person.  The derby's spectators' chat: stored onto
+its page, listed under its day, its counted cheers shown.  The smaller items: one POST
+and one load a store, whole names in the tables, the plain Discord copy's date, the
+edited command's line, the report's way back, Discord without its extra, majora's loop.
+A log from another game: asked about before storing."""
 
 from __future__ import annotations
 
@@ -17,7 +21,6 @@ import pytest
 from tests.support import chromium, desk_page, desk_server, free_port
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples"
-pytestmark = pytest.mark.browser
 
 
 def _replaced(root: Path) -> Path:
@@ -50,6 +53,7 @@ def _headings(page: object) -> list[str]:
     return page.locator("h3, h4").all_inner_texts()  # type: ignore[attr-defined]
 
 
+@pytest.mark.browser
 def test_the_newcomer_is_named_in_notices_and_status(server: tuple[str, Path]) -> None:
     base, root = server
     with chromium() as browser:
@@ -116,6 +120,7 @@ def plain(tmp_path: Path) -> Iterator[tuple[str, Path]]:
         yield base, root
 
 
+@pytest.mark.browser
 def test_the_spectators_chat_is_stored_listed_and_its_cheers_shown(
         plain: tuple[str, Path]) -> None:
     base, root = plain
@@ -177,6 +182,7 @@ def _one_line(page: object, selector: str) -> list[str]:
         selector)  # type: ignore[attr-defined]
 
 
+@pytest.mark.browser
 def test_the_smaller_items(games: tuple[str, Path], monkeypatch: pytest.MonkeyPatch) -> None:
     base, root = games
     day4 = (SAMPLES / "derby-stock" / "logs" / "day4.txt").read_text(encoding="utf-8")
@@ -230,6 +236,7 @@ def test_the_smaller_items(games: tuple[str, Path], monkeypatch: pytest.MonkeyPa
         ctx.close()
 
 
+@pytest.mark.browser
 def test_discord_without_its_extra(games: tuple[str, Path],
                                    monkeypatch: pytest.MonkeyPatch) -> None:
     from adjudicator.desk import discord_routes
@@ -253,6 +260,7 @@ def test_discord_without_its_extra(games: tuple[str, Path],
         ctx.close()
 
 
+@pytest.mark.browser
 def test_a_log_from_another_game_asks_before_storing(games: tuple[str, Path]) -> None:
     base, root = games
     night = (SAMPLES / "splatoon" / "logs" / "night1.txt").read_text(encoding="utf-8")
