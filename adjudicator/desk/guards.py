@@ -80,8 +80,8 @@ def _dates(path: Path, names: list[str]) -> list[str]:
 
 def _newcomers(text: str) -> set[str]:
     """The newcomers of the 交代@ lines in ``text`` (a cheap look: no speaker checked)."""
-    from ..replacement import _DIRECTIVE
     from ..normalize import nfkc
+    from ..replacement import _DIRECTIVE
 
     if "交代" not in text and "代役" not in text:
         return set()
