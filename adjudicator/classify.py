@@ -64,52 +64,6 @@ def _visible_strip(text: str) -> str:
     return "".join(c for c in text if not has_odd(c))
 
 
-def _plainly_no_gm(speaker: str, gm_keys: set[str]) -> bool:
-    """True when ``speaker`` is surely neither a GM nor close to a GM's name (the two
-    kinds of speaker the reader does not read as plain chatter), from the name alone.
-    It asks what ``_near_gm`` asks, with difflib's ratio replaced by its upper bound
-    (``quick_ratio``: the characters the two names share, counted with repeats), so a
-    name it is unsure of is only sent the general way."""
-    key = gm_key(speaker)
-    if not speaker or key in gm_keys:
-        return False
-    from .names_shown import INVISIBLE_JA
-
-    # a printable character that is not one of the invisible ones is never stripped
-    # (has_odd: a look-alike letter is odd only beside others): most names keep them all
-    plain = speaker.isprintable() and not any(c in INVISIBLE_JA for c in speaker)
-    shown = nfkc(speaker if plain else _visible_strip(speaker)).casefold()
-    for gk in gm_keys:
-        if not gk:
-            continue
-        if (len(gk) >= 2 and (gk in key or key in gk)) or shown == gk:
-            return False
-        common = sum(min(key.count(c), gk.count(c)) for c in set(gk))
-        if 2.0 * common / (len(key) + len(gk)) >= 0.75:
-            return False
-    return True
-
-
-def chatter_rows(game: Any, names: list[str]) -> Any:
-    """What the plain reader needs to make the chatter records of ``PhaseReader.read``'s
-    fast path itself (``chatlog.plain.Chatter``), or None where that path is never taken
-    (a variant that reads free lines as actions; a JSON or CSV log is not handed it,
-    ``engine._read_lines``).  Made once a game: the speakers are
-    the known names that are surely neither a GM nor close to one, so that their
-    single-line quiet messages are chatter whoever holds the seats; the quiet test is
-    the reader's own (``quiet_heads``, ``command_hint``)."""
-    if type(game.variant).free_action is not Variant.free_action:
-        return None
-    from .chatlog.plain import Chatter
-    from .parser import quiet_heads
-    from .quiet import AT_SIGNS
-
-    gm_keys = {gm_key(g) for g in game.cfg.gm}
-    speakers = {n: n for n in names if n.strip() and _plainly_no_gm(n, gm_keys)}
-    name = game.variant.name
-    return Chatter(speakers, quiet_heads(name), command_hint(name), AT_SIGNS, LineRecord)
-
-
 class PhaseReader:
     """Classifies every line of one phase: exactly one disposition each."""
 
@@ -251,18 +205,10 @@ class PhaseReader:
         Fast path for the bulk of a log: a one-line message from a player or a stranger
         (neither a GM, nor near a GM's name, nor the chat app) that cannot be a command is
         chatter, the answer ``_one`` gives, found cheaper: the speaker's kind is decided
-        once per speaker, and "cannot be a command" is ``quiet_heads``' test written out
-        here (no '@' sign, a first character that opens no command) before the hint
-        itself.  Every other line takes the general path, as before.  The loop also notes
-        whether the lines' numbers increase, so that every reference is unique
-        (``PhaseRecords.unique``).
-
-        A ``LineRecord`` among ``lines`` is a chatter record the plain reader made itself
-        (``chatter_rows``: the same test, the same record) and is kept as it is.  It takes
-        no part in the numbering test: the plain reader's messages never overlap and
-        their numbers increase, so a record's line lies between its neighbours'."""
-        from .parser import quiet_heads
-        from .quiet import AT_SIGNS
+        once per speaker, and "cannot be a command" is ``command_hint``'s answer (whose
+        first test is ``quiet``'s).  Every other line takes the general path, as before.
+        The loop also notes whether the lines' numbers increase, so that every reference
+        is unique (``PhaseRecords.unique``)."""
         from .replacement import seats_for
 
         speakers = {line.speaker for line in lines}
@@ -271,8 +217,6 @@ class PhaseReader:
         self.roster = self.seats.roster
         self._speaker_cache.clear()
         maybe = command_hint(self.variant.name)
-        heads = quiet_heads(self.variant.name)
-        at, at_small, at_wide = AT_SIGNS
         free = type(self.variant).free_action is not Variant.free_action
         records = self.records
         append = records.append
@@ -284,11 +228,7 @@ class PhaseReader:
                  for speaker in speakers}
         last = -1  # the highest line number a reference has used so far
         unique = records.unique
-        made = LineRecord
         for line in lines:
-            if type(line) is made:  # the plain reader's chatter record (chatter_rows)
-                append(line)  # type: ignore[arg-type]
-                continue
             text = line.text
             if line.time is None and line.raw[:1] in _TIME_LEADS and (
                     bad := _TIME_SHAPE.match(line.raw)) is not None:
@@ -297,9 +237,7 @@ class PhaseReader:
                     speaker=line.speaker, message=f"impossible time {bad.group(1)!r}: read as "
                     f"a message of {line.speaker!r} without a time"))
             kind = kinds[line.speaker]
-            if fast and kind == 0 and "\n" not in text and (
-                    (at not in text and at_wide not in text and at_small not in text
-                     and heads[text[:1]]) or not maybe(text)):
+            if fast and kind == 0 and "\n" not in text and not maybe(text):
                 lineno = line.lineno
                 if lineno <= last:
                     unique = False

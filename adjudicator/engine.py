@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import errno
 import os
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from .chatlog import FORMATS, ChatLine, read_chat
-from .classify import PhaseReader, chatter_rows
+from .classify import PhaseReader
 from .config.load import GameConfig, load_config
 from .errors import ChatFormatError, chat_detail_ja
 from .fsio import MAX_LOG_BYTES, os_error_message, remembered_format
@@ -24,36 +24,22 @@ from .models import Diagnostic, LineRecord, PhaseResult
 from .phases import game_phase_label, phase_label
 from .rng import PhaseRng
 from .roster import Roster
-from .slots import FRESH, Frozen, Record, store
 
 LOG_SUFFIXES = (".txt", ".csv", ".json", ".log")
 MAX_PHASES = 400  # phase ids looked at when matching log files to phases
 
 
-class Game(Record):
-    """A derived game: configuration, every phase's result, the final state.  A record
-    (``adjudicator.slots``: the dataclass it was, without its definition's cost at
-    every start; ``tests/test_slotted_records.py``)."""
+@dataclass(slots=True)
+class Game:
+    """A derived game: configuration, every phase's result, the final state."""
 
-    __slots__ = ("root", "cfg", "variant", "phases", "states", "initial", "diagnostics")
     root: Path
     cfg: GameConfig
     variant: Variant[Any]
-    phases: list[PhaseResult]
-    states: list[Any]  # state after each phase
-    initial: Any
-    diagnostics: list[Diagnostic]  # game-level
-
-    def __init__(self, root: Path, cfg: GameConfig, variant: Variant[Any],
-                 phases: list[PhaseResult] = FRESH, states: list[Any] = FRESH,
-                 initial: Any = None, diagnostics: list[Diagnostic] = FRESH) -> None:
-        self.root = root
-        self.cfg = cfg
-        self.variant = variant
-        self.phases = [] if phases is FRESH else phases
-        self.states = [] if states is FRESH else states
-        self.initial = initial
-        self.diagnostics = [] if diagnostics is FRESH else diagnostics
+    phases: list[PhaseResult] = field(default_factory=list)
+    states: list[Any] = field(default_factory=list)  # state after each phase
+    initial: Any = None
+    diagnostics: list[Diagnostic] = field(default_factory=list)  # game-level
 
     @property
     def state(self) -> Any:
@@ -178,11 +164,8 @@ def _source(root: Path, path: Path) -> str:
 
 def _read_lines(
     game: Game, path: Path, names: list[str], diagnostics: list[Diagnostic], fmt: str | None,
-    chatter: Any = None,
 ) -> tuple[list[ChatLine], bool]:
-    """A log's messages and whether it is JSON-like (its lines cite message numbers).
-    ``chatter`` (``reader.chatter_rows``, for a phase's own log): what the plain reader
-    needs to hand ``PhaseReader.read`` its quiet chatter as records already."""
+    """A log's messages and whether it is JSON-like (its lines cite message numbers)."""
     source = _source(game.root, path)
     json_like = path.suffix.lower() in (".json", ".csv")
     named = remembered_format(path)  # what `add --format` said for this log wins
@@ -203,8 +186,7 @@ def _read_lines(
                                       message=log_read_message(e)))
         return [], False
     try:
-        reading = read_chat(data, source, fmt=named or fmt, names=names,
-                            chatter=None if json_like else chatter)
+        reading = read_chat(data, source, fmt=named or fmt, names=names)
     except ChatFormatError as e:  # the source is named once, in `source`
         diagnostics.append(Diagnostic(level="error", code="log_format", source=e.source
                                       if e.lineno is None else f"{e.source}:{e.lineno}",
@@ -298,30 +280,19 @@ EXTRA_LOG_JA = {"chat": "観戦チャット"}
 _WHEN_JA = {"day": "昼", "night": "夜", "round": "ラウンド", "any": "どのフェーズ"}
 
 
-class PhaseRefusal(Frozen):
+@dataclass(frozen=True, slots=True)
+class PhaseRefusal:
     """Why a log may not be stored as ``phase``: ``kind`` is ``no_phase`` (the village
     has no such phase), ``no_extra`` (no such extra log for that phase) or ``ahead``
     (beyond the next expected phase, ``next``).  Rendered once, in :meth:`ja` (the CLI
-    with the phase ids the GM types, the desk without) and :meth:`en` (developers).
-    A frozen record (``adjudicator.slots``), as the frozen dataclass it was."""
+    with the phase ids the GM types, the desk without) and :meth:`en` (developers)."""
 
-    __slots__ = ("kind", "phase", "variant", "order", "next", "extra")
     kind: str
     phase: str
     variant: str
-    order: tuple[str, ...]
-    next: str
-    extra: tuple[tuple[str, str], ...]  # (suffix, when) of the village's extra logs
-
-    def __init__(self, kind: str, phase: str, variant: str, order: tuple[str, ...] = (),
-                 next: str = "",  # noqa: A002 (the field's name)
-                 extra: tuple[tuple[str, str], ...] = ()) -> None:
-        store(self, "kind", kind)
-        store(self, "phase", phase)
-        store(self, "variant", variant)
-        store(self, "order", order)
-        store(self, "next", next)
-        store(self, "extra", extra)
+    order: tuple[str, ...] = ()
+    next: str = ""
+    extra: tuple[tuple[str, str], ...] = ()  # (suffix, when) of the village's extra logs
 
     def ja(self, ids: bool = False) -> str:
         from .phases import phase_label
@@ -407,17 +378,14 @@ def resolve_game(root: Path, fmt: str | None = None, cfg: GameConfig | None = No
     phase_ids, plan_diags = _plan(variant, logs, root, broken)
     game.diagnostics = setup_warnings(variant) + problems + plan_diags
     state = game.initial = variant.initial_state()
-    chatter = chatter_rows(game, names) if phase_ids else None  # the same in every phase
     for n, pid in enumerate(phase_ids):
-        state = _resolve_phase(game, roster, names, logs, state, pid, fmt, first=n == 0,
-                               chatter=chatter)
+        state = _resolve_phase(game, roster, names, logs, state, pid, fmt, first=n == 0)
         game.states.append(state)
     return game
 
 
 def _resolve_phase(game: Game, roster: Roster, names: list[str], logs: dict[str, Path],
-                   state: Any, pid: str, fmt: str | None, first: bool, chatter: Any = None
-                   ) -> Any:
+                   state: Any, pid: str, fmt: str | None, first: bool) -> Any:
     """Read, classify and resolve one phase; append its result; return the new state."""
     variant, cfg = game.variant, game.cfg
     diags: list[Diagnostic] = []
@@ -430,7 +398,7 @@ def _resolve_phase(game: Game, roster: Roster, names: list[str], logs: dict[str,
                                 reason_ja=f"{game_phase_label(game, pid)}のログがないため、"
                                 "誰も行動しなかったものとして判定しました"))
     else:
-        lines, json_like = _read_lines(game, found_path, names, diags, fmt, chatter)
+        lines, json_like = _read_lines(game, found_path, names, diags, fmt)
     extra: dict[str, list[ChatLine]] = {}
     for suffix, when in variant.extra_logs.items():
         epath = logs.get(f"{pid}-{suffix}")

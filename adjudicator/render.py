@@ -30,37 +30,30 @@ def _autoescape(name: str | None) -> bool:
     return bool(name) and (str(name).endswith(".html") or str(name).endswith(".html.j2"))
 
 
-class _PrivateBytecodeCache(FileSystemBytecodeCache):
-    """Jinja's file cache, loading only files ``fsio.trusted_file`` vouches for (the
-    bytecode is unmarshalled and run) and writing each one atomically."""
+class _CheckedBytecodeCache(FileSystemBytecodeCache):
+    """Jinja's file cache of compiled templates, each file kept with the digest of its
+    content beside it (``fsio.write_cached``): marshalled bytecode is given to Jinja only
+    when it is what was written (``fsio.read_cached``); Jinja then checks its own header
+    (Jinja's and Python's versions) and the template's checksum.  A damaged file is
+    compiled anew."""
 
     def load_bytecode(self, bucket: Bucket) -> None:
-        from .fsio import trusted_file
+        from .fsio import read_cached
 
-        if trusted_file(Path(self._get_cache_filename(bucket))):
-            try:
-                super().load_bytecode(bucket)
-            except Exception:  # a damaged cache is rebuilt, never an error
-                bucket.reset()
+        data = read_cached(Path(self._get_cache_filename(bucket)))
+        if data is not None:
+            bucket.bytecode_from_string(data)
 
     def dump_bytecode(self, bucket: Bucket) -> None:
-        import io
+        from .fsio import write_cached
 
-        from .fsio import write_atomic
-
-        buf = io.BytesIO()
-        bucket.write_bytecode(buf)
-        try:
-            write_atomic(Path(self._get_cache_filename(bucket)), buf.getvalue(),
-                         durable=False)
-        except OSError:
-            pass
+        write_cached(Path(self._get_cache_filename(bucket)), bucket.bytecode_to_string())
 
 
 def _bytecode_cache() -> BytecodeCache | None:
-    """Compiled templates kept in the user's private cache folder (Jinja checks each
-    template's mtime); compiling the templates anew was a fifth of a small game's
-    resolve time."""
+    """Compiled templates kept in the user's private cache folder (Jinja's own cache,
+    with a digest beside each file); compiling the templates anew was a fifth of a small
+    game's resolve time."""
     from .fsio import cache_dir
 
     folder = cache_dir()
@@ -71,7 +64,7 @@ def _bytecode_cache() -> BytecodeCache | None:
         jinja.mkdir(mode=0o700, exist_ok=True)
     except OSError:
         return None
-    return _PrivateBytecodeCache(str(jinja))
+    return _CheckedBytecodeCache(str(jinja))
 
 
 @cache

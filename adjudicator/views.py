@@ -30,13 +30,13 @@ report of an unfinished one.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Any, Literal
 
 from .errors import UsageError
-from .lazyre import lazy
 from .models import Diagnostic, Event, LineRecord, PhaseResult
-from .slots import Frozen, store
 
 ViewKind = Literal["gm", "public", "player"]
 
@@ -46,17 +46,12 @@ GM_ONLY = "GM専用"
 PROGRESS_TITLE = "途中経過（GM専用・共有しないでください）"
 
 
-class View(Frozen):
-    """One reader: ``View.gm()``, ``View.public()`` or ``View.of(player)``.  A frozen
-    record (``adjudicator.slots``), as the frozen dataclass it was."""
+@dataclass(frozen=True, slots=True)
+class View:
+    """One reader: ``View.gm()``, ``View.public()`` or ``View.of(player)``."""
 
-    __slots__ = ("kind", "player")
     kind: ViewKind
-    player: str | None
-
-    def __init__(self, kind: ViewKind, player: str | None = None) -> None:
-        store(self, "kind", kind)
-        store(self, "player", player)
+    player: str | None = None
 
     @classmethod
     def gm(cls) -> View:
@@ -138,7 +133,7 @@ class View(Frozen):
         return [self.phase(ph) for ph in game.phases]
 
 
-_LINE_CAUSE = lazy(r"^(.+):(\d+)$")
+_LINE_CAUSE = re.compile(r"^(.+):(\d+)$")
 
 
 def in_log_order(events: list[Event]) -> list[Event]:

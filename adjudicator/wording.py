@@ -8,15 +8,16 @@ program's words, shown at most in the GM's view, in a quiet place.
 
 from __future__ import annotations
 
+import re
+
 from .errors import UsageError
-from .lazyre import lazy
 from .phases import phase_label
 
-_REF = lazy(r"^(?:.*/)?(?P<stem>[^/]+?)(?:\.[A-Za-z0-9]+)?:(?P<line>\d+)$")
-_PHASE = lazy(r"^(?P<kind>day|night|round)(?P<n>\d+)$")
-_CHAT = lazy(r"day(\d+)-chat")
-_CLOCK = lazy(r"\d\d:\d\d")
-_PATH = lazy(r"(?:[\w.-]+/)*[\w-]+\.(?:txt|csv|json|jsonl|log):\d+")
+_REF = re.compile(r"^(?:.*/)?(?P<stem>[^/]+?)(?:\.[A-Za-z0-9]+)?:(?P<line>\d+)$")
+_PHASE = re.compile(r"^(?P<kind>day|night|round)(?P<n>\d+)$")
+_CHAT = re.compile(r"day(\d+)-chat")
+_CLOCK = re.compile(r"\d\d:\d\d")
+_PATH = re.compile(r"(?:[\w.-]+/)*[\w-]+\.(?:txt|csv|json|jsonl|log):\d+")
 
 __all__ = ["events_heading", "line_place", "line_quote", "no_phase", "paths_in", "phase_label"]
 

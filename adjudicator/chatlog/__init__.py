@@ -191,14 +191,8 @@ def detect_format(text: str, source: str = "<log>") -> str:
 # --- reading -----------------------------------------------------------------------------
 def read_chat(
     data: bytes | str, source: str, fmt: str | None = None, names: Sequence[str] = (),
-    chatter: plain.Chatter | None = None,
 ) -> Reading:
-    """Read a whole chat log: the messages, what was skipped, every guess made.
-
-    ``chatter`` (``resolve``'s phase logs only): a plain log's quiet single-line messages
-    of its speakers come as their chatter records, not as messages (``plain.Chatter``);
-    a reading kept from before (the cache below) answers with its messages, which the
-    classifier reads the same, and a reading holding records is not kept."""
+    """Read a whole chat log: the messages, what was skipped, every guess made."""
     if fmt is not None and fmt not in _BY_NAME:
         find_reader("", source, fmt)  # raises, naming the formats
     if isinstance(data, bytes | bytearray | memoryview):
@@ -206,7 +200,7 @@ def read_chat(
     elif isinstance(data, str):
         text = normalize(data)
         if has_surrogate(text):  # only str can hold them: decoding bytes never makes one
-            return _scrubbed(text, source, fmt, names, chatter)
+            return _scrubbed(text, source, fmt, names)
     else:
         raise ChatFormatError(source, f"cannot read a log from {type(data).__name__}")
     detected = fmt is None
@@ -218,8 +212,8 @@ def read_chat(
             return Reading(hit.source, hit.format, hit.detected, list(hit.messages),
                            list(hit.skipped), list(hit.guesses), hit.date_order,
                            hit.date_order_why)
-    reading = _read_text(text, source, fmt, names, detected, chatter)
-    if key is not None and chatter is None:
+    reading = _read_text(text, source, fmt, names, detected)
+    if key is not None:
         _RECENT.append((text, key, reading))
         del _RECENT[:-4]
         return Reading(reading.source, reading.format, reading.detected, list(reading.messages),
@@ -228,12 +222,11 @@ def read_chat(
     return reading
 
 
-def _scrubbed(text: str, source: str, fmt: str | None, names: Sequence[str],
-              chatter: plain.Chatter | None = None) -> Reading:
+def _scrubbed(text: str, source: str, fmt: str | None, names: Sequence[str]) -> Reading:
     """Read ``text`` with its lone surrogates replaced by U+FFFD, saying so (a guess)."""
     hit = RE_SURROGATE.search(text)
     lineno = text.count("\n", 0, hit.start()) + 1 if hit else None
-    reading = read_chat(scrub(text), source, fmt, names, chatter)
+    reading = read_chat(scrub(text), source, fmt, names)
     reading.guesses.insert(0, Guess(lineno, "text", "a broken character (a lone surrogate) "
                                     "was read as U+FFFD, the replacement character",
                                     "壊れた文字（対のないサロゲート）を置換文字（U+FFFD）として"
@@ -255,7 +248,7 @@ def forget_readings() -> None:
 
 
 def _read_text(text: str, source: str, fmt: str | None, names: Sequence[str],
-               detected: bool, chatter: plain.Chatter | None = None) -> Reading:
+               detected: bool) -> Reading:
     ctx = Ctx(source)
     if not text or text.isspace():  # (what `not text.strip()` says, without copying text)
         return Reading(source, fmt or "plain", detected, [])
@@ -263,8 +256,7 @@ def _read_text(text: str, source: str, fmt: str | None, names: Sequence[str],
     known = sorted({n for n in ([names] if isinstance(names, str) else names) if n.strip()},
                    key=len, reverse=True)
     src = Source(text, None, known)
-    messages = (plain.read(src, ctx, chatter) if chatter is not None and reader is plain.READER
-                else reader.read(src, ctx))
+    messages = reader.read(src, ctx)
     return Reading(source, reader.name, detected, messages, ctx.skipped, ctx.guesses, ctx.order,
                    ctx.order_why)
 

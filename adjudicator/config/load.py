@@ -5,6 +5,7 @@
 # every start; written as objects they cost nothing (about 5 M instructions a derby run
 # over these modules).
 
+import re
 import tomllib
 from collections.abc import Mapping
 from pathlib import Path
@@ -22,7 +23,6 @@ from pydantic import (
 from pydantic_core import PydanticCustomError
 
 from ..errors import ConfigError
-from ..lazyre import lazy
 from ..vocab import ROLE_NAMES
 
 VARIANTS = ("derby-stock", "secret-society", "splatoon", "genpei", "majora", "trapword")
@@ -164,7 +164,7 @@ def _loc(loc: tuple[Any, ...], raw: dict[str, Any]) -> str:
 
 #: characters that make two names look alike or reorder text: zero-width, joiners,
 #: bidirectional controls, soft hyphen, BOM, and every other control character
-_INVISIBLE = lazy("[\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064"
+_INVISIBLE = re.compile("[\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064"
                         "\u2066-\u206f\ufeff\ufff9-\ufffb\x00-\x1f\x7f-\x9f]")
 
 

@@ -20,7 +20,6 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 
-from ..lazyre import lazy
 from ..vocab import VARIANT_JA
 
 #: game.toml keys -> the GM's word for them
@@ -129,8 +128,7 @@ def option_problems(options: Mapping[str, object], known: Mapping[str, tuple[obj
     return out
 
 
-#: compiled on first use (``lazyre``): a game.toml without problems never needs it
-_STEP = lazy(r"([a-z_]+)((?:\[\d+\])?)(?: \(((?:[^()]|\([^()]*\))*)\))?")
+_STEP = re.compile(r"([a-z_]+)((?:\[\d+\])?)(?: \(((?:[^()]|\([^()]*\))*)\))?")
 
 
 def place_ja(where: str, words: Mapping[str, str] | None = None) -> str:
@@ -225,7 +223,7 @@ def _strip_ids(text: str | None) -> str:
     return re.sub(r"\s*[,;]?\s*\b[a-z]{2}\.[a-z0-9_.]+\b", "", text).strip()
 
 
-_HEAD = lazy(r"^((?:\(top level\)|[a-z_]+(?:\[\d+\])?(?: \((?:[^()]|\([^()]*\))*\))?"
+_HEAD = re.compile(r"^((?:\(top level\)|[a-z_]+(?:\[\d+\])?(?: \((?:[^()]|\([^()]*\))*\))?"
              r"(?:\.[a-z_]+(?:\[\d+\])?(?: \((?:[^()]|\([^()]*\))*\))?)*)): (.*)$", re.S)
 
 

@@ -3,6 +3,7 @@ family) per class of failure the issue lists."""
 
 from __future__ import annotations
 
+import hashlib
 import io
 import json
 import multiprocessing
@@ -360,18 +361,26 @@ def test_stdout_full_is_one_line(game: Path) -> None:
 
 
 # ------------------------------------------------------------------ planted code
-def _plant(path: Path, marker: Path) -> None:
+def _plant(path: Path, marker: Path, digest: bool) -> None:
+    """A pickle that runs code when loaded, in the shape of Lark's cache file (a line,
+    then pickles); with ``digest``, the digest of its content beside it, as if this
+    user's own run had written it."""
     class Boom:
         def __reduce__(self) -> Any:
             return (Path.touch, (marker,))
 
-    path.write_bytes(pickle.dumps(Boom()))
+    data = b"0" * 64 + b"\n" + pickle.dumps(Boom())
+    path.write_bytes(data)
+    if digest:
+        fsio.digest_file(path).write_text(hashlib.sha256(data).hexdigest())
+        os.chmod(fsio.digest_file(path), 0o600)
 
 
-@pytest.mark.parametrize("who, mode, loaded", [("me", 0o644, True), ("other", 0o644, False),
-                                               ("me", 0o664, False), ("me", 0o646, False)])
+@pytest.mark.parametrize("who, mode, digest, loaded", [
+    ("me", 0o644, True, True), ("me", 0o644, False, False), ("other", 0o644, True, False),
+    ("me", 0o664, True, False), ("me", 0o646, True, False)])
 def test_a_cache_another_user_could_write_is_never_loaded(tmp_path: Path, monkeypatch,
-                                                          who: str, mode: int,
+                                                          who: str, mode: int, digest: bool,
                                                           loaded: bool) -> None:
     from adjudicator import parser
 
@@ -381,7 +390,7 @@ def test_a_cache_another_user_could_write_is_never_loaded(tmp_path: Path, monkey
     path = parser._cache_file("derby-stock")
     assert path is not None and path.parent == folder
     marker = tmp_path / "planted-code-ran"
-    _plant(path, marker)
+    _plant(path, marker, digest)
     os.chmod(path, mode)
     if who == "other":
         if os.getuid() != 0:
@@ -424,6 +433,7 @@ def test_jinja_cache_lives_in_the_private_folder_and_checks_files(tmp_path: Path
     assert text is not None
     files = list(Path(bcc.directory).iterdir())  # type: ignore[attr-defined]
     assert files and all(fsio.trusted_file(f) for f in files)
+    assert all(fsio.read_cached(f) is not None for f in files if f.suffix == ".cache")
     for f in files:
         os.chmod(f, 0o666)
         assert not fsio.trusted_file(f)
