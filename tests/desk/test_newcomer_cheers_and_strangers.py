@@ -268,7 +268,7 @@ def test_a_log_from_another_game_asks_before_storing(games: tuple[str, Path]) ->
         for width in (1280, 380):
             ctx, page, problems = desk_page(browser, base, width=width)
             sent: list[str] = []
-            page.on("request", lambda r: sent.append(f"{r.method} {r.url[len(base):]}"))
+            page.on("request", lambda r, sent=sent: sent.append(f"{r.method} {r.url[len(base):]}"))
             page.goto(f"{base}/g/ds")
             page.select_option("#phase", "day4")
             page.fill("#log", night)
