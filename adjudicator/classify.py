@@ -13,7 +13,7 @@ from dataclasses import replace
 from typing import Any
 
 from . import actions as A
-from .chatlog import ChatLine, is_unsent
+from .chatlog import VILLAGE, ChatLine, Thread, is_unsent
 from .errors import CommandError, CommandSyntaxError, IllegalActionError, UnknownNameError
 from .games.base import Candidate, Variant
 from .gm_words import closest_directive, directive_words, has_vote_time, is_deadline, is_vote_time
@@ -84,6 +84,9 @@ class PhaseReader:
         self.loose: list[tuple[int, Candidate]] = []  # accepted actions without a slot
         self.directives: list[Candidate] = []
         self.deadline: str | None = None
+        #: a GM's 締め切り written in one chat other than the village closes that chat only
+        self.thread_deadlines: dict[Thread, str] = {}
+        self.threaded = False  # the phase came as several chats (input.thread)
         #: the GM's 投票時間 (ss.p.vote_time), in a village that has it: the opening line
         self.vote_time: str | None = None
         self._vote_words = has_vote_time(self.variant.name)
@@ -155,6 +158,8 @@ class PhaseReader:
         return name
 
     def _record(self, ref: str, line: ChatLine, text: str, disposition: str, **kw: Any) -> int:
+        if self.threaded:
+            self.records.threads[ref] = line.thread
         self.records.written.append(len(self.records))
         self.records.append(
             LineRecord(
@@ -220,7 +225,10 @@ class PhaseReader:
         free = type(self.variant).free_action is not Variant.free_action
         records = self.records
         append = records.append
-        fast = not json_like and not free
+        # a phase of several chats (input.thread): every line is walked, keeping its thread
+        self.threaded = bool(lines) and type(lines[0]) is ChatLine and (
+            lines[0].thread is not VILLAGE)
+        fast = not json_like and not free and not self.threaded
         # per speaker, once: 0 a player or a stranger, 1 close to a GM's name (its GM-like
         # directives are warned about), 2 a GM, 3 the chat app's system lines
         kinds = {speaker: (3 if not speaker else 2 if self._is_gm(speaker) else
@@ -306,7 +314,7 @@ class PhaseReader:
                 reason_ja=f"「{shown(line.speaker)}」は参加者として登録されていません{hint}",
             ))
             return
-        if how == "count" and not self._pending_inquiry(actor):
+        if how == "count" and not self._pending_inquiry(actor, line.thread):
             self._record(ref, line, text, "chatter")
             return
         if self.variant.finished(self.state):
@@ -321,7 +329,7 @@ class PhaseReader:
                 "死亡しているため行動できません", code="dead", rule="engine.dead")
             self._reject(ref, line, text, actor, err)
             return
-        if self.deadline is not None:
+        if self.deadline is not None or line.thread in self.thread_deadlines:
             err = IllegalActionError(
                 f"{text.strip()!r} came after the deadline ({self.deadline})",
                 "締め切り後の発言のため無効です", code="late", rule="engine.deadline")
@@ -359,9 +367,14 @@ class PhaseReader:
             return
         self._take(line, ref, text, actor, action)
 
-    def _pending_inquiry(self, actor: str) -> bool:
+    def _pending_inquiry(self, actor: str, thread: Thread = VILLAGE) -> bool:
+        """Whether ``actor`` has a question waiting for its answer (derby's price inquiry
+        waits for the share count): in a phase of several chats, asked in ``thread``
+        (input.thread.dialogue)."""
+        threads = self.records.threads
         for (owner, _key), (_i, cand) in self.held.items():
-            if owner == actor and getattr(cand.action, "shares", 0) is None:
+            if owner == actor and getattr(cand.action, "shares", 0) is None and (
+                    not self.threaded or threads.get(cand.ref, VILLAGE) == thread):
                 return True
         return False
 
@@ -391,7 +404,12 @@ class PhaseReader:
         self, line: ChatLine, ref: str, text: str, actor: str, action: A.Action, by_gm: bool
     ) -> None:
         held = {key: c for (owner, key), (_i, c) in self.held.items() if owner == actor}
+        if self.threaded and not by_gm:
+            self._check_room(line, action)
         action = self.variant.validate(self.state, self.phase, actor, action, held)
+        if self.threaded and not by_gm and line.thread.is_village and self.phase.startswith(
+                "night"):
+            self._public_note(ref, line, text, actor)
         self.order += 1
         cand = Candidate(ref=ref, actor=actor, action=action, by_gm=by_gm, order=self.order)
         disposition = "gm" if by_gm else "accepted"
@@ -422,12 +440,39 @@ class PhaseReader:
                                     "で置き換えられました"))
         self.held[(owner, key)] = (idx, cand)
 
+    def _check_room(self, line: ChatLine, action: A.Action) -> None:
+        """A bite sent from outside the room game.toml names for bites (``[threads]
+        bites``) is refused, saying where to send it (input.thread)."""
+        from .threads import bites_room
+
+        room = bites_room(self.game.cfg)
+        if room is None or action.kind != "bite" or line.thread.group == room:
+            return
+        where = "人狼の部屋" if room == "人狼" else f"「{room}」の部屋"
+        raise IllegalActionError(
+            f"bite sent outside the room for bites ({room}): {line.thread.name!r}",
+            f"噛みは{where}で送ってください（{line.thread.ja()}で送られた噛みは数えません）",
+            code="wrong_room", rule="input.thread")
+
+    def _public_note(self, ref: str, line: ChatLine, text: str, actor: str) -> None:
+        """A night's action written in the village is still the player's, and the GM is
+        told that the whole village could read it (input.thread.public)."""
+        self.diagnostics.append(Diagnostic(
+            level="warning", code="public_command", source=ref, speaker=line.speaker,
+            text=shorten(text), message=f"{actor!r} wrote a night action in the village: "
+            "every player could read it (input.thread.public)",
+            reason_ja=f"{actor}さんの夜の行動「{shorten(text.strip(), 40)}」は村のチャットに"
+            "書かれたため、村の全員が読めました（行動としては数えています）"))
+
     def _gm_line(
         self, line: ChatLine, ref: str, text: str, found: tuple[int, str] | None
     ) -> None:
         offset, how = found if found is not None else (0, "none")
         if is_deadline(text):
-            self.deadline = ref
+            if self.threaded and not line.thread.is_village:
+                self.thread_deadlines.setdefault(line.thread, ref)
+            else:
+                self.deadline = ref
             self._record(ref, line, text, "gm", action=A.Deadline().describe())
             return
         if self._vote_words and is_vote_time(text):

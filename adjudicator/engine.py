@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from .chatlog import FORMATS, ChatLine, read_chat
+from .chatlog import FORMATS, ChatLine, read_threads
 from .classify import PhaseReader
 from .config.load import GameConfig, load_config
 from .errors import ChatFormatError, chat_detail_ja
@@ -164,8 +164,12 @@ def _source(root: Path, path: Path) -> str:
 
 def _read_lines(
     game: Game, path: Path, names: list[str], diagnostics: list[Diagnostic], fmt: str | None,
+    roster: Roster | None = None, told: set[tuple[Any, ...]] | None = None,
 ) -> tuple[list[ChatLine], bool]:
-    """A log's messages and whether it is JSON-like (its lines cite message numbers)."""
+    """A log's messages and whether it is JSON-like (its lines cite message numbers).
+    A log that holds several chats (input.thread) gives their messages merged by time,
+    each with its thread (``adjudicator.threads``); ``told``: the display names of 1:1
+    chats the GM was told about in earlier phases (input.thread.owner: told once a game)."""
     source = _source(game.root, path)
     json_like = path.suffix.lower() in (".json", ".csv")
     named = remembered_format(path)  # what `add --format` said for this log wins
@@ -186,7 +190,16 @@ def _read_lines(
                                       message=log_read_message(e)))
         return [], False
     try:
-        reading = read_chat(data, source, fmt=named or fmt, names=names)
+        parts = read_threads(data, source, fmt=named or fmt, names=names)
+        if len(parts) > 1:
+            from .threads import phase_messages
+
+            messages, _named, found = phase_messages(
+                parts, game.cfg, roster if roster is not None else game.variant.make_roster(),
+                source)
+            json_like = False
+        else:
+            messages, found = parts[0].reading.messages, []
     except ChatFormatError as e:  # the source is named once, in `source`
         diagnostics.append(Diagnostic(level="error", code="log_format", source=e.source
                                       if e.lineno is None else f"{e.source}:{e.lineno}",
@@ -195,13 +208,21 @@ def _read_lines(
         return [], False
     from .chatlog.ja import GUESS_JA, guess_ja
 
-    for g in reading.guesses:  # what the reader decided without proof, for the GM to see
-        ja = guess_ja(g)  # the reader says it in Japanese
-        diagnostics.append(Diagnostic(
-            level="info", code="read_guess", source=source if g.lineno is None
-            else f"{source}:{g.lineno}", message=f"{g.kind}: {g.message}",
-            reason_ja=f"{GUESS_JA.get(g.kind, g.kind)}：{ja}" if ja != g.message else None))
-    return reading.messages, json_like
+    for part in parts:
+        for g in part.reading.guesses:  # what the reader decided without proof, for the GM
+            ja = guess_ja(g)  # the reader says it in Japanese
+            diagnostics.append(Diagnostic(
+                level="info", code="read_guess", source=source if g.lineno is None
+                else f"{source}:{g.lineno}", message=f"{g.kind}: {g.message}",
+                reason_ja=f"{GUESS_JA.get(g.kind, g.kind)}：{ja}" if ja != g.message else None))
+    for d in found:
+        key = (d.code, d.speaker, d.message)
+        if d.code == "thread_owner" and told is not None:
+            if key in told:
+                continue
+            told.add(key)
+        diagnostics.append(d)
+    return messages, json_like
 
 
 def log_read_message(e: OSError) -> str:
@@ -378,14 +399,17 @@ def resolve_game(root: Path, fmt: str | None = None, cfg: GameConfig | None = No
     phase_ids, plan_diags = _plan(variant, logs, root, broken)
     game.diagnostics = setup_warnings(variant) + problems + plan_diags
     state = game.initial = variant.initial_state()
+    told: set[tuple[Any, ...]] = set()
     for n, pid in enumerate(phase_ids):
-        state = _resolve_phase(game, roster, names, logs, state, pid, fmt, first=n == 0)
+        state = _resolve_phase(game, roster, names, logs, state, pid, fmt, first=n == 0,
+                               told=told)
         game.states.append(state)
     return game
 
 
 def _resolve_phase(game: Game, roster: Roster, names: list[str], logs: dict[str, Path],
-                   state: Any, pid: str, fmt: str | None, first: bool) -> Any:
+                   state: Any, pid: str, fmt: str | None, first: bool,
+                   told: set[tuple[Any, ...]] | None = None) -> Any:
     """Read, classify and resolve one phase; append its result; return the new state."""
     variant, cfg = game.variant, game.cfg
     diags: list[Diagnostic] = []
@@ -398,7 +422,7 @@ def _resolve_phase(game: Game, roster: Roster, names: list[str], logs: dict[str,
                                 reason_ja=f"{game_phase_label(game, pid)}のログがないため、"
                                 "誰も行動しなかったものとして判定しました"))
     else:
-        lines, json_like = _read_lines(game, found_path, names, diags, fmt)
+        lines, json_like = _read_lines(game, found_path, names, diags, fmt, roster, told)
     extra: dict[str, list[ChatLine]] = {}
     for suffix, when in variant.extra_logs.items():
         epath = logs.get(f"{pid}-{suffix}")
@@ -433,7 +457,7 @@ def _resolve_phase(game: Game, roster: Roster, names: list[str], logs: dict[str,
         id=pid, deaths=variant.deaths(em.events), executed=variant.executed(em.events),
         public_post=post, private=private, ledger=ledger, events=em.events,
         diagnostics=reader.diagnostics + diags + em.diagnostics + problems(reader.seats),
-        lines=reader.records,
+        lines=reader.records, threads=reader.records.threads,
     ), reader.seats, first=first, ended=bool(variant.finished(em.state))
         and not variant.finished(state)))
     return em.state

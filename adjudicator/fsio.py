@@ -336,20 +336,29 @@ class Stored:
 
 
 def store_log(logs: Path, phase: str, suffix: str, data: bytes,
-              suffixes: tuple[str, ...], fmt: str | None = None) -> Stored:
+              suffixes: tuple[str, ...], fmt: str | None = None,
+              append: Callable[[bytes], bytes] | None = None) -> Stored:
     """Store ``data`` as ``logs/<phase><suffix>`` the one way both ``add`` and the desk do:
     under ``logs/.lock``, every log it replaces (any of ``suffixes``) kept in the history
     first, the new bytes written atomically, the replaced files removed; the same bytes
     again change nothing.  Other files (``night1.txt.bak``) are never touched.
 
     ``fmt`` (the chat format the GM named) is remembered beside the log
-    (``logs/.<phase>.format``, see ``remembered_format``); storing with none forgets it."""
+    (``logs/.<phase>.format``, see ``remembered_format``); storing with none forgets it.
+
+    ``append`` (``add --append``: one more chat of the phase, input.thread): the bytes
+    stored are ``append(the stored log's bytes)`` (``data`` when there is none), read
+    under the same lock, so that two appends never lose one."""
     logs.mkdir(exist_ok=True)
     dest = logs / f"{phase}{suffix}"
     with locked(logs):
         olds = [p for p in sorted(logs.glob(f"{phase}.*"))
                 if p.stem == phase and p.suffix.lower() in suffixes
                 and (p.is_file() or p.is_symlink())]
+        if append is not None:
+            stored = [p for p in olds if p.is_file() and not p.is_symlink()]
+            if len(stored) == 1:
+                data = append(stored[0].read_bytes())
         same = [dest] == olds and dest.is_file() and dest.read_bytes() == data
         if same and remembered_format(dest) == fmt:
             return Stored(dest, [], unchanged=True)

@@ -180,6 +180,9 @@ class PhaseResult(_Record):
     events: list[Event] = field(default_factory=list)
     diagnostics: list[Diagnostic] = field(default_factory=list)
     lines: list[LineRecord] = field(default_factory=list)
+    #: ref -> the chat a line was written in (``rooms.Thread``), when the phase came as
+    #: several chats (input.thread); empty when it came as one (the village)
+    threads: dict[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         copy = object.__setattr__
@@ -189,3 +192,4 @@ class PhaseResult(_Record):
         copy(self, "events", list(self.events))
         copy(self, "diagnostics", list(self.diagnostics))
         copy(self, "lines", list(self.lines))
+        copy(self, "threads", {} if self.threads is None else dict(self.threads))

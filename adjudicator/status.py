@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from . import actions as A
-from .chatlog import read_chat, read_chat_file
+from .chatlog import read_file_bytes, read_threads
 from .errors import UsageError
 from .games.base import Progress
 from .normalize import nfkc
@@ -211,15 +211,24 @@ def phase_status(root: Path | str, phase: str, data: bytes | str | None = None,
                              f"{game_phase_label(game, phase)}のログはまだありません。"
                              f"途中までのログを貼ってください（`adjudicator status {root} "
                              f"{phase} -`）")
-        reading = read_chat_file(path, source=f"logs/{path.name}", fmt=fmt, names=names)
+        source = f"logs/{path.name}"
+        data = read_file_bytes(path, source)
+        parts = read_threads(data, source, fmt=fmt, names=names)
         json_like = path.suffix.lower() in (".json", ".csv")
     else:
-        reading = read_chat(data, shown, fmt=fmt, names=names)
-        json_like = reading.format in ("dce-csv", "dce-json")
-        reading.messages = [replace(m, source=source) for m in reading.messages]
+        parts = read_threads(data, shown, fmt=fmt, names=names)
+        json_like = parts[0].reading.format in ("dce-csv", "dce-json")
+        for part in parts:
+            part.reading.messages = [replace(m, source=source) for m in part.reading.messages]
     roster = Roster(entries, extra={**{g: "GM" for g in game.cfg.gm}, **variant.extra_targets})
+    messages = parts[0].reading.messages
+    if len(parts) > 1:  # a night of several chats (input.thread): merged as resolve does
+        from .threads import phase_messages
+
+        messages, _named, _told = phase_messages(parts, game.cfg, variant.make_roster(), source)
+        json_like = False
     reader = PhaseReader(game, roster, state, phase)
-    reader.read(reading.messages, json_like)
+    reader.read(messages, json_like)
     finished = bool(variant.finished(state))
     accepted = reader.accepted()
     groups = [] if finished else list(variant.progress(state, phase, accepted,
@@ -234,7 +243,7 @@ def phase_status(root: Path | str, phase: str, data: bytes | str | None = None,
                 deadline = found
     closed = reader.deadline is not None
     st = Status(phase=phase, groups=groups, votes=votes, tally=tally, deadline=deadline,
-                closed=closed, finished=finished, messages=len(reading.messages))
+                closed=closed, finished=finished, messages=len(messages))
     holders = reader.seats.holders
     st.holders = dict(holders)
     st.post = reminder(groups, phase, deadline, closed, finished, holders)

@@ -25,12 +25,17 @@ from __future__ import annotations
 import os
 from collections.abc import Sequence
 from itertools import islice
+from typing import TYPE_CHECKING
 
 from adjudicator.errors import ChatFormatError
+
+if TYPE_CHECKING:
+    from . import threads
 
 from . import dce, discord, line_pc, line_phone, plain
 from .base import (
     RE_SURROGATE,
+    VILLAGE,
     ChatLine,
     Ctx,
     Guess,
@@ -39,6 +44,7 @@ from .base import (
     Sample,
     Skipped,
     Source,
+    Thread,
     has_surrogate,
     is_unsent,
     no_fit,
@@ -49,7 +55,7 @@ from .base import (
 __all__ = [
     "FORMATS", "FORMAT_HELP", "READERS", "ChatLine", "Guess", "Reader", "Reading", "Skipped",
     "decode", "detect_format", "find_reader", "forget_readings", "is_unsent", "read_chat", "read_chat_file",
-    "read_file_bytes", "read_log", "read_log_file",
+    "read_file_bytes", "read_log", "read_log_file", "read_threads", "Thread", "VILLAGE",
 ]
 
 #: every format, in the order detection tries them: the unmistakable first lines
@@ -203,6 +209,11 @@ def read_chat(
             return _scrubbed(text, source, fmt, names)
     else:
         raise ChatFormatError(source, f"cannot read a log from {type(data).__name__}")
+    return _read_normalized(text, source, fmt, names)
+
+
+def _read_normalized(text: str, source: str, fmt: str | None, names: Sequence[str]) -> Reading:
+    """``read_chat`` of a text already decoded and normalized (no lone surrogate)."""
     detected = fmt is None
     key = None
     if len(text) >= _CACHE_MIN:  # the desk reads one paste twice: to show it, to resolve it
@@ -259,6 +270,34 @@ def _read_text(text: str, source: str, fmt: str | None, names: Sequence[str],
     messages = reader.read(src, ctx)
     return Reading(source, reader.name, detected, messages, ctx.skipped, ctx.guesses, ctx.order,
                    ctx.order_why)
+
+
+def read_threads(
+    data: bytes | str, source: str, fmt: str | None = None, names: Sequence[str] = (),
+) -> list[threads.Part]:
+    """Read a text that may hold several exports (input.thread): each export read on its
+    own (``threads.cut``), its line numbers counted in the whole text.  A text of one
+    export gives one part whose reading is ``read_chat``'s."""
+    from . import threads
+
+    if isinstance(data, bytes | bytearray | memoryview):
+        if fmt is not None and fmt not in _BY_NAME:
+            find_reader("", source, fmt)  # raises, naming the formats
+        text = decode(bytes(data), source)
+    elif isinstance(data, str):
+        text = normalize(data)
+    else:
+        raise ChatFormatError(source, f"cannot read a log from {type(data).__name__}")
+    exports = threads.cut(text)
+    if len(exports) == 1 and exports[0].text is text:  # one export: read as always
+        whole = (read_chat(data, source, fmt, names) if isinstance(data, str)
+                 else _read_normalized(text, source, fmt, names))
+        return [threads.Part(exports[0], whole)]
+
+    def read(piece: str, src: str, f: str | None, n: Sequence[str]) -> Reading:
+        return read_chat(piece, src, fmt=f, names=n)
+
+    return threads.read_parts(text, source, fmt, names, read)
 
 
 def read_log(

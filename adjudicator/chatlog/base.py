@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from functools import cache
 
 from adjudicator.errors import ChatFormatError
+from adjudicator.rooms import VILLAGE, Thread
 
 from .dates import (
     RE_LINE_DATE,
@@ -51,7 +52,8 @@ class ChatLine:
     divider above them, else ``date`` is None.  ``edited`` is True when the export marks
     the message as edited after posting (Discord's "(edited)" / "(編集済)",
     DiscordChatExporter's edited timestamp): the engine tells the GM when such a
-    message holds a command.
+    message holds a command.  ``thread`` is the chat it was written in (input.thread):
+    the village unless the phase came as several chats.
 
     The plain reader's fast path makes its messages without this ``__init__``, slot by
     slot (``plain.read``): a field added here is set there too (a test checks that a
@@ -67,6 +69,7 @@ class ChatLine:
     time: str | None = None
     end: int = 0
     edited: bool = False
+    thread: Thread = VILLAGE
 
     @property
     def last_line(self) -> int:

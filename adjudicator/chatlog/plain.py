@@ -10,6 +10,7 @@ from typing import Any
 
 from .base import (
     INDENT,
+    VILLAGE,
     ChatLine,
     Ctx,
     Reader,
@@ -82,6 +83,7 @@ def read(src: Source, ctx: Ctx) -> list[Any]:
                 msg.time = share_time(stamp, stamp)
                 msg.end = 0
                 msg.edited = False
+                msg.thread = VILLAGE
                 out.append(msg)
                 continue
         if not line.strip():

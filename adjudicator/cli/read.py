@@ -28,6 +28,7 @@ class Cast:
 
     names: tuple[str, ...]
     roster: Any  # adjudicator.roster.Roster
+    cfg: Any = None  # adjudicator.config.load.GameConfig (names a paste's chats)
 
     def knows(self, speaker: str) -> bool:
         from ..errors import CommandError
@@ -52,7 +53,7 @@ def game_cast(root: str | Path) -> Cast:
     entries = variant.roster_entries()
     names = [n for n, _a in entries] + [a for _n, aliases in entries for a in aliases]
     roster = variant.make_roster()
-    return Cast(tuple([*names, *cfg.gm]), roster)
+    return Cast(tuple([*names, *cfg.gm]), roster, cfg)
 
 
 def read_paste(data: bytes, shown: str, fmt: str | None = None,
@@ -69,6 +70,26 @@ def read_paste(data: bytes, shown: str, fmt: str | None = None,
             if strict:
                 raise
     return read_chat(data, shown, fmt=fmt, names=names)
+
+
+def read_paste_parts(data: bytes, shown: str, fmt: str | None = None,
+                     game: str | Path | None = None, strict: bool = False) -> list[Any]:
+    """``read_paste`` of a paste that may hold several chats (input.thread): each export
+    as read (``chatlog.threads.Part``), line numbers counted in the whole paste."""
+    from ..chatlog import read_threads
+
+    return read_threads(data, shown, fmt=fmt, names=_names(game, strict))
+
+
+def _names(game: str | Path | None, strict: bool) -> Sequence[str]:
+    if game is None:
+        return ()
+    try:
+        return game_cast(game).names
+    except (ConfigError, UsageError):
+        if strict:
+            raise
+    return ()
 
 
 def _input(file: str | None) -> tuple[bytes, str]:
@@ -163,10 +184,59 @@ def reading_text(r: Reading, cast: Cast | None = None) -> str:
     return "\n".join(out) + "\n"
 
 
+#: how an export's start was found, in the GM's words
+_CUT_JA = {"LINE": "LINEの見出し", "DCE": "DiscordChatExporterの見出し",
+           "separator": "区切りの行", "": "貼り付けの始まり"}
+
+
+def threads_text(parts: list[Any], cast: Cast | None, shown: str) -> str:
+    """What ``read`` prints for a paste of several chats (input.thread): per chat, where it
+    starts, its name, what it is (with ``--game``: as resolve will take it) and how it was
+    read; then whether the chats can be put in one order by time."""
+    from ..chatlog.threads import ThreadOrderError, merge
+
+    out = [f"{shown}：チャット {len(parts)} つ（書き出しの見出しか区切りの行で分けました）。"
+           "時刻順に合わせて1つの日として読みます", ""]
+    for n, part in enumerate(parts, 1):
+        ex = part.export
+        name = f"「{ex.name}」" if ex.name else "（名前なし）"
+        if cast is not None and cast.cfg is not None:
+            from ..threads import name_thread
+
+            named = name_thread(ex, cast.cfg, cast.roster)
+            what = named.why
+        else:
+            what = {"private": "個別チャット（見出しより）", "group": "グループ（見出しより）"}.get(
+                ex.kind, "見出しに種類の書かれていないチャット")
+        out.append(f"=== チャット {n}：{name}（{ex.first}行目から、{_CUT_JA.get(ex.how, ex.how)}"
+                   f"）→ {what} ===")
+        out.append(reading_text(part.reading, cast).rstrip("\n"))
+        out.append("")
+    try:
+        merge([p.reading.messages for p in parts], [p.export.name or f"{n}つ目のチャット"
+                                                    for n, p in enumerate(parts, 1)])
+    except ThreadOrderError as e:
+        out.append(f"注意：{e.detail_ja}")
+    return "\n".join(out).rstrip("\n") + "\n"
+
+
 def cmd_read(args: Any) -> int:
     data, shown = _input(args.file)
     cast = game_cast(args.game) if args.game else None
-    reading = read_chat(data, shown, fmt=args.format, names=cast.names if cast else ())
+    from ..chatlog import read_threads
+
+    parts = read_threads(data, shown, fmt=args.format, names=cast.names if cast else ())
+    if len(parts) > 1:
+        if args.json:
+            doc = {"source": shown, "threads": [
+                {"name": p.export.name, "title": p.export.title, "label": p.export.label,
+                 "kind": p.export.kind or None, "first_line": p.export.first,
+                 "reading": reading_json(p.reading, cast)} for p in parts]}
+            sys.stdout.write(json.dumps(doc, ensure_ascii=False, indent=2) + "\n")
+        else:
+            sys.stdout.write(threads_text(parts, cast, shown))
+        return 0
+    reading = parts[0].reading
     if args.json:
         sys.stdout.write(json.dumps(reading_json(reading, cast), ensure_ascii=False, indent=2)
                          + "\n")

@@ -76,6 +76,8 @@ def _recruit(em: Emitter[SsState], ph: PhaseInput,
             em.emit("invited", rule, c.ref, "player", to=x, player=x, society=society,
                     by=None if secret else c.actor, anonymous=secret,
                     several=len(invs) > 1)
+            if secret and getattr(ph.lines, "threads", None):
+                _relay(em, c.ref, x)
     joins: list[tuple[int, str, str, str, str, str | None]] = []  # order, x, soc, how, ref, by
     for c in ropes:
         x = c.action.target  # type: ignore[attr-defined]
@@ -335,3 +337,16 @@ def _punish(em: Emitter[SsState]) -> None:
             em.emit("punish", "ss.punish", "rng", "gm", player=who, among=label)
             die(em, who, "punished", "ss.punish", "rng")
             return
+
+
+def _relay(em: Emitter[SsState], ref: str, target: str) -> None:
+    """ss.recruit.secret in a night of private chats (input.thread): the text the GM
+    forwards into the target's 1:1 chat, without the sender's name; the target answers
+    in that chat."""
+    notice = ("シークレットから匿名の勧誘が届きました。今夜のうちに「承諾」か「拒否」で答えて"
+              "ください（答えがなければ拒否になります）。")
+    em.diagnose("info", "relay", ref,
+                f"forward the secret society's invitation to {target!r} anonymously "
+                "(ss.recruit.secret)",
+                f"{target}さんとの個別チャットに、送り主の名前を書かずにこのまま転送してください："
+                f"「{notice}」")
