@@ -110,9 +110,13 @@ def _strangers(path: Path, phase: str, text: str, reading: Reading,
     roster = Roster(entries, extra={g: "GM" for g in cfg.gm})
     writers = list(dict.fromkeys(m.speaker for m in reading.messages
                                  if m.speaker and ("@" in m.text or "＠" in m.text)))
+    # a name decorated in the chat (「たろう🍣」, 「GMはなこ」) is the player's: the reader
+    # reads it so (chatlog's name matching); only a speaker holding no known name counts
+    known = [n for n, aliases in entries for n in (n, *aliases)] + list(cfg.gm) + \
+        sorted(newcomers)
     unknown = []
     for s in writers:
-        if s in newcomers:
+        if any(k and k in s for k in known):
             continue
         try:
             roster.resolve(s)
