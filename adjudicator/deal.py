@@ -1,22 +1,12 @@
 """配役 by lot (``adjudicator deal``): fill in the dealt fields of a game.toml whose
-players have names but no roles, from the seed's composition for that number of
+players have names but no roles, from the game's composition for that number of
 players, and seal the result (adjudicator.seal).
 
-Compositions (``slots``), from the seeds and rules/:
-- derby-stock (ds.setup.roles): the seed's 「狼３狂１占１霊１狩１共２村６（１６人村）」
-  adds up to 15, not 16: the table ``DERBY`` deals those 15 roles to 15 players and
-  gives the 16th seat to a 村人 (村7, as the bundled sample game has it).  The seed plays
-  12 to 16 「適当に」, so the smaller counts are ours (fewer players: fewer villagers,
-  then one wolf fewer, then no masons), overridable with ``[setup]`` counts in
-  game.toml (``"人狼" = 2``…).
-- secret-society (ss.setup): 18: a leader for each of the four societies, one first
-  member each for ninja, pirates and chrono, 11 unaffiliated.
-- splatoon (sp.setup): 16: orange and purple シューター, ローラー, チャージャー; colourless
-  スーパーセンサー, トルネード, スーパーショット (the specials are dealt too, so that the seal
-  covers them), ボム ×4, シューター, ローラー, チャージャー.
-- genpei (gp.setup): 17 (or 15): each side 大将, 影武者, 参謀, 住職, 農民 ×4 (×3); 帝.
-- majora (mj.setup): 12: 仮面の村人 ×11, 月 ×1.
-Trap Word has no hidden setup to deal.
+Each game says what it deals: its Variant's ``sealed_fields`` (the keys written and
+sealed), ``deal_slots(n, setup)`` (the seats, from its seed and rules/; the werewolf
+villages read ``[setup]`` role counts when ``setup_counts``), ``seat_label`` (a seat in
+words) and ``deal_problems`` (what a player needs before the deal), kept in its package
+(``games/<game>/setup.py``).  A game with no ``sealed_fields`` has nothing hidden to deal.
 
 Randomness: ``--seed N`` deals from ``PhaseRng(N, "deal")`` and derives the salt from N
 too (the same seed gives the same game.toml, byte for byte; a seed others can guess
@@ -42,101 +32,23 @@ from pathlib import Path
 from typing import Any
 
 from .errors import AdjudicatorError, ConfigError, UsageError
+from .games import REGISTRY, get_variant
 from .rng import PhaseRng
-from .seal import SEALED, digest_of
-from .vocab import ROLE_NAMES, ROLES, VARIANT_JA
+from .seal import digest_of
 
 Slot = dict[str, Any]
-
-#: derby-stock: role counts per number of players (16 from the seed; the rest ours)
-DERBY: dict[int, dict[str, int]] = {
-    16: {"人狼": 3, "狂人": 1, "占い師": 1, "霊能者": 1, "狩人": 1, "共有者": 2, "村人": 7},
-    15: {"人狼": 3, "狂人": 1, "占い師": 1, "霊能者": 1, "狩人": 1, "共有者": 2, "村人": 6},
-    14: {"人狼": 3, "狂人": 1, "占い師": 1, "霊能者": 1, "狩人": 1, "共有者": 2, "村人": 5},
-    13: {"人狼": 2, "狂人": 1, "占い師": 1, "霊能者": 1, "狩人": 1, "共有者": 2, "村人": 5},
-    12: {"人狼": 2, "狂人": 1, "占い師": 1, "霊能者": 1, "狩人": 1, "村人": 6},
-}
-SS_SOCIETIES = ("ninja", "pirates", "chrono", "secret")
-SPLATOON: list[tuple[str | None, str]] = [
-    ("orange", "シューター"), ("orange", "ローラー"), ("orange", "チャージャー"),
-    ("purple", "シューター"), ("purple", "ローラー"), ("purple", "チャージャー"),
-    (None, "スーパーセンサー"), (None, "トルネード"), (None, "スーパーショット"),
-    (None, "ボム"), (None, "ボム"), (None, "ボム"), (None, "ボム"),
-    (None, "シューター"), (None, "ローラー"), (None, "チャージャー"),
-]
-GENPEI_ROLES = ("大将", "影武者", "参謀", "住職")
-GENPEI_FARMERS = {17: 4, 15: 3}
-
-
-def _counts(n: int, want: dict[int, int] | set[int], name: str) -> None:
-    if n not in want:
-        shown = "、".join(str(k) for k in sorted(want, reverse=True))
-        raise UsageError(f"{name} takes {shown} players for a deal; game.toml lists {n}",
-                         f"{name}の配役は{shown}人で行います（参加者は{n}人です）")
-
-
-def derby_counts(n: int, setup: dict[str, int]) -> dict[str, int]:
-    """The role counts for ``n`` players: ``[setup]`` if given, else the table."""
-    if setup:
-        counts: dict[str, int] = {}
-        for word, k in setup.items():
-            rid = ROLE_NAMES.get(word)
-            if rid is None:
-                raise UsageError(f"[setup] {word!r}: not a role (人狼 狂人 占い師 霊能者 狩人 "
-                                 "共有者 村人)",
-                                 f"編成の「{word}」は役職ではありません（人狼・狂人・占い師・"
-                                 "霊能者・狩人・共有者・村人のどれかです）")
-            if k < 0:
-                raise UsageError(f"[setup] {word} = {k}: a count cannot be negative",
-                                 f"編成の{word}の人数はマイナスにできません")
-            ja = ROLES[rid][0]
-            counts[ja] = counts.get(ja, 0) + k
-        if sum(counts.values()) != n:
-            raise UsageError(f"[setup] counts add up to {sum(counts.values())}, but game.toml "
-                             f"lists {n} players",
-                             f"編成の人数の合計は{sum(counts.values())}人ですが、参加者は"
-                             f"{n}人です")
-        if not counts.get("人狼"):
-            raise UsageError("[setup] has no 人狼; the game needs at least one wolf",
-                             "編成に人狼がいません。人狼は1人以上必要です")
-        return counts
-    if not 12 <= n <= 16:
-        raise UsageError(f"ダービー＆ストック村 takes 12 to 16 players (ds.setup.roles); "
-                         f"game.toml lists {n}",
-                         f"ダービー＆ストック村の配役は12〜16人で行います（参加者は{n}人です）")
-    return dict(DERBY[n])
 
 
 def slots(variant: str, n: int, setup: dict[str, int] | None = None) -> list[Slot]:
     """The seats to deal for ``n`` players, in a fixed order (before the shuffle)."""
     setup = setup or {}
-    if setup and variant != "derby-stock":
-        raise UsageError(f"[setup] counts are read for derby-stock only; {variant}'s "
-                         "composition is fixed by its rules",
-                         f"編成の人数を指定できるのはダービー＆ストック村だけです"
-                         f"（{VARIANT_JA.get(variant, variant)}の編成はルールで決まっています）")
-    if variant == "derby-stock":
-        return [{"role": r} for r, k in derby_counts(n, setup).items() for _ in range(k)]
-    if variant == "secret-society":
-        _counts(n, {18}, "秘密結社村")
-        return ([{"society": s, "leader": True} for s in SS_SOCIETIES]
-                + [{"society": s} for s in SS_SOCIETIES[:3]] + [{} for _ in range(11)])
-    if variant == "splatoon":
-        _counts(n, {16}, "Splatoon！！村")
-        return [{"colour": c, "weapon": w} if c else {"weapon": w} for c, w in SPLATOON]
-    if variant == "genpei":
-        _counts(n, set(GENPEI_FARMERS), "源平村")
-        out: list[Slot] = []
-        for side in ("genji", "heike"):
-            out += [{"faction": side, "role": r} for r in GENPEI_ROLES]
-            out += [{"faction": side, "role": "農民"} for _ in range(GENPEI_FARMERS[n])]
-        return out + [{"faction": "emperor", "role": "帝"}]
-    if variant == "majora":
-        _counts(n, {12}, "ムジュラの仮面村")
-        return [{"role": "月"}] + [{"role": "仮面の村人"} for _ in range(11)]
-    raise UsageError(f"{variant} has no hidden setup to deal (the teams are public)",
-                     f"{VARIANT_JA.get(variant, variant)}には伏せて配る役職がありません"
-                     "（チームは公開です）")
+    game = get_variant(variant)
+    if setup and not game.setup_counts:
+        raise UsageError(f"[setup] counts are not read for {variant}: its composition is "
+                         "fixed by its rules",
+                         f"{game.name_ja}の編成はルールで決まっているため、編成の人数は"
+                         "指定できません")
+    return list(game.deal_slots(n, setup))
 
 
 def shuffle(items: list[Slot], rng: PhaseRng) -> list[Slot]:
@@ -150,19 +62,7 @@ def shuffle(items: list[Slot], rng: PhaseRng) -> list[Slot]:
 
 def role_label(variant: str, slot: Slot) -> str:
     """One seat in words (``roles`` of ``--json``): 人狼, 忍びの里リーダー, オレンジ・シューター…"""
-    if variant == "secret-society":
-        soc = {"ninja": "忍びの里", "pirates": "海賊団", "chrono": "クロノマター",
-               "secret": "シークレット"}.get(slot.get("society") or "", "")
-        if not soc:
-            return "未入会"
-        return soc + ("リーダー" if slot.get("leader") else "初期メンバー")
-    if variant == "splatoon":
-        colour = {"orange": "オレンジ", "purple": "ムラサキ"}.get(slot.get("colour") or "", "無色")
-        return f"{colour}・{slot['weapon']}"
-    if variant == "genpei":
-        side = {"genji": "源氏", "heike": "平氏"}.get(slot["faction"], "")
-        return f"{side}の{slot['role']}" if side else slot["role"]
-    return str(slot["role"])
+    return str(get_variant(variant).seat_label(slot))
 
 
 @dataclass
@@ -183,8 +83,14 @@ _PLAYERS = re.compile(r"^\s*\[\[\s*players\s*\]\]\s*(#.*)?$")
 _SEAL = re.compile(r"^\s*\[\s*seal\s*\]\s*(#.*)?$")
 
 
-#: keys a deal removes besides the sealed ones (a special named by hand: the deal names it)
-STRIPPED: dict[str, tuple[str, ...]] = {"splatoon": ("special",)}
+def _fields(variant: str) -> tuple[str, ...]:
+    return tuple(get_variant(variant).sealed_fields)
+
+
+def _stripped(variant: str) -> tuple[str, ...]:
+    """The sealed keys and the keys a deal removes besides them (a special named by hand)."""
+    game = get_variant(variant)
+    return (*game.sealed_fields, *game.deal_strips)
 
 
 def _toml_value(v: Any) -> str:
@@ -196,8 +102,8 @@ def _toml_value(v: Any) -> str:
 def edit_toml(text: str, variant: str, dealt: list[Slot], seal: dict[str, str]) -> str:
     """``text`` with each ``[[players]]`` block's dealt keys replaced by ``dealt`` (in
     block order) and the ``[seal]`` table replaced or appended; comments kept."""
-    fields = SEALED[variant]
-    key_re = re.compile(r"^\s*(" + "|".join((*fields, *STRIPPED.get(variant, ()))) + r")\s*=")
+    fields = _fields(variant)
+    key_re = re.compile(r"^\s*(" + "|".join(_stripped(variant)) + r")\s*=")
     lines = text.splitlines(keepends=True)
     out: list[str] = []
     k = -1
@@ -222,16 +128,24 @@ def edit_toml(text: str, variant: str, dealt: list[Slot], seal: dict[str, str]) 
                 out[-1] = line + "\n"
             for f in fields:
                 if f in dealt[k] and dealt[k][f] is not None:
-                    out.append(f"{f} = {_toml_value(dealt[k][f])}\n")
+                    out.append(f"{f} = {_toml_value(_written(variant, f, dealt[k][f]))}\n")
     while out and not out[-1].strip():
         out.pop()
     body = "".join(out)
     if body and not body.endswith("\n"):
         body += "\n"
-    body += ("\n[seal]  # 配役の封印 (adjudicator deal): the salt stays secret until the "
-             "final post\n"
+    body += ("\n[seal]  # 配役の封印：塩（封印の鍵）はゲームの最後の投稿まで秘密です\n"
              f"salt = {_toml_value(seal['salt'])}\ndigest = {_toml_value(seal['digest'])}\n")
     return body
+
+
+def _written(variant: str, field: str, value: Any) -> Any:
+    """A dealt value as game.toml and deal/dealt.json write it: in the GM's words
+    (「平氏」, 「忍びの里」, 「オレンジ」), which the config loader reads as it reads the
+    English values older files hold."""
+    from .config.words import word_for
+
+    return word_for(variant, f"players.{field}", value)
 
 
 def _expected(raw: dict[str, Any], variant: str, dealt: list[Slot],
@@ -240,8 +154,8 @@ def _expected(raw: dict[str, Any], variant: str, dealt: list[Slot],
     players = []
     for p, slot in zip(raw.get("players", []), dealt, strict=True):
         q = {k: v for k, v in p.items()
-             if k not in SEALED[variant] and k not in STRIPPED.get(variant, ())}
-        q.update({k: v for k, v in slot.items() if v is not None})
+             if k not in _stripped(variant)}
+        q.update({k: _written(variant, k, v) for k, v in slot.items() if v is not None})
         players.append(q)
     want["players"] = players
     want["seal"] = dict(seal)
@@ -272,13 +186,14 @@ def deal_game(root: Path | str, seed: int | None = None, force: bool = False) ->
         raise ConfigError(str(path), [f"not valid TOML: {e}"],
                           [problem_ja(f"not valid TOML: {e}")]) from None
     variant = raw.get("variant")
-    if variant not in SEALED:
-        raise UsageError(f"{variant!r}: " + ("Trap Word has no hidden setup to deal (the teams "
-                                             "are public)" if variant == "trapword"
-                                             else "not a variant that deals roles"),
-                         "トラップワードには伏せて配る役職がありません（チームは公開です）"
-                         if variant == "trapword" else
+    if not isinstance(variant, str) or variant not in REGISTRY:
+        raise UsageError(f"{variant!r}: not a variant that deals roles",
                          "ゲームの設定に、役職を配るゲームの種類が書かれていません")
+    game = get_variant(variant)
+    if not game.sealed_fields:
+        game.deal_slots(0, {})  # the game's own refusal: nothing hidden to deal
+        raise UsageError(f"{variant!r}: no hidden setup to deal",
+                         f"{game.name_ja}には伏せて配る役職がありません")
     players = raw.get("players")
     if not isinstance(players, list) or not players:
         raise UsageError("game.toml lists no [[players]]: write each player's name first",
@@ -290,17 +205,15 @@ def deal_game(root: Path | str, seed: int | None = None, force: bool = False) ->
             problems.append(f"players[{i}].name: every player needs a name before the deal")
             problems_ja.append(f"{i}人目の参加者に名前がありません（配役の前に名前が要ります）")
             continue
-        have = [f for f in (*SEALED[variant], *STRIPPED.get(variant, ())) if f in p]
+        have = [f for f in _stripped(variant) if f in p]
         if have and not force:
             problems.append(f"players[{i}] ({p['name']}): already has {', '.join(have)} "
                             "(use --force to deal again)")
             problems_ja.append(f"{p['name']}さんにはもう配役が書かれています"
                                "（配り直すなら --force を付けてください）")
-        if variant == "derby-stock" and p.get("gender") not in ("male", "female"):
-            problems.append(f"players[{i}] ({p['name']}).gender: needed before the deal "
-                            "(male or female, ds.setup.gender)")
-            problems_ja.append(f"{p['name']}さんの性別（男性か女性か）が書かれていません"
-                               "（配役の前に要ります）")
+        for en, ja in game.deal_problems(p):
+            problems.append(f"players[{i}] ({p['name']}).{en}")
+            problems_ja.append(f"{p['name']}さん{ja}")
     if problems:
         raise ConfigError(str(path), problems, problems_ja)
     setup = raw.get("setup") or {}
@@ -318,7 +231,7 @@ def deal_game(root: Path | str, seed: int | None = None, force: bool = False) ->
     dealt = shuffle(base, PhaseRng(deal_seed, "deal"))
     names = [p["name"].strip() for p in players]
     seat_map = {n: {f: (bool(s.get(f)) if f == "leader" else s.get(f))
-                    for f in SEALED[variant]} for n, s in zip(names, dealt, strict=True)}
+                    for f in _fields(variant)} for n, s in zip(names, dealt, strict=True)}
     digest = digest_of(variant, seat_map, salt)
     seal = {"salt": salt, "digest": digest}
     new_text = edit_toml(text, variant, dealt, seal)
@@ -385,8 +298,9 @@ def _write_deal_folder(root: Path, r: DealResult) -> list[Path]:
     write_atomic(p, f"配役の封印：{r.digest}\n", durable=False)
     written.append(p)
     p = folder / "dealt.json"
+    seats = {n: {f: _written(r.variant, f, v) for f, v in s.items()} for n, s in r.seats.items()}
     write_atomic(p, json.dumps({"variant": r.variant, "salt": r.salt, "digest": r.digest,
-                                "seats": r.seats}, ensure_ascii=False, indent=2,
+                                "seats": seats}, ensure_ascii=False, indent=2,
                                sort_keys=True) + "\n", durable=False)
     written.append(p)
     return written
@@ -399,7 +313,7 @@ def _file_name(name: str) -> str:
 
 def deal_text(r: DealResult, seeded: bool = False) -> str:
     """The GM's summary of a deal (Japanese)."""
-    out = [f"{VARIANT_JA.get(r.variant, r.variant)}の配役を決めました（{len(r.roles)}人）。"]
+    out = [f"{get_variant(r.variant).name_ja}の配役を決めました（{len(r.roles)}人）。"]
     width = max(len(n) for n in r.roles)
     out += [f"  {n.ljust(width, '　')}  {role}" for n, role in r.roles.items()]
     out.append("")

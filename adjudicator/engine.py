@@ -323,8 +323,9 @@ class PhaseRefusal:
 
         base, _, suffix = self.phase.partition("-")
         if self.kind == "ahead":
+            nxt = label(self.next)  # a phase id is set apart by a space (review 3, C1)
             return (f"{label(self.phase)}はまだ先です。次に保存するのは"
-                    f"{label(self.next)}のログです")
+                    f"{' ' if nxt[:1].isascii() and nxt[:1].isalpha() else ''}{nxt}のログです")
         if self.kind == "no_extra":
             what = EXTRA_LOG_JA.get(suffix, f"「{suffix}」")
             has = "、".join(f"{EXTRA_LOG_JA.get(s, s)}は{_WHEN_JA.get(w, w)}だけ"

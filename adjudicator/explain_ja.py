@@ -24,6 +24,7 @@ from typing import Any
 from .errors import UsageError
 from .models import DISPOSITION_JA, plain_value
 from .phases import game_phase_label
+from .render import echoes
 from .rulebook import quote
 from .seedquotes import rule_text, seed_quote
 from .sentences import sentence
@@ -80,7 +81,12 @@ class Chain:
             self.out.append(f"{indent}  （英語の規則 {rid}：{quote(rid)}）")
 
     def place(self, ref: str) -> str:
-        """A chat line's place in words; the GM's view adds the file, to cite it."""
+        """A chat line's place in words; the GM's view adds the file, to cite it (a
+        phase's log is named in words alone: 「4日目昼のログ」, review 3, G1)."""
+        from .wording import source_place
+
+        if ref.startswith("phase:") or ":" not in ref:
+            return source_place(ref) or line_place(ref)
         return line_place(ref) + self.tag(ref)
 
     def line(self, r: Any, indent: str = "  ") -> None:
@@ -147,7 +153,7 @@ def explain_phases(game: Any, phases: list[Any], view: View, player: str | None,
         by_cause: dict[str, list[Any]] = {}
         rest: list[Any] = []
         for e in ph.events:
-            if e.kind == "draw":
+            if e.kind == "draw" or echoes(e, ph.events):
                 continue
             if e.cause in shown:
                 by_cause.setdefault(e.cause, []).append(e)

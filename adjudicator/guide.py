@@ -23,10 +23,6 @@ from typing import Any
 
 from .config.load import GameConfig
 from .errors import UsageError
-from .vocab import VARIANT_JA
-
-#: the Japanese name of each village or game, as a host writes it in a title
-TITLES = VARIANT_JA
 
 #: names used in the examples when no game is given (``guide --variant V``)
 DEFAULT_NAMES = ("たろう", "はなこ", "じろう", "さくら", "けんた", "みゆき")
@@ -115,6 +111,17 @@ COMMON_RULES = (
     "名前が読み取れないときは、近い名前の候補と一緒にお知らせします。",
     "コマンドの言葉を使っただけの会話（「占いCOします」など）はコマンドとして扱いません。",
 )
+#: a line of chatter that uses a command's word, in each village's own talk (review 3,
+#: Gd2: 「占いCOします」 means nothing where there is no 占い)
+CHATTER_EXAMPLE = {"derby-stock": "占いCOします", "genpei": "暗殺はやめてね",
+                   "secret-society": "勧誘待ってます", "splatoon": "シューター持ってます",
+                   "majora": "カギを使いたい", "trapword": "トラップって言わないで"}
+
+
+def common_rules(ctx: Ctx) -> tuple[str, ...]:
+    """:data:`COMMON_RULES` with the village's own example of chatter."""
+    said = CHATTER_EXAMPLE.get(ctx.variant, "占いCOします")
+    return tuple(r.replace("「占いCOします」", f"「{said}」") for r in COMMON_RULES)
 
 
 @dataclass(frozen=True)
@@ -126,7 +133,7 @@ class GameGuide:
     settings: Callable[[Ctx], list[str]]  # sentences on this game's options
     intro: Callable[[Ctx], list[str]] = lambda ctx: []
     free: Callable[[Ctx], list[Text]] = lambda ctx: []  # lines that are not commands
-    rules: Callable[[Ctx], tuple[str, ...]] = lambda ctx: COMMON_RULES  # how lines are read
+    rules: Callable[[Ctx], tuple[str, ...]] = common_rules  # how lines are read
 
 
 @dataclass(frozen=True)
@@ -264,7 +271,9 @@ def build_guide(variant: str, cfg: GameConfig | None = None) -> Guide:
                     for name, words in grammar_commands(variant))
     free = tuple(replace(t, rule_ja=rule_text_ja(t.rule, variant, ctx.options, t.rule_ja))
                  for t in g.free(ctx))
-    return Guide(variant=variant, title=TITLES[variant], intro=tuple(g.intro(ctx)),
+    from .games import get_variant
+
+    return Guide(variant=variant, title=get_variant(variant).name_ja, intro=tuple(g.intro(ctx)),
                  entries=entries, free=free, settings=tuple(g.settings(ctx)),
                  rules=tuple(g.rules(ctx)))
 
@@ -319,7 +328,8 @@ def render_text(guide: Guide) -> str:
             out.append(f"　例：{'　'.join(x.line for x in t.examples)}")
         out.append(f"　きまり：{t.rule_ja}")
     if guide.settings:
-        out += ["", "◆ この村の設定" if guide.variant != "trapword" else "◆ このゲームの設定"]
+        # a village (…村) has 「この村の設定」, a party game (トラップワード) 「このゲームの設定」
+        out += ["", "◆ この村の設定" if guide.title.endswith("村") else "◆ このゲームの設定"]
         out += [f"・{s}" for s in guide.settings]
     return "\n".join(out) + "\n"
 

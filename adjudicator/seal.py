@@ -8,8 +8,8 @@ guessed setups (the salt has 128 random bits, unless the deal was seeded: see de
 
 Canonical serialisation (``canonical``): UTF-8 JSON, keys sorted, no spaces, not
 ASCII-escaped, of ``{"salt": S, "seats": {name: {field: value}}, "variant": V}``, where the
-fields are the ones the deal writes for the variant (``SEALED``), a missing one as null,
-``leader`` as a boolean.  Seats are keyed by name, so the order of ``[[players]]`` does
+fields are the ones the deal writes for the variant (its Variant's ``sealed_fields``), a
+missing one as null, ``leader`` as a boolean.  Seats are keyed by name, so the order of ``[[players]]`` does
 not matter; the values are compared as written (人狼 and 狼 are two different texts).
 """
 
@@ -22,21 +22,22 @@ from typing import Any
 
 from .config.load import GameConfig
 
-#: the fields of [[players]] a deal fills in and the seal covers, per variant
-SEALED: dict[str, tuple[str, ...]] = {
-    "derby-stock": ("role",),
-    "secret-society": ("society", "leader"),
-    "splatoon": ("colour", "weapon"),
-    "genpei": ("faction", "role"),
-    "majora": ("role",),
-}
+
+def sealed_fields(variant: str) -> tuple[str, ...]:
+    """The fields of [[players]] a deal fills in and the seal covers (the registry's
+    Variant's ``sealed_fields``; none for an unknown variant)."""
+    from .games import REGISTRY, get_variant
+
+    return tuple(get_variant(variant).sealed_fields) if variant in REGISTRY else ()
+
+
 #: the Japanese name of each sealed field (verify's messages)
 FIELD_JA = {"role": "役職", "society": "結社", "leader": "リーダー", "colour": "色",
             "weapon": "武器", "faction": "陣営"}
 
 
 def seats(cfg: GameConfig) -> dict[str, dict[str, Any]]:
-    fields = SEALED.get(cfg.variant, ())
+    fields = sealed_fields(cfg.variant)
     out: dict[str, dict[str, Any]] = {}
     for p in cfg.players:
         seat: dict[str, Any] = {}
@@ -113,9 +114,15 @@ def _differences(root: Path, cfg: GameConfig) -> list[str]:
         dealt = json.loads(record.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return []
+    from .config.words import value_of, word_for
+
     out: list[str] = []
+    v = cfg.variant
     now = seats(cfg)
     before = dealt.get("seats", {}) if isinstance(dealt, dict) else {}
+    if isinstance(before, dict):  # dealt.json in words (「平氏」) or, older, in values
+        before = {n: {f: value_of(v, f"players.{f}", x) for f, x in s.items()}
+                  if isinstance(s, dict) else s for n, s in before.items()}
     if isinstance(dealt, dict) and dealt.get("salt") and dealt.get("salt") != cfg.seal.salt:  # type: ignore[union-attr]
         out.append("  塩が配役のときと違います。")
     for name in sorted(set(now) | set(before)):
@@ -127,8 +134,9 @@ def _differences(root: Path, cfg: GameConfig) -> list[str]:
         else:
             for f in sorted(set(a) | set(b)):
                 if a.get(f) != b.get(f):
-                    out.append(f"  {name}の{FIELD_JA.get(f, f)}：{_value_ja(a.get(f))} → "
-                               f"{_value_ja(b.get(f))}")
+                    out.append(f"  {name}の{FIELD_JA.get(f, f)}："
+                               f"{_value_ja(word_for(v, f'players.{f}', a.get(f)))} → "
+                               f"{_value_ja(word_for(v, f'players.{f}', b.get(f)))}")
     return out
 
 

@@ -67,10 +67,3 @@ def yen(amount: int) -> str:
         return f"{sign}{man:,}万{rest}ドル"
     return f"{sign}{n:,}ドル"
 
-
-#: the Japanese name of each village or game, as a host writes it in a title
-VARIANT_JA: Final[dict[str, str]] = {
-    "derby-stock": "ダービー＆ストック村", "secret-society": "秘密結社村",
-    "splatoon": "Splatoon！！村", "genpei": "源平村", "majora": "ムジュラの仮面村",
-    "trapword": "トラップワード",
-}

@@ -12,6 +12,7 @@ from typing import Any
 
 from ..errors import AdjudicatorError, UsageError
 from ..fsio import history, store_log, write_atomic
+from ..games import REGISTRY
 from ..resources import data_dir
 from .main import game_dir
 
@@ -24,6 +25,20 @@ def _print(text: str) -> None:
 
 _NOT_REGULAR = ("「{}」は普通のファイルではありません（パイプや装置）：ログをファイルに保存するか、"
                 "- で標準入力から渡してください")
+
+
+#: the registered games, the first the default of ``new --variant``
+VARIANTS = tuple(REGISTRY)
+
+
+def _first_phase(variant: str) -> str:
+    """The first phase of ``variant`` (day1; a game played in rounds: round1)."""
+    from typing import cast
+
+    from ..games import get_variant
+
+    # phase_ids reads nothing of the game's setup: the class answers for any game of it
+    return str(next(iter(get_variant(variant).phase_ids(cast(Any, None)))))
 
 
 def _day(phase: str) -> str:
@@ -60,10 +75,10 @@ def cmd_new(args: Any) -> int:
     wrote = [str(target)]
     scenario = data_dir("samples") / args.variant / "scenario.toml"
     if scenario.is_file() and not (root / "scenario.toml").exists():
-        # majora: the game.toml names a scenario; start from the bundled one to edit
+        # a game whose game.toml names a scenario: start from the bundled one to edit
         write_atomic(root / "scenario.toml", scenario.read_bytes())
         wrote.append(str(root / "scenario.toml"))
-    first = "round1" if args.variant == "trapword" else "day1"
+    first = _first_phase(args.variant)
     for ja in _name_clashes(target):
         _print(f"注意: {ja}")
     _print(f"{'と'.join(wrote)} を書きました：参加者を書き入れてから、"
@@ -197,9 +212,8 @@ def add_new_command(add: Any) -> None:
     s = add("new", "書き込んで使う game.toml（説明つき）を作ります",
             "adjudicator new mygame --variant derby-stock")
     s.add_argument("game", help="作るゲームのフォルダ")
-    s.add_argument("--variant", default="derby-stock",
-                   choices=["derby-stock", "secret-society", "splatoon", "genpei", "majora",
-                            "trapword"], help="遊ぶゲームの種類（既定：derby-stock）")
+    s.add_argument("--variant", default=VARIANTS[0], choices=VARIANTS,
+                   help=f"遊ぶゲームの種類（既定：{VARIANTS[0]}）")
     s.add_argument("--force", action="store_true", help="もうある game.toml を上書きします")
     s.set_defaults(func=cmd_new)
 

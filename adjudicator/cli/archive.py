@@ -10,7 +10,6 @@ from typing import Any
 
 from .. import __version__
 from ..archive import ENV_VAR, MAX_ID, Archive, ArchiveError, DamagedRow, default_path, find_games
-from ..config.problems import VARIANT_JA
 from ..errors import AdjudicatorError, UsageError
 from ..models import DISPOSITION_JA
 from ..phases import phase_label
@@ -98,7 +97,9 @@ def cmd_list(args: argparse.Namespace) -> int:
 
 def _village(variant: str) -> str:
     """The game's name as its players call it (「ダービー＆ストック村」), not its id."""
-    return VARIANT_JA.get(variant, variant)
+    from ..games import name_ja
+
+    return name_ja(variant)
 
 
 def _pad(text: str, width: int) -> str:

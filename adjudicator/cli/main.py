@@ -80,19 +80,18 @@ LEVEL_JA = {"error": "エラー", "warning": "注意", "info": "情報"}
 
 
 def diagnostic_line(d: Any, lang: str = "ja") -> str:
-    """One diagnostic for the GM: in Japanese, where in words (「1日目昼のログ 9行目」),
-    the reason, and the file and line in a trailing bracket for finding it; ``en``: the
-    developers' English line."""
+    """One diagnostic for the GM: in Japanese, where in words (「1日目昼のログ 9行目」,
+    「第1ラウンドのログ」, 「設定ファイル」) and the reason, with no file path or phase id
+    (those are the developers' words: ``--json`` and ``--lang en`` keep them); ``en``:
+    the developers' English line."""
     if lang == "en":
         return f"{d.level}: {d.source}: {d.message}"
-    from ..wording import line_place, phase_label
+    from ..wording import source_place
 
     level = LEVEL_JA.get(d.level, d.level)
-    if d.source.startswith("phase:"):
-        return f"{level}：{phase_label(d.source[6:])}：{d.reason_ja or d.message}"
-    if ":" in d.source and d.source.rpartition(":")[2].isdigit():
-        return f"{level}：{line_place(d.source)}：{d.reason_ja or d.message}［{d.source}］"
-    return f"{level}：{d.reason_ja or d.message}［{d.source}］"
+    place = source_place(d.source)
+    reason = d.reason_ja or d.message
+    return f"{level}：{place}：{reason}" if place else f"{level}：{reason}"
 
 
 def diagnostics_text(game: Any, lang: str = "ja") -> str:
@@ -233,10 +232,11 @@ def cmd_explain(args: argparse.Namespace) -> int:
 
 
 def cmd_schema(args: argparse.Namespace) -> int:
-    if getattr(args, "scenario", False):  # majora's scenario file, through the registry
-        from ..games import get_variant
+    if getattr(args, "scenario", False):  # the scenario file's, through the registry
+        from ..games import REGISTRY, get_variant
 
-        schema = get_variant("majora").scenario_schema()
+        game = next(get_variant(v) for v in REGISTRY if get_variant(v).has_scenario)
+        schema = game.scenario_schema()
     else:
         from ..export import json_schema
 
@@ -380,7 +380,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     if want("schema"):
         s = add("schema", "`resolve --json` の JSON Schema を表示します", "adjudicator schema")
         s.add_argument("--scenario", action="store_true",
-                       help="代わりに majora のシナリオファイルの JSON Schema を表示します")
+                       help="代わりにシナリオファイル（シナリオを使う村）の JSON Schema を表示します")
         s.set_defaults(func=cmd_schema)
 
     if want("demo"):

@@ -23,9 +23,11 @@ from pydantic import (
 from pydantic_core import PydanticCustomError
 
 from ..errors import ConfigError
+from ..games import REGISTRY
 from ..vocab import ROLE_NAMES
 
-VARIANTS = ("derby-stock", "secret-society", "splatoon", "genpei", "majora", "trapword")
+#: the registered variants (adjudicator.games.REGISTRY, the only list of games)
+VARIANTS = tuple(REGISTRY)
 
 
 class PlayerConfig(BaseModel):
@@ -131,7 +133,7 @@ class ReplacementConfig(BaseModel):
 class GameConfig(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    variant: Literal["derby-stock", "secret-society", "splatoon", "genpei", "majora", "trapword"]
+    variant: str  # a registered variant (validated against the registry, as a Literal)
     seed: StrictInt = 0  # `seed = true` is no seed
     gm: list[str] = ["GM"]
     options: dict[str, Any] = {}
@@ -151,6 +153,19 @@ class GameConfig(BaseModel):
     @property
     def folder(self) -> Path:
         return self._folder if self._folder is not None else Path(".")
+
+    @field_validator("variant", mode="before")
+    @classmethod
+    def _registered(cls, v: Any) -> Any:
+        """One of the registry's variants: the error is a ``Literal``'s (its type and
+        wording), so that every message about it reads the same."""
+        if isinstance(v, str) and v in REGISTRY:
+            return v
+        names = [repr(n) for n in REGISTRY]
+        expected = " or ".join([", ".join(names[:-1]), names[-1]]) if len(names) > 1 \
+            else "".join(names)
+        raise PydanticCustomError("literal_error", "Input should be {expected}",
+                                  {"expected": expected})
 
     def player(self, name: str) -> PlayerConfig:
         for p in self.players:
@@ -288,7 +303,7 @@ def common_problems(cfg: GameConfig) -> list[str]:
             if owner is not None and owner != p.name:
                 add(f"players[{i}] ({_shown(p.name)})", f"alias {alias!r} is the name of {owner!r}",
                     f"別名「{alias}」は「{owner}」の名前です")
-        if p.role is not None and p.role not in ROLE_NAMES and cfg.variant in ("derby-stock",):
+        if p.role is not None and p.role not in ROLE_NAMES and _werewolf_roles(cfg.variant):
             roles = sorted({k for k in ROLE_NAMES if not k.isascii()})
             add(f"players[{i}] ({_shown(p.name)}).role",
                 f"unknown role {p.role!r}; expected one of " + " ".join(roles),
@@ -340,6 +355,13 @@ def thread_problems(cfg: GameConfig) -> list[str]:
     return out
 
 
+def _werewolf_roles(variant: str) -> bool:
+    """Whether the variant's roles are the base werewolf ones (its ``werewolf_roles``)."""
+    from ..games import get_variant
+
+    return variant in REGISTRY and bool(get_variant(variant).werewolf_roles)
+
+
 def _partial_problems(raw: dict[str, Any]) -> list[str]:
     """``common_problems`` over the players that validate on their own, so that a bad key
     elsewhere does not hide a duplicate name (every problem at once)."""
@@ -359,7 +381,7 @@ def _partial_problems(raw: dict[str, Any]) -> list[str]:
     gm = raw.get("gm", ["GM"])
     if not isinstance(gm, list) or not all(isinstance(g, str) for g in gm):
         gm = []
-    variant = raw.get("variant") if raw.get("variant") in VARIANTS else "trapword"
+    variant = _variant_of(raw)  # "" (unknown): no game's own check
     partial = GameConfig.model_construct(variant=variant, gm=gm, players=players)
     try:
         return common_problems(partial)
@@ -471,6 +493,7 @@ def _count(raw: dict[str, Any]) -> list[str]:
         found = get_variant(variant).config_problems(partial)
     except Exception:  # a partial setup must never hide the real problems
         return []
-    keep = ("options",) if variant == "trapword" or not isinstance(players, list) else (
+    teams = bool(get_variant(variant).plays_in_teams)  # no [[players]] to count
+    keep = ("options",) if teams or not isinstance(players, list) else (
         "count", "options")
     return [p for p in found if isinstance(p, Problem) and p.kind in keep]

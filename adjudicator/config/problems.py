@@ -20,8 +20,6 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 
-from ..vocab import VARIANT_JA
-
 #: game.toml keys -> the GM's word for them
 FIELD_JA: dict[str, str] = {
     "variant": "村", "seed": "シード", "gm": "GMの名前", "options": "オプション",
@@ -170,7 +168,9 @@ def _values_ja(values: list[str], variant: str, key: str) -> str:
 
     words = table(variant).get(key, {})
     if key == "variant":
-        words = {ja: v for v, ja in VARIANT_JA.items()}
+        from ..games import names_ja
+
+        words = {ja: v for v, ja in names_ja().items()}
     shown = []
     for v in values:
         ja = next((w for w, x in words.items() if toml_value(x) == v and not w.isascii()),
@@ -310,6 +310,11 @@ def validation_message_ja(err: Mapping[str, object], variant: str = "",
         shown = value_shown(err.get("input"))
         return (f"「{shown}」ではなく" if shown else "") + f"{_WANTED[kind]}で書いてください"
     if kind in ("literal_error", "enum"):
+        from .words import table
+
+        if key.startswith("players.") and not table(variant):
+            # the village's words are unknown while its variant is (review 3, C2)
+            return "村の種類が読めないため、この値を確かめられません"
         allowed = _values_ja(_quoted(str(ctx.get("expected", ""))), variant, key)
         return f"{got or '値は'}使えません" + (f"（使えるのは {allowed}）" if allowed else "")
     bounds = {"greater_than": ("gt", "より大きい数"), "greater_than_equal": ("ge", "以上の数"),

@@ -58,10 +58,6 @@ from .text_routes import load_game as _load
 from .text_routes import routes as text_routes
 
 CSRF_COOKIE = "adjudicator_desk_csrf"
-VARIANT_JA = {
-    "derby-stock": "ダービー＆ストック村", "splatoon": "Splatoon！！村", "trapword": "トラップワード",
-    "secret-society": "秘密結社村", "genpei": "源平村", "majora": "ムジュラの仮面村",
-}
 LOOPBACK_HOSTS = ("127.0.0.1", "localhost", "::1", "[::1]")
 log = logging.getLogger("adjudicator.desk")
 UNEXPECTED = ("予期しないエラーが起きました。保存済みのログとゲームはそのままです。ページを開き直すか、"
@@ -228,7 +224,7 @@ Handler = Callable[[Desk, Request], Awaitable[Response]]
 async def index(desk: Desk, request: Request) -> Response:
     games = S.list_games(desk.root)
     return desk.page(request, "index.html.j2", title="ゲーム一覧", games=games,
-                     folder=str(desk.root.resolve()), variant_ja=VARIANT_JA)
+                     folder=str(desk.root.resolve()), variant_ja=_names_ja())
 
 
 def _new_form(variant: str) -> dict[str, str]:
@@ -236,14 +232,19 @@ def _new_form(variant: str) -> dict[str, str]:
             "options": S.default_options(variant)}
 
 
-def _variants() -> list[tuple[str, str]]:
-    from ..games import REGISTRY
+def _names_ja() -> dict[str, str]:
+    from ..games import names_ja
 
-    return [(v, VARIANT_JA.get(v, v)) for v in REGISTRY]
+    return names_ja()
+
+
+def _variants() -> list[tuple[str, str]]:
+    """Every registered game and its Japanese name, in the registry's order."""
+    return list(_names_ja().items())
 
 
 async def new_form(desk: Desk, request: Request) -> Response:
-    variant = request.query_params.get("variant", "derby-stock")
+    variant = request.query_params.get("variant", _variants()[0][0])
     if variant not in dict(_variants()):
         raise S.DeskError(f"未対応の村です: {variant!r}", 400)
     return desk.page(request, "new.html.j2", title="新しいゲーム", form=_new_form(variant),
@@ -253,8 +254,13 @@ async def new_form(desk: Desk, request: Request) -> Response:
 
 def _new_extras() -> dict[str, Any]:
     """What the form's script switches with the 村 (hints, default options)."""
-    return {"variant_info": {v: {"hint": S.roster_help(v), "options": S.default_options(v)}
-                             for v, _ja in _variants()}}
+    from ..games import get_variant
+
+    info = {v: {"hint": S.roster_help(v), "options": S.default_options(v),
+                "scenario": bool(get_variant(v).has_scenario)} for v, _ja in _variants()}
+    # the games whose game.toml names a scenario file (the upload box says which)
+    scenario_games = "・".join(ja for v, ja in _variants() if info[v]["scenario"])
+    return {"variant_info": info, "scenario_games": scenario_games}
 
 
 async def _scenario_upload(form: FormData) -> bytes | None:
@@ -343,7 +349,7 @@ def game_view(desk: Desk, request: Request, name: str, want: str | None, stored:
     from .corrections_routes import published_of
 
     return desk.page(request, "game.html.j2", title=name, name=name,
-                     variant_ja=VARIANT_JA.get(game.cfg.variant, game.cfg.variant),
+                     variant_ja=_names_ja().get(game.cfg.variant, game.cfg.variant),
                      phases=G.offered_phases(game),
                      next_phase=paste_phase or (nxt if not finished and nxt else
                                                 (ids[-1] if ids else "")),

@@ -328,15 +328,19 @@ def store(root: Path, name: str, phase: str, text: str, fmt: str | None = None,
 
 
 # ------------------------------------------------------------------ a new game from a form
-#: the roster columns a GM pastes per variant (after the name), in order
-ROSTER_COLUMNS: dict[str, tuple[str, ...]] = {
-    "derby-stock": ("gender", "role"),
-    "splatoon": ("colour", "weapon"),
-    "secret-society": ("society", "leader"),
-    "genpei": ("faction", "role"),
-    "majora": ("role",),
-    "trapword": (),
-}
+def _game(variant: str) -> Any:
+    """The registered Variant class of ``variant``, None for an unknown one."""
+    from ..games import REGISTRY, get_variant
+
+    return get_variant(variant) if variant in REGISTRY else None
+
+
+def roster_columns(variant: str) -> tuple[str, ...]:
+    """The roster columns a GM pastes (after the name), in order: the Variant's own."""
+    game = _game(variant)
+    return tuple(game.roster_columns) if game is not None else ()
+
+
 _GENDER = {"男": "male", "男性": "male", "female": "female", "女": "female", "女性": "female",
            "male": "male"}
 _SPLIT = re.compile(r"\s*[,、，\t]\s*")
@@ -348,23 +352,29 @@ COLUMN_JA: dict[str, str] = {
     "weapon": "ブキ", "society": "結社（忍びの里/海賊団/クロノマター/シークレット）",
     "leader": "リーダー（○）", "faction": "陣営（源氏/平氏/帝）",
 }
-_ROLE_HINT = {"derby-stock": "役職（人狼/狂人/占い師/霊能者/狩人/共有者/村人）",
-              "genpei": "役職（大将/影武者/参謀/住職/農民/帝）",
-              "majora": "役職（仮面の村人/月）"}
+
+
+def _teams(variant: str) -> bool:
+    game = _game(variant)
+    return game is not None and bool(game.plays_in_teams)
 
 
 def roster_help(variant: str) -> str:
-    if variant == "trapword":
+    if _teams(variant):
         return "1行に1チーム: チーム名: メンバー1, メンバー2, …（最初の行のチームが先攻）"
-    cols = [(_ROLE_HINT.get(variant) if c == "role" else None) or COLUMN_JA.get(c, c)
-            for c in ROSTER_COLUMNS.get(variant, ())]
+    game = _game(variant)
+    hint = game.role_hint if game is not None else ""
+    cols = [(hint if c == "role" else None) or COLUMN_JA.get(c, c)
+            for c in roster_columns(variant)]
     return ("1行に1人: 名前" + "".join(f", {c}" for c in cols)
             + "（空欄は「, ,」のように空けておけます。別名は 別名=太郎/タロウ）")
 
 
 def roster_hints() -> dict[str, str]:
     """Every variant's roster hint (the form's script switches them with the 村)."""
-    return {v: roster_help(v) for v in ROSTER_COLUMNS}
+    from ..games import REGISTRY
+
+    return {v: roster_help(v) for v in REGISTRY}
 
 
 def _toml_str(s: str) -> str:
@@ -387,8 +397,9 @@ def roster_toml(variant: str, text: str) -> tuple[str, list[str]]:
     rows = [r for r in (x.strip() for x in text.splitlines()) if r and not r.startswith("#")]
     if not rows:
         problems.append("名簿: 1行もありません")
+    teams = _teams(variant)
     for i, row in enumerate(rows, 1):
-        if variant == "trapword":
+        if teams:
             team, sep, members = row.partition(":") if ":" in row else row.partition("：")
             names = [m for m in _SPLIT.split(members.strip()) if m]
             if not sep or not team.strip() or not names:
@@ -405,7 +416,7 @@ def roster_toml(variant: str, text: str) -> tuple[str, list[str]]:
             problems.append(f"名簿 {i}行目: 名前がありません: {row!r}")
             continue
         table = ["", "[[players]]", f"name = {_toml_str(name)}"]
-        cols = list(ROSTER_COLUMNS.get(variant, ()))
+        cols = list(roster_columns(variant))
         for cell in rest:
             if "=" in cell:
                 key, _eq, value = cell.partition("=")
@@ -453,11 +464,11 @@ def game_toml_text(variant: str, seed: str, gm: str, options: str, roster: str
         problems.append("オプション：入れ子が深すぎて読めません（[ や { の入れ子を減らしてください）")
     players, roster_problems = roster_toml(variant, roster)
     problems += roster_problems
-    head = (f"# adjudicator game setup, written by the desk (same keys as `adjudicator new`).\n"
+    head = ("# ゲームの設定ファイルです（卓で作成。項目は new と同じです）。\n"
             f"variant = {_toml_str(variant)}\n"
             f"seed = {seed.strip() if re.fullmatch(r'[0-9]{1,12}', seed.strip()) else 1}\n"
             f"gm = [{', '.join(_toml_str(g) for g in gms or ['GM'])}]\n"
-            + ('scenario = "scenario.toml"\n' if variant == "majora" else "")
+            + ('scenario = "scenario.toml"\n' if _scenario(variant) else "")
             + f"\n[options]\n{options.strip()}\n")
     return head + players, problems
 
@@ -471,8 +482,15 @@ def default_options(variant: str) -> str:
     return m.group(1).strip() + "\n" if m else ""
 
 
+def _scenario(variant: str) -> bool:
+    """Whether game.toml names a scenario file (the Variant's ``has_scenario``)."""
+    game = _game(variant)
+    return game is not None and bool(game.has_scenario)
+
+
 def sample_scenario(variant: str) -> bytes | None:
-    """The bundled sample scenario of ``variant`` (majora), as ``adjudicator new`` writes it."""
+    """The bundled sample scenario of ``variant`` (a game with a scenario file), as
+    ``adjudicator new`` writes it."""
     from ..resources import data_dir
 
     path = data_dir("samples") / variant / "scenario.toml"
@@ -492,7 +510,7 @@ def create_game(root: Path, name: str, variant: str, seed: str, gm: str, options
     if path.exists() or path.is_symlink():
         raise DeskError(f"「{name}」はもうあります。別の名前にしてください", 409)
     text, problems = game_toml_text(variant, seed, gm, options, roster)
-    if variant == "majora" and scenario is None:
+    if _scenario(variant) and scenario is None:
         scenario = sample_scenario(variant)
     # every problem at once: the form's own (seed, roster lines) and then game.toml's,
     # checked with the rest in place (a bad seed or option does not hide the roster's)

@@ -190,7 +190,65 @@ class Variant(Generic[S]):
     value_ja: ClassVar[dict[str, dict[str, str]]] = {}
     #: game.toml in the GM's words: ``players.colour`` / ``options.tie`` -> {word: value}
     #: for every enumerated value (adjudicator.config.words; a test runs over every entry)
+    #: game.toml's [options] as ``new`` writes them: (key, default as written, what it
+    #: means in Japanese); and the words its values are written with (adjudicator.config.skeletons)
+    toml_options: ClassVar[tuple[tuple[str, str, str], ...]] = ()
+    toml_words: ClassVar[str] = "「抽選」"
     config_words: ClassVar[dict[str, dict[str, str]]] = {}
+    # --- what the rest of the program asks of a game by its name (games/__init__.py's
+    # registry is the only list of games; every difference is one of these) ---
+    #: the Japanese name of the village or game, as a host writes it in a title
+    name_ja: ClassVar[str] = ""
+    #: the fields of ``[[players]]`` a deal fills in and the 配役's seal covers
+    #: (adjudicator.deal, adjudicator.seal); empty: nothing hidden to deal
+    sealed_fields: ClassVar[tuple[str, ...]] = ()
+    #: keys a deal removes besides the sealed ones (a special named by hand: the deal names it)
+    deal_strips: ClassVar[tuple[str, ...]] = ()
+    #: whether ``[setup]`` role counts in game.toml choose the deal's composition
+    setup_counts: ClassVar[bool] = False
+    #: a player's ``role`` is one of the base werewolf roles (checked with the problems
+    #: every game shares, adjudicator.config.load.common_problems)
+    werewolf_roles: ClassVar[bool] = False
+    #: the roster columns a GM pastes in the desk's form (after the name), in order
+    roster_columns: ClassVar[tuple[str, ...]] = ()
+    #: the desk's words for the ``role`` column (the roles it takes); "" for the generic 役職
+    role_hint: ClassVar[str] = ""
+    #: played by teams (``[[teams]]``), not by players with hidden roles (Trap Word)
+    plays_in_teams: ClassVar[bool] = False
+    #: game.toml names a scenario file (``scenario = "scenario.toml"``); the bundled
+    #: sample's is written beside a new game
+    has_scenario: ClassVar[bool] = False
+    #: the report's heading of the winners (money decides: 優勝)
+    winners_title: ClassVar[str] = "勝者"
+    #: the report's line of the side that won, ``{label}`` its name (「源氏の勝利」)
+    team_won_line: ClassVar[str] = "{label}の勝利"
+
+    @classmethod
+    def deal_slots(cls, n: int, setup: dict[str, int]) -> list[dict[str, Any]]:
+        """The seats to deal for ``n`` players (``adjudicator deal``), in a fixed order
+        before the shuffle: each the values of ``sealed_fields`` (a field left out is
+        not written).  ``setup``: the ``[setup]`` counts (read only if ``setup_counts``).
+        A game with nothing hidden to deal refuses (the default)."""
+        from ..errors import UsageError
+
+        raise UsageError(f"{cls.name} has no hidden setup to deal",
+                         f"{cls.name_ja}には伏せて配る役職がありません")
+
+    @classmethod
+    def seat_label(cls, seat: dict[str, Any]) -> str:
+        """One dealt seat in words (the deal's summary): 人狼, 忍びの里リーダー…"""
+        return str(seat["role"])
+
+    @classmethod
+    def deal_problems(cls, player: dict[str, Any]) -> list[tuple[str, str]]:
+        """What a ``[[players]]`` entry (as written) lacks before a deal: ``(English,
+        Japanese)`` each (ダービー＆ストック村: the gender)."""
+        return []
+
+    @classmethod
+    def skeleton(cls) -> str | None:
+        """The commented game.toml ``adjudicator new`` writes; None: the bundled sample's."""
+        return None
 
     #: the [[players]] keys this village reads besides a name, its aliases and a Discord
     #: account (``EVERY_PLAYER_FIELD``); the base refuses any other key game.toml sets
@@ -424,3 +482,13 @@ def werewolf_progress(state: Any, phase: str, actions: Sequence[Candidate],
         role_progress(state, "hunter", "狩人（護衛）", (Guard,), actions),
     ]
     return [g for g in groups if g is not None]
+
+
+def need_count(n: int, want: dict[int, int] | set[int], name_ja: str) -> None:
+    """A deal's refusal when ``n`` players is not a count the composition is written for."""
+    if n not in want:
+        from ..errors import UsageError
+
+        shown = "、".join(str(k) for k in sorted(want, reverse=True))
+        raise UsageError(f"{name_ja} takes {shown} players for a deal; game.toml lists {n}",
+                         f"{name_ja}の配役は{shown}人で行います（参加者は{n}人です）")

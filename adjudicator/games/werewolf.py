@@ -16,9 +16,9 @@ from typing import Any, Protocol
 from pydantic import BaseModel, ConfigDict
 
 from .. import actions as A
-from ..errors import IllegalActionError
+from ..errors import IllegalActionError, UsageError
 from ..models import Event
-from ..vocab import role_ja, team_of
+from ..vocab import ROLE_NAMES, ROLES, role_ja, team_of
 from .base import Candidate, Emitter, PhaseInput, S, Variant
 
 #: The two base models are built on first use (``defer_build``), not at import: every
@@ -333,3 +333,45 @@ def evolve_ww(state: Any, ev: Event) -> Any:
 
 def teams_of(state: HasPlayers, names: Iterable[str]) -> dict[str, str]:
     return {n: team_of(state.players[n].role) for n in names}
+
+
+# ---------------------------------------------------------------- the deal
+def role_counts(n: int, setup: dict[str, int], table: dict[int, dict[str, int]],
+                name_ja: str, rule: str) -> dict[str, int]:
+    """The base werewolf roles to deal to ``n`` players (``adjudicator deal``): the
+    ``[setup]`` counts of game.toml if given (any base role word: 人狼, 狼…), else the
+    village's ``table`` (player count -> counts by role name); ``rule`` cites the table."""
+    if setup:
+        counts: dict[str, int] = {}
+        for word, k in setup.items():
+            rid = ROLE_NAMES.get(word)
+            if rid is None:
+                raise UsageError(f"[setup] {word!r}: not a role (人狼 狂人 占い師 霊能者 狩人 "
+                                 "共有者 村人)",
+                                 f"編成の「{word}」は役職ではありません（人狼・狂人・占い師・"
+                                 "霊能者・狩人・共有者・村人のどれかです）")
+            if k < 0:
+                raise UsageError(f"[setup] {word} = {k}: a count cannot be negative",
+                                 f"編成の{word}の人数はマイナスにできません")
+            ja = ROLES[rid][0]
+            counts[ja] = counts.get(ja, 0) + k
+        if sum(counts.values()) != n:
+            raise UsageError(f"[setup] counts add up to {sum(counts.values())}, but game.toml "
+                             f"lists {n} players",
+                             f"編成の人数の合計は{sum(counts.values())}人ですが、参加者は"
+                             f"{n}人です")
+        if not counts.get("人狼"):
+            raise UsageError("[setup] has no 人狼; the game needs at least one wolf",
+                             "編成に人狼がいません。人狼は1人以上必要です")
+        return counts
+    low, high = min(table), max(table)
+    if n not in table:
+        raise UsageError(f"{name_ja} takes {low} to {high} players ({rule}); "
+                         f"game.toml lists {n}",
+                         f"{name_ja}の配役は{low}〜{high}人で行います（参加者は{n}人です）")
+    return dict(table[n])
+
+
+def role_seats(counts: dict[str, int]) -> list[dict[str, Any]]:
+    """One ``{"role": 人狼}`` seat per dealt role, in the counts' order."""
+    return [{"role": r} for r, k in counts.items() for _ in range(k)]

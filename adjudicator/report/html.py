@@ -35,11 +35,12 @@ from ..rulebook import quote
 from ..seedquotes import RuleText, rule_text
 from ..sentences import card_names, sentence
 from ..views import GM_ONLY, PROGRESS_TITLE, View, report_view
-from ..vocab import GENDERS, VARIANT_JA, yen
+from ..vocab import GENDERS, yen
 from ..wording import line_place
 from .charts import Section
 from .log import ENCODING, escaper, log_rows, row_ref
 from .sections import FIELD_JA, auto_sections, value_ja, variant_sections
+from .state import state_rows
 
 HOW_JA = {"executed": "処刑", "bitten": "襲撃", "assassinated": "暗殺", "punished": "天罰",
           "bomb": "タイムボムで死亡", "shot": "ピストルで死亡", "scenario": "死亡"}
@@ -120,19 +121,16 @@ class PlayerView:
     notices: list[tuple[str, str]]
 
 
-def team_line(variant: str, team: Any, label: Any) -> str | None:
-    """The header's side result beside the winners: 「オレンジチームの勝利」,
-    「源氏の勝利」, 「引き分け」; ダービー＆ストック村 wins by money, so its side is said apart:
-    「陣営は村人陣営の勝利」."""
+def team_line(v: Any, team: Any, label: Any) -> str | None:
+    """The header's side result beside the winners, in the variant's words
+    (``team_won_line``): 「オレンジチームの勝利」, 「源氏の勝利」, 「引き分け」; a village won by
+    money says its side apart: 「陣営は村人陣営の勝利」.  ``v``: the Variant class (None, a
+    game of no registered variant: the plain words)."""
     if not team:
         return None
     if str(team) == "draw":
         return "引き分け"
-    if variant == "derby-stock":
-        return f"陣営は{label}の勝利"
-    if variant == "splatoon":
-        return f"{label}チームの勝利"
-    return f"{label}の勝利"
+    return str(getattr(v, "team_won_line", "{label}の勝利")).format(label=label)
 
 
 def _fmt(v: Any) -> str:
@@ -227,7 +225,7 @@ def _action_row(lv: LineView, esc: _Escaper) -> str:
     if lv.reason:
         how += f" — {esc(lv.reason)}"
     if lv.rule:
-        how += (f' <span class="rule"><a href="#{esc(lv.rule_anchor)}" title="{esc(lv.rule)}">'
+        how += (f' <span class="rule"><a href="#{esc(lv.rule_anchor)}" data-rule="{esc(lv.rule)}">'
                 f'ルール「{esc(lv.rule_title)}」</a></span>')
     return (f'<li id="{lv.anchor}" class="d-{lv.disposition}">{row_ref(lv.ref, esc)}'
             f'<span class="time">{esc(lv.time)}</span><span class="who">'
@@ -381,15 +379,16 @@ def build_context(game: Any, view: View | None = None) -> dict[str, Any]:
         "report_title": "終了レポート" if finished else PROGRESS_TITLE,
         "gm_only": GM_ONLY if not finished else "",
         "variant": v.name,
-        "variant_ja": VARIANT_JA.get(v.name, v.name),
+        "variant_ja": v.name_ja,
         "seed": data["seed"],
         "finished": data["finished"],
         "winners": data.get("winners", []),
-        "team_won": team_line(v.name, team_won,
+        "team_won": team_line(v, team_won,
                               values["team_won"].get(str(team_won),
                                                      TEAM_JA.get(str(team_won), team_won))),
-        "winners_title": "優勝" if v.name == "derby-stock" else "勝者",
-        "extra": [(FIELD_JA.get(k, k), _field(k, x, values)) for k, x in extra.items()],
+        "winners_title": v.winners_title,
+        "extra": state_rows(v.name, extra, values, finished,
+                            lambda k, x: (FIELD_JA.get(k, k), _field(k, x, values))),
         "players": players,
         "teams": [(t.name, list(t.members)) for t in game.cfg.teams],
         "gms": list(game.cfg.gm),
@@ -399,7 +398,7 @@ def build_context(game: Any, view: View | None = None) -> dict[str, Any]:
         "rules": [cited[k] for k in sorted(cited)],
         # a role everyone shares (Splatoon's イカ) says nothing; nobody dies in Trap Word
         "show_role": len({p.role for p in players if p.role}) > 1,
-        "show_fate": v.name != "trapword",
+        "show_fate": not v.plays_in_teams,
         "totals": total,
         "line_total": sum(total.values()),
         "game_diagnostics": list(game.diagnostics),

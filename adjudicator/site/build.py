@@ -38,7 +38,6 @@ from .. import __version__
 from ..archive import Archive
 from ..errors import UsageError
 from ..normalize import name_key
-from ..vocab import VARIANT_JA
 from .people import ANONYMOUS, People, Person
 from .records import Record, Seat, Summary, base_rates, public_posts, rows, summarize
 
@@ -150,7 +149,9 @@ class _Names:
 
 
 def _village_ja(variant: str) -> str:
-    return VARIANT_JA.get(variant, variant)
+    from ..games import name_ja
+
+    return name_ja(variant)
 
 
 def _chunks(base: str, games: list[Summary]) -> list[tuple[int, str, str, str,
@@ -430,9 +431,10 @@ def _team_of(variant: str, team_won: str) -> str:
     from ..report.html import TEAM_JA, team_line
     from ..report.sections import value_ja
 
-    values = value_ja(get_variant(variant) if variant in REGISTRY else None)
+    game = get_variant(variant) if variant in REGISTRY else None
+    values = value_ja(game)
     label = values.get("team_won", {}).get(team_won, TEAM_JA.get(team_won, team_won))
-    return team_line(variant, team_won, label) or ""
+    return team_line(game, team_won, label) or ""
 
 
 def _winner(g: Summary, hide: Callable[[str], str], team: str) -> str:

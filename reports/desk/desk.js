@@ -34,7 +34,7 @@ document.addEventListener("click", function (e) {
       opts.value = o.getAttribute("data-options") || "";
     }
     if (link) { link.setAttribute("href", "/new?variant=" + encodeURIComponent(sel.value)); }
-    if (box) { box.hidden = sel.value !== "majora"; }
+    if (box) { box.hidden = o.getAttribute("data-scenario") !== "1"; }
     last = sel.value;
   });
   var recount = function () {

@@ -1,5 +1,5 @@
 """``adjudicator guide GAME | --variant V [--json]``: the players' command sheet on the
-command line, for all six games; the game's own options in words; bad usage is exit 2
+command line, for every registered game; the game's own options in words; bad usage is exit 2
 with a message, a broken game.toml exit 1, never a traceback."""
 
 from __future__ import annotations
@@ -10,8 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator.games import REGISTRY
-from adjudicator.guide import TITLES
+from adjudicator.games import REGISTRY, get_variant
 from tests.support import SAMPLES
 from tests.support.cli import run
 
@@ -21,7 +20,7 @@ def test_every_variant_has_a_sheet_without_a_game(capsys: pytest.CaptureFixture[
                                                   variant: str) -> None:
     code, out, err = run(capsys, "guide", "--variant", variant)
     assert code == 0, err
-    assert out.startswith(f"【{TITLES[variant]} コマンド一覧】\n")
+    assert out.startswith(f"【{get_variant(variant).name_ja} コマンド一覧】\n")
     assert "例：" in out and "書き方：" in out
 
 

@@ -19,16 +19,13 @@ from adjudicator.cli.main import main
 from adjudicator.config.load import load_config
 from adjudicator.config.problems import Problem
 from adjudicator.errors import ConfigError
-from tests.support import FIXTURES
+from tests.support import FIXTURES, form_fixture
 
-BASE = {"derby-stock": "derby12", "secret-society": "secret-society-main",
-        "genpei": "genpei-side", "majora": "majora-win", "splatoon": "splatoon-win",
-        "trapword": "trapword-win"}
 Raw = dict[str, Any]
 
 
 def _raw(variant: str) -> Raw:
-    return tomllib.loads((FIXTURES / BASE[variant] / "game.toml").read_text("utf-8"))
+    return tomllib.loads((FIXTURES / form_fixture(variant) / "game.toml").read_text("utf-8"))
 
 
 def _toml(value: Any) -> str:
@@ -66,7 +63,7 @@ def problems(variant: str, change: Callable[[Raw], Any], tmp: Path,
     raw = copy.deepcopy(_raw(variant))
     change(raw)
     path = _write(raw, tmp / "g")
-    src = FIXTURES / BASE[variant] / "scenario.toml"
+    src = FIXTURES / form_fixture(variant) / "scenario.toml"
     if variant == "majora" and src.exists():
         text = src.read_text("utf-8") if scenario is None else scenario
         (tmp / "g" / "scenario.toml").write_text(text, "utf-8")

@@ -27,11 +27,15 @@ def _allowed(variant: str, key: str) -> set[str]:
         literal = {x for a in args for x in typing.get_args(a)}
         if literal:
             return literal
-        if field == "role":
-            from adjudicator.games.genpei.state import ROLE_JA as GP
-            from adjudicator.games.majora.state import ROLE_JA as MJ
+        if field == "role":  # the base werewolf roles, or the game's own (state.ROLE_JA)
+            import importlib
+
+            from adjudicator.games import get_variant
             from adjudicator.vocab import ROLES
-            return {"derby-stock": set(ROLES), "genpei": set(GP), "majora": set(MJ)}[variant]
+            if get_variant(variant).werewolf_roles:
+                return set(ROLES)
+            state = importlib.import_module(f"adjudicator.games.{REGISTRY[variant][0]}.state")
+            return set(state.ROLE_JA)
         from adjudicator.games.splatoon.state import WEAPONS
         return {"special", *WEAPONS}
     module, _cls = REGISTRY[variant]
@@ -73,14 +77,18 @@ def test_every_entry(variant: str, key: str, word: str, value: str) -> None:
 
 
 def _game_reads(variant: str, field: str, word: str, value: str) -> None:
-    if variant == "derby-stock":
-        from adjudicator.vocab import ROLE_NAMES as words
-    elif variant == "genpei":
-        from adjudicator.games.genpei.state import ROLE_WORDS as words
-    elif variant == "majora":
-        from adjudicator.games.majora.state import ROLE_WORDS as words
+    """The game's own table reads the word: the base werewolf roles (``ROLE_NAMES``) for
+    a game on them, else its state module's ``<FIELD>_WORDS`` (``ROLE_WORDS``…)."""
+    import importlib
+
+    from adjudicator.games import get_variant
+    from adjudicator.vocab import ROLE_NAMES
+
+    if field == "role" and get_variant(variant).werewolf_roles:
+        words = ROLE_NAMES
     else:
-        from adjudicator.games.splatoon.state import WEAPON_WORDS as words
+        state = importlib.import_module(f"adjudicator.games.{REGISTRY[variant][0]}.state")
+        words = getattr(state, f"{field.upper()}_WORDS")
     assert words[word] == value, (variant, field, word)
 
 

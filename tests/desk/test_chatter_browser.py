@@ -21,7 +21,7 @@ from typing import Any
 
 import pytest
 
-from tests.support import FIXTURES, ROOT, desk_page, desk_server, free_port
+from tests.support import FIXTURES, desk_page, desk_server, free_port, screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -137,7 +137,7 @@ def test_the_chatter_rows_shown_from_the_keyboard_all_in_order(browser: Any, des
     assert said == list(range(CHATTER))
     page.locator("#chatter-table").scroll_into_view_if_needed()
     page.evaluate("document.getElementById('chatter-table').scrollIntoView()")
-    page.screenshot(path=str(ROOT / "docs" / "desk-chatter.png"), full_page=False)
+    page.screenshot(path=str(screenshot("desk-chatter.png")), full_page=False)
     drawn(page)
     names = accessible_rows(page)
     assert len(names) == CHATTER + 1 and names[0].startswith("行 発言者")

@@ -1,4 +1,4 @@
-"""Every desk page in Japanese: each page of a fixture game of each of the six variants
+"""Every desk page in Japanese: each page of a fixture game of each registered variant
 (the game, every phase, the preview of every stored log, explain for the public, every
 player and the GM, the check page, the error pages) shows no English word outside the
 chat text and the names.  The words a page may carry are the ones in the game's logs,
@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.support import FIXTURES
+from tests.support import FIXTURES, form_fixture, registered
 
 pytest.importorskip("starlette")
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
@@ -24,8 +24,8 @@ from adjudicator.chatlog import FORMATS  # noqa: E402
 from adjudicator.desk.app import CSRF_COOKIE, create_app  # noqa: E402
 from adjudicator.desk.wording import FORMAT_JA, GUESS_JA, SKIP_JA  # noqa: E402
 
-GAMES = ["derby16", "splatoon-win", "trapword-win", "secret-society-main", "genpei-side",
-         "majora-moon"]
+#: one fixture game of each registered game (its FORM_FIXTURE)
+GAMES = [form_fixture(v) for v in registered()]
 #: words a Japanese page may show: product and service names, and what players type
 ALLOWED = {"gm", "line", "discord", "co", "adjudicator", "toml", "csv", "json", "pc", "mb",
            "id", "url", "ok", "txt", "vs", "ng"}

@@ -15,7 +15,8 @@ from starlette.testclient import TestClient  # noqa: E402
 
 from adjudicator.config.load import load_config  # noqa: E402
 from adjudicator.desk.app import CSRF_COOKIE  # noqa: E402
-from adjudicator.desk.service import roster_toml  # noqa: E402
+from adjudicator.desk.service import COLUMN_JA, roster_toml  # noqa: E402
+from adjudicator.games import REGISTRY, get_variant  # noqa: E402
 from tests.support import FIXTURES  # noqa: E402
 from tests.support.desk_forms import FORM_GAMES, japanese_form  # noqa: E402
 
@@ -46,20 +47,21 @@ def test_each_variant_from_japanese_values(variant: str, root: Path, client: Tes
         for key in ("gender", "society", "leader", "colour", "faction", "aliases"):
             assert getattr(a, key) == getattr(b, key), (a.name, key)
     assert [t.members for t in made.teams] == [t.members for t in want.teams]
-    if variant == "majora":
-        assert (root / "ja-majora" / "scenario.toml").is_file()
+    if get_variant(variant).has_scenario:  # the bundled sample's, none chosen
+        assert (root / f"ja-{variant}" / "scenario.toml").is_file()
 
 
-def test_hints_name_japanese_columns(client: TestClient) -> None:
-    for variant, words in [("splatoon", "色（オレンジ/ムラサキ）, ブキ"),
-                           ("derby-stock", "性別（男性/女性）, 役職"),
-                           ("secret-society", "結社"), ("genpei", "陣営（源氏/平氏/帝）")]:
-        text = client.get("/new", params={"variant": variant}).text
-        assert words in text, variant
-        assert "colour, weapon" not in text and "gender, role" not in text
+@pytest.mark.parametrize("variant", list(REGISTRY))
+def test_hints_name_japanese_columns(client: TestClient, variant: str) -> None:
+    game = get_variant(variant)
+    words = ", ".join((game.role_hint if c == "role" else "") or COLUMN_JA[c]
+                      for c in game.roster_columns)
+    text = client.get("/new", params={"variant": variant}).text
+    assert f"1行に1人: 名前, {words}" in text or game.plays_in_teams, variant
+    assert "colour, weapon" not in text and "gender, role" not in text
     # the script's data: every variant's hint and options ride on the dropdown's options
     text = client.get("/new").text
-    assert text.count("data-hint=") == 6 and 'id="variant-defaults"' in text
+    assert text.count("data-hint=") == len(REGISTRY) and 'id="variant-defaults"' in text
 
 
 def test_an_empty_cell_keeps_its_column() -> None:

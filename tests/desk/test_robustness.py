@@ -24,6 +24,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.support import registered
 from tests.support.derby_stock import ALL_VOTE_SHIN, write_game
 
 pytest.importorskip("starlette")
@@ -43,7 +44,7 @@ ROUTES = ["/", "/new", "/new?variant={v}", "/g/{n}", "/g/{n}?phase={p}", "/g/{n}
           "/g/{n}/chatter?key={t}", "/g/{n}/chatter?key={t}&part=1", "/g/{n}/paste?key={t}",
           "/g/{n}/pasted?key={t}"]
 PHASES = ["day1", "night1", "day2", "night9", "x", "", "day1-chat", "round1", "%00"]
-VARIANTS = ["derby-stock", "trapword", "majora", "nope", ""]
+VARIANTS = [*registered(), "nope", ""]
 BROKEN = ["fine", "garbage", "deep", "fifo", "zero", "logs-file", "link-out", "missing"]
 
 

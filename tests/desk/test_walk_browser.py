@@ -1,10 +1,10 @@
-"""The GM's path through the desk in headless Chromium for each of the six villages, at
+"""The GM's path through the desk in headless Chromium for each registered village, at
 desktop width and on a phone (380 px): open a game made from the bundled sample (every
 log but the last stored), paste the last phase, preview, store, copy the morning post
 (byte for byte the post the engine writes), open a player's explain page (the player's
 own view, with its copy button).  No console error, no request outside the desk, no
-sideways scroll on the phone.  Screenshots of the preview go to docs/desk-<village>.png
-and docs/desk-<village>-phone.png.  Also: a 5,000-line night's page carries no chatter
+sideways scroll on the phone.  Screenshots of the preview are desk-<village>.png and
+desk-<village>-phone.png (in docs/ when ``DESK_SCREENSHOTS=docs``: tests.support.screenshot).  Also: a 5,000-line night's page carries no chatter
 (a button brings it; its render time is printed), and an unknown speaker is made an
 alias in one click (docs/desk-alias.png, docs/desk-long-night.png)."""
 
@@ -17,12 +17,11 @@ from typing import Any
 
 import pytest
 
-from tests.support import ROOT, SAMPLES, desk_server, free_port, watch
+from tests.support import SAMPLES, desk_server, free_port, registered, screenshot, watch
 
 pytestmark = pytest.mark.browser
 
-VILLAGES = ["derby-stock", "splatoon", "trapword", "secret-society", "genpei", "majora"]
-DOCS = ROOT / "docs"
+VILLAGES = registered()
 
 
 @pytest.fixture(scope="module")
@@ -85,7 +84,7 @@ def test_the_gm_walks_each_village(desk: tuple[str, Path], pages: dict[str, Any]
         if kind == "phone" and page.locator("#rejected").count():
             page.locator("#rejected").scroll_into_view_if_needed()  # the table a phone squeezes
         suffix = "-phone" if kind == "phone" else ""
-        page.screenshot(path=str(DOCS / f"desk-{village}{suffix}.png"), full_page=False)
+        page.screenshot(path=str(screenshot(f"desk-{village}{suffix}.png")), full_page=False)
         page.click("form[action$='/store'] button:not(.secondary)")
         page.wait_for_url(f"{base}/g/{village}?phase={last}&stored={last}#outputs")
         assert "ログを保存しました" in page.inner_text("[role=status]")
@@ -155,7 +154,7 @@ def test_a_long_night_renders_fast(desk: tuple[str, Path], pages: dict[str, Any]
           f"page {nav['bytes'] // 1000} KB")
     assert f"雑談を表示（{n_chatter}行）" in page.inner_text("#chatter")
     page.locator("#chatter").scroll_into_view_if_needed()
-    page.screenshot(path=str(DOCS / "desk-long-night.png"), full_page=False)
+    page.screenshot(path=str(screenshot("desk-long-night.png")), full_page=False)
     page.click("#chatter-show")
     page.wait_for_selector("#chatter-table:not([hidden])")
     assert page.locator("#chatter-rows tbody tr").count() == n_chatter
@@ -195,7 +194,7 @@ def test_the_gm_adds_an_alias_in_one_click(desk: tuple[str, Path], pages: dict[s
         if kind == "phone":
             width = page.evaluate("document.documentElement.scrollWidth")
             assert width <= 381, f"the check page scrolls sideways on a phone ({width}px)"
-        page.screenshot(path=str(DOCS / f"desk-alias{'-phone' if kind == 'phone' else ''}.png"),
+        page.screenshot(path=str(screenshot(f"desk-alias{'-phone' if kind == 'phone' else ''}.png")),
                         full_page=False)
         page.click(f"#unknown-speakers button:has-text('「{player}」さんの別名として登録')")
         page.wait_for_selector("[role=status]")

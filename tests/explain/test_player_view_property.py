@@ -35,11 +35,9 @@ from adjudicator.engine import resolve_game
 from adjudicator.explain import explain_text
 from adjudicator.sentences import sentence
 from adjudicator.views import View, player_names
-from tests.support import FIXTURES
+from tests.support import FIXTURES, fixture_games, form_fixture, registered
 
-GAMES = {"derby-stock": "derby12", "genpei": "genpei-side", "majora": "majora-moon",
-         "secret-society": "secret-society-secret", "splatoon": "splatoon-win",
-         "trapword": "trapword-win"}
+GAMES = {v: form_fixture(v) for v in registered()}
 LINE = re.compile(r"^(\[[^\]]*\]\s*)?([^:：\[\]]{1,20})([:：]\s?)(.*)$")
 #: 秘密結社村's abilities, whose user is a secret to everyone else
 SS_ABILITIES = ("土遁", "大縄", "影縫い", "変わり身", "タイムボム", "クロノバック", "タイムパス",
@@ -173,6 +171,6 @@ def test_no_player_view_says_what_the_player_may_not_know(
     run()
 
 
-@pytest.mark.parametrize("variant", sorted(GAMES))
-def test_the_fixture_games_themselves(variant: str) -> None:
-    check_views(resolve_game(FIXTURES / GAMES[variant]))
+@pytest.mark.parametrize("root", fixture_games(), ids=[p.name for p in fixture_games()])
+def test_the_fixture_games_themselves(root: Path) -> None:
+    check_views(resolve_game(root))

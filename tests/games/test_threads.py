@@ -26,7 +26,7 @@ from tests.support.derby_stock import write_game
 from tests.support.threads import WOLVES, display, line_export, thread_game
 
 GAMES = [SAMPLE, *(g for g in fixture_games() if not g.name.endswith("-threads"))]
-_REF = re.compile(r"logs/night\d+\.txt:\d+(?:\.\d+)?")
+_REF = re.compile(r"logs/night\d+\.txt:\d+(?:\.\d+)?|\d+日目夜のログ \d+行目")
 
 
 def outcome(game: Game) -> list[Any]:

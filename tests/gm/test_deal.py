@@ -15,16 +15,23 @@ import pytest
 
 from adjudicator.cli.main import main
 from adjudicator.config.load import load_config
-from adjudicator.deal import DERBY, deal_game
+from adjudicator.deal import deal_game
 from adjudicator.engine import resolve_game
 from adjudicator.errors import AdjudicatorError, UsageError
+from adjudicator.games import REGISTRY, get_variant
+from adjudicator.games.derby_stock.setup import DERBY
 from adjudicator.report.html import render_report
 from adjudicator.resources import data_dir
-from adjudicator.seal import check, digest_of, seats
+from adjudicator.seal import _differences, check, digest_of, seats
 from adjudicator.vocab import ROLE_NAMES
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples"
-DEALT_KEYS = re.compile(r"^(role|society|leader|colour|weapon|special|faction)\s*=.*\n", re.M)
+#: the games that deal hidden seats (their Variant's ``sealed_fields``), and the rest
+DEALING = [v for v in REGISTRY if get_variant(v).sealed_fields]
+NOT_DEALING = [v for v in REGISTRY if not get_variant(v).sealed_fields]
+DEALT_KEYS = re.compile(r"^(" + "|".join(sorted({
+    f for v in REGISTRY for f in (*get_variant(v).sealed_fields, *get_variant(v).deal_strips)}))
+    + r")\s*=.*\n", re.M)
 
 
 def undealt(tmp_path: Path, name: str) -> Path:
@@ -103,8 +110,11 @@ def test_derby_needs_genders_and_refuses_a_second_deal(tmp_path: Path) -> None:
     assert text.count("role = ") == 12 and text.count("[seal]") == 1
 
 
-@pytest.mark.parametrize("variant", ["derby-stock", "secret-society", "splatoon", "genpei",
-                                     "majora"])
+def test_the_registry_has_games_that_deal() -> None:
+    assert DEALING and set(DEALING) | set(NOT_DEALING) == set(REGISTRY)
+
+
+@pytest.mark.parametrize("variant", DEALING)
 def test_every_variant_deals_its_composition(tmp_path: Path, variant: str) -> None:
     """The dealt game.toml passes the variant's own setup checks (which test the rules'
     composition), keeps every comment and name, and resolves with the sample logs."""
@@ -149,13 +159,25 @@ def test_secret_society_splatoon_genpei_majora_counts(tmp_path: Path) -> None:
         deal_game(fresh(tmp_path, "genpei", 16), seed=3)
 
 
-def test_trapword_has_nothing_to_deal(tmp_path: Path, capsys: pytest.CaptureFixture[str]
-                                      ) -> None:
-    root = tmp_path / "tw"
-    shutil.copytree(SAMPLES / "trapword", root)
+@pytest.mark.parametrize("variant", NOT_DEALING)
+def test_a_game_with_nothing_hidden_refuses_the_deal(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], variant: str) -> None:
+    root = tmp_path / variant
+    shutil.copytree(SAMPLES / variant, root)
+    before = (root / "game.toml").read_bytes()
     assert main(["deal", str(root)]) == 2
     err = capsys.readouterr().err
-    assert "トラップワードには伏せて配る役職がありません" in err and "hidden" not in err
+    assert f"{get_variant(variant).name_ja}には伏せて配る役職がありません" in err
+    assert "hidden" not in err and (root / "game.toml").read_bytes() == before
+
+
+def test_setup_counts_are_refused_where_the_rules_fix_the_composition(tmp_path: Path) -> None:
+    fixed = next(v for v in DEALING if not get_variant(v).setup_counts)
+    root = fresh(tmp_path, fixed, 3, "[setup]\n'人狼' = 3\n")
+    with pytest.raises(UsageError) as caught:
+        deal_game(root, seed=1)
+    assert caught.value.ja == (f"{get_variant(fixed).name_ja}の編成はルールで決まっているため、"
+                               "編成の人数は指定できません")
 
 
 def test_the_same_seed_deals_the_same_game(tmp_path: Path) -> None:
@@ -275,3 +297,49 @@ def test_a_hand_named_special_is_dealt_over(tmp_path: Path) -> None:
     cfg = load_config(path)
     assert all(p.special is None for p in cfg.players)
     assert check(cfg)[0]
+
+
+@pytest.mark.parametrize(("variant", "field", "words"), [
+    ("genpei", "faction", ["源氏", "平氏", "帝"]),
+    ("secret-society", "society", ["忍びの里", "海賊団", "クロノマター", "シークレット"]),
+    ("splatoon", "colour", ["オレンジ", "ムラサキ"]),
+])
+def test_deal_writes_the_gms_words(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                   variant: str, field: str, words: list[str]) -> None:
+    """Review 3, T2: game.toml and deal/dealt.json say 「平氏」, not ``heike``; the seal
+    still verifies, and a seat changed since is named in words."""
+    root = undealt(tmp_path, variant)
+    r = deal_game(root, seed=3)
+    text = (root / "game.toml").read_text(encoding="utf-8")
+    written = set(re.findall(rf'^{field} = "([^"]*)"', text, re.M))
+    assert written == set(words), written
+    dealt = (root / "deal" / "dealt.json").read_text(encoding="utf-8")
+    assert set(re.findall(rf'"{field}": "([^"]*)"', dealt)) == set(words)
+    assert not re.search(r"[a-z]+", "".join(re.findall(r"#.*", text[text.index("[seal]"):])))
+    assert main(["verify", str(root), "--digest", r.digest]) == 0
+    capsys.readouterr()
+    first, second = words[:2]  # the record says one seat was dealt otherwise
+    record = root / "deal" / "dealt.json"
+    record.write_text(dealt.replace(f'"{field}": "{first}"', f'"{field}": "{second}"', 1),
+                      encoding="utf-8")
+    changed = _differences(root, load_config(root / "game.toml"))
+    assert any(line.endswith(f"：{second} → {first}") for line in changed), changed
+
+
+def test_an_older_deal_in_english_values_still_verifies(tmp_path: Path,
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    """game.toml and dealt.json from before review 3 (``faction = "heike"``) still read."""
+    root = undealt(tmp_path, "genpei")
+    r = deal_game(root, seed=3)
+    path = root / "game.toml"
+    path.write_text(path.read_text(encoding="utf-8").replace('"源氏"', '"genji"')
+                    .replace('"平氏"', '"heike"'), encoding="utf-8")
+    record = root / "deal" / "dealt.json"
+    record.write_text(record.read_text(encoding="utf-8").replace('"源氏"', '"genji"')
+                      .replace('"平氏"', '"heike"'), encoding="utf-8")
+    assert main(["verify", str(root), "--digest", r.digest]) == 0
+    capsys.readouterr()
+    record.write_text(record.read_text(encoding="utf-8").replace('"genji"', '"heike"', 1),
+                      encoding="utf-8")
+    changed = _differences(root, load_config(path))
+    assert any(line.endswith("：平氏 → 源氏") for line in changed), changed

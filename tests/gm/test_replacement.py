@@ -18,17 +18,25 @@ import pytest
 from adjudicator.cli.main import main
 from adjudicator.engine import resolve_game
 from adjudicator.export import export_game
+from adjudicator.games import get_variant
 from adjudicator.report.html import render_report
 from adjudicator.status import phase_status
+from tests.support import game_support, registered
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples"
-GAMES = ["derby-stock", "secret-society", "splatoon", "genpei", "majora", "trapword"]
+GAMES = registered()
 NEW = "しんいり"
 LINE = re.compile(r"^(\[[0-9:]+\] )([^:：]+)([:：].*)$")
 
 
 def first_later(name: str) -> str:
-    return "round2" if name == "trapword" else "day2"
+    """The game's second phase of the kind of its first (day2, round2)."""
+    from typing import Any, cast
+
+    ids = get_variant(name).phase_ids(cast(Any, None))
+    first = next(ids)
+    kind = first.rstrip("0123456789")
+    return next(p for p in ids if p.rstrip("0123456789") == kind)
 
 
 def later_logs(root: Path, start: str) -> list[Path]:
@@ -122,7 +130,7 @@ def test_game_toml_replacement_derives_the_same_game(tmp_path: Path, name: str) 
     assert "代役（交代）" in html and NEW in html
 
 
-@pytest.mark.parametrize("name", ["derby-stock", "genpei", "trapword"])
+@pytest.mark.parametrize("name", GAMES)
 def test_directive_replacement_and_the_old_name_is_chatter(tmp_path: Path, name: str) -> None:
     start = first_later(name)
     orig = copy(tmp_path, name, "orig")
@@ -137,7 +145,8 @@ def test_directive_replacement_and_the_old_name_is_chatter(tmp_path: Path, name:
     # the directive (it holds for the whole phase, so it may come last and the other lines
     # keep their numbers), then a command from the old name: chatter now, not an action
     lines.append(f"{stamp}{gm}: 交代@{seat}→{NEW}")
-    lines.append(f"{stamp}{seat}: {'投票@' + NEW if name != 'trapword' else 'トラップ@りんご'}")
+    said = getattr(game_support(name), "SEAT_COMMAND", "投票@{name}").format(name=NEW)
+    lines.append(f"{stamp}{seat}: {said}")
     log.write_text("\n".join(lines) + "\n", encoding="utf-8")
     same_game(orig, repl, seat)
     game = resolve_game(repl)

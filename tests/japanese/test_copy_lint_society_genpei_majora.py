@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.support import fixture_games, fixture_variant
+from tests.support import fixture_games, fixture_variant, registered
 
-GAMES = {"secret-society", "genpei", "majora"}
+GAMES = set(registered())
 ROOTS = [r for r in fixture_games() if fixture_variant(r) in GAMES]
 EXPLAIN = Path(__file__).resolve().parents[1] / "fixtures" / "explain"
 

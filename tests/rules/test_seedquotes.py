@@ -143,3 +143,14 @@ def test_every_rule_a_fixture_game_cites_has_seed_words() -> None:
                                 path.read_text(encoding="utf-8", errors="replace")))
     assert len(cited) > 50
     assert sorted(rid for rid in cited if SQ.seed_quote(rid) is None) == []
+
+
+def test_the_base_rules_quote_no_village_s_seed() -> None:
+    """werewolf.seed.toml and engine.seed.toml hold no quote: a base rule is quoted by
+    the village whose seed spells it out, in its own file, so that a new village built
+    on them (its file silent) quotes no other village's seed."""
+    for stem in SQ.BASE:
+        quoted = [rid for rid, e in SQ.files().get(stem, {}).items() if e.quote]
+        assert quoted == [], f"{stem}.seed.toml quotes a seed for {quoted}"
+    silent = "a-new-village"  # a variant with no file of its own reads the base rules
+    assert all(not e.quote for e in SQ.variant_table(silent).values() if e.origin in SQ.BASE)

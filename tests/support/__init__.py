@@ -37,6 +37,33 @@ RULES = ROOT / "adjudicator" / "rules"
 UPDATE = os.environ.get("UPDATE_EXPECTED") == "1"
 
 
+# ---------------------------------------------------------------- each game's own
+def registered() -> list[str]:
+    """Every registered variant (adjudicator.games.REGISTRY): the shared tests run over
+    these, never over a list of their own."""
+    from adjudicator.games import REGISTRY
+
+    return list(REGISTRY)
+
+
+def game_support(variant: str) -> Any:
+    """The game's own test helpers, ``tests/support/<package>.py`` (its package's name
+    in the registry): a registered game without one fails here, not silently."""
+    from importlib import import_module
+
+    from adjudicator.games import REGISTRY
+
+    return import_module(f"tests.support.{REGISTRY[variant][0]}")
+
+
+def form_fixture(variant: str) -> str:
+    """The fixture game the shared tests take as the variant's (its ``FORM_FIXTURE``)."""
+    name = game_support(variant).FORM_FIXTURE
+    assert (FIXTURES / name / "game.toml").is_file(), f"{variant}: no fixture {name}"
+    assert fixture_variant(FIXTURES / name) == variant, f"{name} is not a {variant} game"
+    return str(name)
+
+
 def _clone(root: Path) -> Path:
     """The clone this checkout belongs to: ``root`` itself, or for a ``git worktree``
     (``.git`` is a file naming ``<clone>/.git/worktrees/<name>``) the clone it came from."""
@@ -115,6 +142,23 @@ def candidates_of(v: Any, st: Any, phase: str, lines: list[tuple[str, str]], gm:
         held[(slot[0], slot[1])] = Candidate(ref=f"logs/{phase}.txt:{i}", actor=actor,
                                              action=action, order=i)
     return sorted(held.values(), key=lambda c: c.order), rejected
+
+
+def phase(game: Any, pid: str) -> Any:
+    """The resolved phase ``pid`` of ``game``."""
+    return next(p for p in game.phases if p.id == pid)
+
+
+def record(game: Any, ref: str) -> Any:
+    """The line record of ``ref`` (``logs/night1.txt:3``) in ``game``."""
+    return next(r for p in game.phases for r in p.lines if r.ref == ref)
+
+
+def played(write: Callable[..., Path], tmp_path: Path, logs: dict[str, str], **kw: Any) -> Any:
+    """A small game written by a game's own ``write(root, logs, **kw)``, resolved."""
+    from adjudicator.engine import resolve_game
+
+    return resolve_game(write(tmp_path / "game", logs, **kw))
 
 
 def kinds(events: list[Any], kind: str) -> list[Any]:
@@ -342,6 +386,18 @@ def chromium() -> Iterator[Any]:
             yield b
         finally:
             b.close()
+
+
+def screenshot(name: str) -> Path:
+    """Where a browser test's picture ``name`` goes: the folder ``DESK_SCREENSHOTS`` names
+    (``DESK_SCREENSHOTS=docs`` refreshes the pictures of the docs, then read them before
+    committing), else a temporary folder; a run never rewrites docs/ by itself."""
+    import tempfile
+
+    folder = os.environ.get("DESK_SCREENSHOTS")
+    where = Path(folder) if folder else Path(tempfile.gettempdir()) / "adjudicator-shots"
+    where.mkdir(parents=True, exist_ok=True)
+    return where / name
 
 
 def free_port() -> int:

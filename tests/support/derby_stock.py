@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from adjudicator.engine import Game, resolve_game
+from tests import support
 from tests.support import FIXTURES
 
 ROSTER = [  # name, gender, role
@@ -38,17 +39,14 @@ def play(tmp_path: Path, logs: dict[str, str], **kw: Any) -> Game:
     return resolve_game(write_game(tmp_path / "game", logs, **kw))
 
 
+#: the shared helpers, as this module's (tests.support)
+phase = support.phase
+record = support.record
+
+
 def events(game: Game, phase: str | None = None, kind: str | None = None) -> list[Any]:
     return [e for p in game.phases if phase in (None, p.id) for e in p.events
             if kind in (None, e.kind)]
-
-
-def phase(game: Game, pid: str) -> Any:
-    return next(p for p in game.phases if p.id == pid)
-
-
-def record(game: Game, ref: str) -> Any:
-    return next(r for p in game.phases for r in p.lines if r.ref == ref)
 
 
 ALL_VOTE_SHIN = "\n".join(f"{n}: 投票@しん" for n, _g, _r in ROSTER if n != "しん") + \
@@ -90,3 +88,8 @@ def derby16_night1(tmp_path: Path, night1: str) -> Path:
     shutil.copy(FIXTURES / "derby16" / "logs" / "day1.txt", g / "logs" / "day1.txt")
     (g / "logs" / "night1.txt").write_text(night1, encoding="utf-8")
     return g
+
+
+#: the fixture game the shared tests take as this game's (the desk's form is filled in
+#: from it, the setup problems are made in it): tests/support.form_fixture
+FORM_FIXTURE = "derby12"

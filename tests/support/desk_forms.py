@@ -1,55 +1,54 @@
 """The new-game form filled in as a Japanese GM does: every value in the seed's words
-(no English), from a fixture game's game.toml."""
+(no English), from a fixture game's game.toml.  The columns are the game's own
+(``roster_columns``) and each value's word comes from the game's own table
+(``config_words``): nothing here names a game."""
 
 from __future__ import annotations
 
 import tomllib
 from pathlib import Path
+from typing import Any
 
-from adjudicator.games.genpei.state import FACTION_JA
-from adjudicator.games.genpei.state import ROLE_JA as GENPEI_ROLE_JA
-from adjudicator.games.majora.state import ROLE_JA as MAJORA_ROLE_JA
-from adjudicator.games.secret_society.state import SOCIETY_JA
-from adjudicator.games.splatoon.state import COLOUR_JA, WEAPONS
-from adjudicator.vocab import GENDERS, ROLES
+from adjudicator.games import get_variant
+from tests.support import form_fixture, registered
 
-#: one fixture game per variant, the form is filled in from
-FORM_GAMES = {"derby-stock": "derby12", "secret-society": "secret-society-main",
-              "splatoon": "splatoon-win", "genpei": "genpei-side", "majora": "majora-win",
-              "trapword": "trapword-win"}
+#: one fixture game per variant, the form is filled in from (each game's FORM_FIXTURE)
+FORM_GAMES = {v: form_fixture(v) for v in registered()}
 
 
-def _role(variant: str, role: str) -> str:
-    if variant == "derby-stock":
-        return ROLES[role][0] if role in ROLES else role
-    table = GENPEI_ROLE_JA if variant == "genpei" else MAJORA_ROLE_JA
-    return table.get(role, role)
+def _word(game: Any, column: str, value: Any) -> str:
+    """A roster cell in the seed's words: the first Japanese word of the game's table
+    for ``value`` (a value already Japanese stays as written); ○ for a true flag."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "○" if value else ""
+    text = str(value)
+    if not text.isascii():
+        return text
+    words = game.config_words.get(f"players.{column}", {})
+    return next((w for w, v in words.items() if v == text and not w.isascii()), text)
 
 
-def _weapon(p: dict[str, str]) -> str:
-    w = p.get("special") or p["weapon"]
-    return WEAPONS[w][0] if w in WEAPONS else w
+def _value(game: Any, p: dict[str, Any], column: str) -> Any:
+    """The player's value of ``column``; a key the deal also strips stands in for it
+    (a special written in the weapon's place)."""
+    if column in p:
+        return next((p[k] for k in game.deal_strips if p.get(k)), p[column])
+    return next((p[k] for k in game.deal_strips if p.get(k)), None)
 
 
 def japanese_form(fixture: Path) -> dict[str, str]:
     """``variant``, ``gm`` and ``roster`` of the form, in Japanese only."""
     cfg = tomllib.loads((fixture / "game.toml").read_text(encoding="utf-8"))
     variant = cfg["variant"]
+    game = get_variant(variant)
     rows = []
-    if variant == "trapword":
+    if game.plays_in_teams:
         rows = [f"{t['name']}: " + ", ".join(t["members"]) for t in cfg["teams"]]
     for p in cfg.get("players", []):
         cells = [p["name"]]
-        if variant == "derby-stock":
-            cells += [GENDERS[p["gender"]], _role(variant, p["role"])]
-        elif variant == "secret-society":
-            cells += [SOCIETY_JA.get(p.get("society", ""), ""), "○" if p.get("leader") else ""]
-        elif variant == "splatoon":
-            cells += [COLOUR_JA.get(p.get("colour", ""), ""), _weapon(p)]
-        elif variant == "genpei":
-            cells += [FACTION_JA[p["faction"]], _role(variant, p.get("role", "帝"))]
-        elif variant == "majora":
-            cells += [_role(variant, p.get("role", "villager"))]
+        cells += [_word(game, c, _value(game, p, c)) for c in game.roster_columns]
         if p.get("aliases"):
             cells.append("別名=" + "/".join(p["aliases"]))
         rows.append(", ".join(cells))

@@ -65,3 +65,8 @@ def votes_for(target: str, st: GpState) -> list[tuple[str, str]]:
     alive = [n for n, p in st.players.items() if p.alive]
     other = next(n for n in alive if n != target)
     return [(n, f"投票@{target if n != target else other}") for n in alive]
+
+
+#: the fixture game the shared tests take as this game's (the desk's form is filled in
+#: from it, the setup problems are made in it): tests/support.form_fixture
+FORM_FIXTURE = "genpei-side"

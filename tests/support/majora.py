@@ -80,3 +80,8 @@ def post(game: Game, phase: str) -> str:
 
 def private(game: Game, phase: str, name: str) -> list[str]:
     return next(p for p in game.phases if p.id == phase).private.get(name, [])
+
+
+#: the fixture game the shared tests take as this game's (the desk's form is filled in
+#: from it, the setup problems are made in it): tests/support.form_fixture
+FORM_FIXTURE = "majora-win"

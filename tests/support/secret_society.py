@@ -85,3 +85,8 @@ def of(em: Emitter[SsState], kind: str) -> list[Event]:
 
 
 ALL_JUDGED = ("GM", "課題成功@はやて、かすみ、ドレイク、アン、クロエ、トキオ")
+
+
+#: the fixture game the shared tests take as this game's (the desk's form is filled in
+#: from it, the setup problems are made in it): tests/support.form_fixture
+FORM_FIXTURE = "secret-society-main"

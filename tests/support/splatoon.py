@@ -68,3 +68,8 @@ def night(gauges: dict[str, int], lines: list[tuple[str, str]], phase: str = "ni
     st = with_gauges(setup_state(v), gauges, **update)
     cands, rejected = candidates(v, st, phase, lines)
     return run_phase(v, st, phase, cands), rejected
+
+
+#: the fixture game the shared tests take as this game's (the desk's form is filled in
+#: from it, the setup problems are made in it): tests/support.form_fixture
+FORM_FIXTURE = "splatoon-win"

@@ -128,3 +128,12 @@ def fight_fail_game() -> dict[str, Any]:
 
 def untimed_tiebreak_game() -> dict[str, Any]:
     return play(ROUND_BOTH_WIN, ROUND2_BOTH_WIN, tiles=[3, 4], single_winner=True)
+
+
+#: the fixture game the shared tests take as this game's (the desk's form is filled in
+#: from it, the setup problems are made in it): tests/support.form_fixture
+FORM_FIXTURE = "trapword-win"
+
+#: a command a player of this game writes (tests/gm/test_replacement.py: the old name's
+#: line after a 交代), {name} another player
+SEAT_COMMAND = "トラップ@りんご"

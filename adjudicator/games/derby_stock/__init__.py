@@ -16,6 +16,7 @@ from ..base import Candidate, PhaseInput, Progress
 from ..outputs import PhaseOutputs
 from .actions import Bet, Buy, DerbyTransformer, Sell
 from .rules import DerbyRules
+from .setup import DerbySetup
 from .state import MONEY_KINDS, START_CASH, DsState, evolve, level_ja, price
 
 __all__ = ["DerbyStock", "DsState", "MONEY_KINDS", "START_CASH"]
@@ -24,7 +25,7 @@ __all__ = ["DerbyStock", "DsState", "MONEY_KINDS", "START_CASH"]
 GENDER_TARGET = {"male": "男性", "female": "女性"}
 
 
-class DerbyStock(PhaseOutputs, DerbyRules):
+class DerbyStock(DerbySetup, PhaseOutputs, DerbyRules):
     config_words: ClassVar[dict[str, dict[str, str]]] = {
         "players.gender": {**{g: g for g in GENDERS}, **GENDER_WORDS},
         "players.role": dict(ROLE_NAMES),
@@ -32,6 +33,7 @@ class DerbyStock(PhaseOutputs, DerbyRules):
         "options.no_bite": dict(RANDOM_NONE_WORDS),
     }
     name: ClassVar[str] = "derby-stock"
+    name_ja: ClassVar[str] = "ダービー＆ストック村"
     templates: ClassVar[str] = "derby-stock"
     transformer = DerbyTransformer
     extra_logs: ClassVar[dict[str, str]] = {"chat": "day"}

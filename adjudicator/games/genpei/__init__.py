@@ -19,6 +19,7 @@ from ..base import Candidate, PhaseInput, Progress
 from ..outputs import PhaseOutputs
 from .actions import Assassinate, GenpeiTransformer, Nominate
 from .rules import GenpeiRules
+from .setup import GenpeiSetup
 from .state import CONFIG_WORDS as _CONFIG_WORDS
 from .state import FACTION_JA, ROLE_JA, TITLE_JA, GpState, evolve
 
@@ -31,9 +32,10 @@ TEAM_WON_JA = {
 
 
 
-class Genpei(PhaseOutputs, GenpeiRules):
+class Genpei(GenpeiSetup, PhaseOutputs, GenpeiRules):
     config_words: ClassVar[dict[str, dict[str, str]]] = _CONFIG_WORDS
     name: ClassVar[str] = "genpei"
+    name_ja: ClassVar[str] = "源平村"
     templates: ClassVar[str] = "genpei"
     transformer = GenpeiTransformer
     value_ja: ClassVar[dict[str, dict[str, str]]] = {

@@ -20,13 +20,15 @@ from ..outputs import PhaseOutputs
 from .actions import Answer, MajoraTransformer, Use
 from .rules import MajoraRules
 from .scenario import DAYS, MAX_LOOPS, json_schema
+from .setup import MajoraSetup
 from .state import CONFIG_WORDS as _CONFIG_WORDS
 from .state import ROLE_JA, MjState, evolve, held_by
 
 
-class Majora(PhaseOutputs, MajoraRules):
+class Majora(MajoraSetup, PhaseOutputs, MajoraRules):
     config_words: ClassVar[dict[str, dict[str, str]]] = _CONFIG_WORDS
     name: ClassVar[str] = "majora"
+    name_ja: ClassVar[str] = "ムジュラの仮面村"
     templates: ClassVar[str] = "majora"
     transformer = MajoraTransformer
     value_ja: ClassVar[dict[str, dict[str, str]]] = {
@@ -74,7 +76,9 @@ class Majora(PhaseOutputs, MajoraRules):
 
     def post_context(self, before: MjState, after: MjState, phase: PhaseInput
                      ) -> dict[str, Any]:
-        return {}
+        # a day log with only the GM's lines (or none) is stored before play: its post is
+        # the opening alone (review 3, P1), as Trap Word's 【第1ラウンド開始】
+        return {"played": any(r.disposition != "gm" for r in phase.lines)}
 
     def ledger_context(self, before: MjState, after: MjState, phase: PhaseInput
                        ) -> dict[str, Any]:

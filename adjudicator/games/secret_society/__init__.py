@@ -19,6 +19,7 @@ from ..base import Candidate, PhaseInput, Progress
 from ..outputs import PhaseOutputs
 from .actions import ChronoAbility, PirateAbility, SecretSocietyTransformer, Technique
 from .rules import SecretSocietyRules
+from .setup import SecretSocietySetup
 from .state import (
     CHRONO,
     PIRATE,
@@ -32,9 +33,10 @@ from .state import (
 from .state import CONFIG_WORDS as _CONFIG_WORDS
 
 
-class SecretSociety(PhaseOutputs, SecretSocietyRules):
+class SecretSociety(SecretSocietySetup, PhaseOutputs, SecretSocietyRules):
     config_words: ClassVar[dict[str, dict[str, str]]] = _CONFIG_WORDS
     name: ClassVar[str] = "secret-society"
+    name_ja: ClassVar[str] = "秘密結社村"
     templates: ClassVar[str] = "secret-society"
     transformer = SecretSocietyTransformer
     extra_targets: ClassVar[dict[str, str]] = dict(SOCIETY_WORDS)
@@ -117,5 +119,4 @@ def _memberships(state: SsState) -> dict[str, str]:
     return out
 
 
-#: the ledger's name for each event kind
 __all__ = ["SecretSociety", "SecretSocietyTransformer"]

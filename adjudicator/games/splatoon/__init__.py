@@ -17,6 +17,7 @@ from ..base import Candidate, PhaseInput, Progress
 from ..outputs import PhaseOutputs
 from .actions import SplatoonTransformer
 from .rules import SplatoonRules
+from .setup import SplatoonSetup
 from .state import (
     COLOUR_JA,
     COLOURS,
@@ -31,9 +32,10 @@ from .state import (
 from .state import CONFIG_WORDS as _CONFIG_WORDS
 
 
-class Splatoon(PhaseOutputs, SplatoonRules):
+class Splatoon(SplatoonSetup, PhaseOutputs, SplatoonRules):
     config_words: ClassVar[dict[str, dict[str, str]]] = _CONFIG_WORDS
     name: ClassVar[str] = "splatoon"
+    name_ja: ClassVar[str] = "Splatoon！！村"
     templates: ClassVar[str] = "splatoon"
     transformer = SplatoonTransformer
     value_ja: ClassVar[dict[str, dict[str, str]]] = {

@@ -18,6 +18,7 @@ from ..base import Candidate, PhaseInput, Progress
 from ..outputs import PhaseOutputs
 from .actions import Say, TrapTransformer
 from .rules import TrapWordRules
+from .setup import TrapWordSetup
 from .state import TwState, evolve
 from .words import detail_ja, flat
 
@@ -67,8 +68,9 @@ def reason_ja(why: Any) -> str:
                   str(why))
 
 
-class TrapWord(PhaseOutputs, TrapWordRules):
+class TrapWord(TrapWordSetup, PhaseOutputs, TrapWordRules):
     name: ClassVar[str] = "trapword"
+    name_ja: ClassVar[str] = "トラップワード"
     templates: ClassVar[str] = "trapword"
     #: game.toml's words (adjudicator.config.words)
     config_words: ClassVar[dict[str, dict[str, str]]] = {
