@@ -65,6 +65,13 @@ class Status:
     messages: int = 0
     post: str = ""
     notes: list[str] = field(default_factory=list)  # for the GM (replacements…)
+    holders: dict[str, str] = field(default_factory=dict)  # seat -> its newcomer (代役)
+
+    def who(self, seat: str) -> str:
+        """A seat as the GM addresses it now: 「ゆきこ（はなこの席）」 once a newcomer
+        holds it, else the name itself."""
+        new = self.holders.get(seat)
+        return f"{new}（{seat}の席）" if new else seat
 
     @property
     def waiting(self) -> list[str]:
@@ -91,8 +98,9 @@ class Status:
         }
 
 
-def _names(names: tuple[str, ...] | list[str], suffix: str = "") -> str:
-    return "、".join(f"{n}{suffix}" for n in names) if names else "なし"
+def _names(names: tuple[str, ...] | list[str], suffix: str = "",
+           who: Any = None) -> str:
+    return "、".join(f"{who(n) if who else n}{suffix}" for n in names) if names else "なし"
 
 
 def gm_text(st: Status, phase_ja: str = "") -> str:
@@ -104,20 +112,22 @@ def gm_text(st: Status, phase_ja: str = "") -> str:
     if st.finished:
         out.append("ゲームはすでに終了しています。")
     for g in (g for g in st.groups if not g.optional):
-        out.append(f"■ {g.label}　未：{_names(g.waiting)}　済：{_names(g.done)}"
+        out.append(f"■ {g.label}　未：{_names(g.waiting, who=st.who)}　済："
+                   f"{_names(g.done, who=st.who)}"
                    + (f"（{g.note}）" if g.note else ""))
     optional = [g for g in st.groups if g.optional]
     if optional:
         out.append("― 任意の行動（待ちではありません）―")
         for g in optional:
-            out.append(f"・{g.label}　済：{_names(g.done)}　まだ：{_names(g.waiting)}"
+            out.append(f"・{g.label}　済：{_names(g.done, who=st.who)}　まだ："
+                       f"{_names(g.waiting, who=st.who)}"
                        + (f"（{g.note}）" if g.note else ""))
     if not st.groups and not st.finished:
         out.append("この時間に待つ行動はありません。")
     if st.tally:
         out.append("― 現在の得票 ―")
-        out.append("、".join(f"{n} {k}票" for n, k in st.tally.items()))
-        out.append("　".join(f"{v}→{t}" for v, t in st.votes))
+        out.append("、".join(f"{st.who(n)} {k}票" for n, k in st.tally.items()))
+        out.append("　".join(f"{st.who(v)}→{st.who(t)}" for v, t in st.votes))
     out.extend(f"※ {n}" for n in st.notes)
     out.append("― 公開用の催促 ―")
     owed = [g for g in st.groups if not g.optional]
@@ -254,6 +264,7 @@ def phase_status(root: Path | str, phase: str, data: bytes | str | None = None,
     st = Status(phase=phase, groups=groups, votes=votes, tally=tally, deadline=deadline,
                 closed=closed, finished=finished, messages=len(messages))
     holders = reader.seats.holders
+    st.holders = dict(holders)
     st.post = reminder(groups, phase, deadline, closed, finished, holders)
     st.notes.extend(f"{seat}の席は代役の{new}さん" for seat, new in holders.items())
     hook = getattr(variant, "status_notes", None)

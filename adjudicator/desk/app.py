@@ -26,6 +26,7 @@ import hmac
 import logging
 import secrets
 from collections.abc import Awaitable, Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -42,11 +43,14 @@ from ..config.load import load_config
 from ..errors import AdjudicatorError, ConfigError
 from ..phases import phase_label
 from ..render import environment
+from ..replacement import addressee
 from ..resources import data_dir
 from . import discord_routes
 from . import guards as G
 from . import service as S
 from . import wording as W
+from .cheers import cheers
+from .cheers import is_extra as cheers_of_phase
 from .guide import routes as guide_routes
 from .pastes import Paste, PasteCache
 from .rows import message_rows, place
@@ -88,10 +92,10 @@ class Desk:
         fresh = not _good_token(token)
         if fresh:
             token = secrets.token_urlsafe(32)
-        html = environment().get_template(f"desk/{template}").render(
-            css=Markup(self.css), js=Markup(self.js), csrf=token, phase_ja=phase_label,
-            format_ja=W.format_ja, skip_ja=W.skip_ja, guess_ja=W.guess_ja,
-            level_ja={"error": "エラー", "warning": "注意"}, **ctx)
+        html = environment().get_template(f"desk/{template}").render(**{
+            "css": Markup(self.css), "js": Markup(self.js), "csrf": token,
+            "phase_ja": phase_label, "format_ja": W.format_ja, "skip_ja": W.skip_ja,
+            "guess_ja": W.guess_ja, "level_ja": {"error": "エラー", "warning": "注意"}, **ctx})
         resp = HTMLResponse(html, status_code=status)
         self.secure(resp)
         if fresh:
@@ -113,7 +117,7 @@ class Desk:
                  404: "見つかりません", 405: "この方法では使えません",
                  409: "すでにあります", 413: "大きすぎます",
                  422: "読み取れません", 500: "デスクの内部エラー",
-                 507: "ディスクがいっぱいです"}.get(status, "エラー")
+                 503: "この機能は使えません", 507: "ディスクがいっぱいです"}.get(status, "エラー")
         try:
             return self.page(request, "error.html.j2", status=status, title=title,
                              message=W.desk_message(message),
@@ -284,6 +288,23 @@ async def new_post(desk: Desk, request: Request) -> Response:
     return RedirectResponse(f"/g/{_q(values['name'].strip())}", status_code=303)
 
 
+def labels(game: Any) -> Callable[[str], str]:
+    """The desk's phase names for ``game``: 「5日目 昼」, and beside it the variant's own
+    name when it has another (ムジュラ: 「5日目 昼（2周目・2日目 昼）」), so that the post's
+    heading 【2周目・2日目】 and the desk's label are seen to be the same phase."""
+    from ..phases import game_phase_label
+
+    def label(pid: str) -> str:
+        plain = phase_label(pid)
+        try:
+            own = game_phase_label(game, pid)
+        except Exception:  # noqa: BLE001 - a phase the hook cannot name: the plain name
+            return plain
+        return plain if own == plain else f"{plain}（{own}）"
+
+    return label
+
+
 def _q(name: str) -> str:
     from urllib.parse import quote
 
@@ -304,14 +325,21 @@ def game_view(desk: Desk, request: Request, name: str, want: str | None, stored:
     back from an error page, put again in the paste box."""
     path, game = _load(desk, name)
     ids = [r.id for r in game.phases]
+    logs = S.scan_logs(path)[0]
+    chat, later = None, ""
+    if want and cheers_of_phase(want) and want in logs:  # a stored spectators' chat
+        chat = cheers(game, want)  # its day, with the cheers it counted
+        base = want.partition("-")[0]
+        if chat is None:
+            later = f"声援は{phase_label(base)}のログを保存すると数えます。"
+        want = chat.base if chat is not None else None
     if want and want not in ids:
         raise S.DeskError(f"{phase_label(want)}のログはまだありません", 404)
     shown = next((r for r in game.phases if r.id == want), None) if want else (
         game.phases[-1] if game.phases else None)
     problems = [W.diag_ja(d) for d in game.diagnostics if d.level == "error"]
     problems += [W.diag_ja(d) for r in game.phases for d in r.diagnostics if d.level == "error"]
-    logs = S.scan_logs(path)[0]
-    note = f"{phase_label(stored)}のログを保存しました。" if stored and stored in logs else ""
+    note = f"{phase_label(stored)}のログを保存しました。{later}" if stored and stored in logs else ""
     if added:  # back from the alias button with no page to return to
         from .alias_routes import added_note
 
@@ -328,8 +356,11 @@ def game_view(desk: Desk, request: Request, name: str, want: str | None, stored:
                      stored_phases=set(logs), results=game.phases, finished=finished,
                      shown=shown, problems=problems, formats=FORMATS, stored=note,
                      discord_channel=discord_routes.channel(game.cfg),
+                     discord_missing=discord_routes.MISSING if not discord_routes.installed()
+                     else "",
                      versions=G.versions(path), paste=paste, paste_fmt=paste_fmt,
-                     published=published_of(path, shown.id) if shown else None)
+                     published=published_of(path, shown.id) if shown else None,
+                     addr=partial(addressee, game), cheers=chat, phase_ja=labels(game))
 
 
 def _phase(form: FormData) -> str:
@@ -383,9 +414,13 @@ def preview_page(desk: Desk, request: Request, name: str, phase: str, text: str,
     for d in (p.result.diagnostics if p.result else []):
         if d.level in ("error", "warning") and not any(
                 r["lineno"] == d.source.rsplit(":", 1)[-1] for r in rows):
-            tail = d.source.rsplit(":", 1)[-1]
-            rows.append({"lineno": tail if tail.isdigit() else "", "speaker": "",
-                         "text": place(d.source),
+            where, _, tail = d.source.rpartition(":")
+            # a line of this paste (an edited command…): its speaker and text, as the others
+            rec = by_line.get(int(tail)) if tail.isdigit() and where == f"logs/{phase}.txt" \
+                else None
+            rows.append({"lineno": tail if tail.isdigit() else "",
+                         "speaker": d.speaker or (rec.speaker if rec is not None else ""),
+                         "text": d.text or (rec.text if rec is not None else place(d.source)),
                          "disposition": d.level, "reason": d.reason_ja or d.message})
     messages, chatter, n_chatter = message_rows(p.reading.messages, by_line)
     # the chatter stays here until asked (a button fetches it): the page is the rest
@@ -395,10 +430,13 @@ def preview_page(desk: Desk, request: Request, name: str, phase: str, text: str,
     kept = desk.pastes.get(name, key) is not None  # else (too big to keep) the page has it
     unknown = unknown_candidates(p.game.variant, p.result.diagnostics) if (
         p.game is not None and p.result is not None) else []
+    addr: dict[str, Any] = {"addr": partial(addressee, p.game), "phase_ja": labels(p.game)} \
+        if p.game is not None else {}
     return desk.page(request, "preview.html.j2", title=f"{name}：{phase_label(phase)}の判定", name=name, p=p,
                      rows=rows, shown=p.result, messages=messages, n_chatter=n_chatter,
                      chatter="" if kept else chatter, text=text, fmt=fmt or "", key=key,
-                     unknown=unknown, kept=kept, **extra)
+                     unknown=unknown, kept=kept, cheers=cheers(p.game, phase), **addr,
+                     **extra)
 
 
 async def store(desk: Desk, request: Request) -> Response:
@@ -416,8 +454,12 @@ async def store(desk: Desk, request: Request) -> Response:
     answer = kept(desk, request, name, phase, fmt, text, done)
     if answer.status_code != 204:
         return answer
-    return RedirectResponse(f"/g/{_q(name)}?phase={_q(phase)}&stored={_q(phase)}#outputs",
-                            status_code=303)
+    anchor = "#chat" if cheers_of_phase(phase) else "#outputs"
+    url = f"/g/{_q(name)}?phase={_q(phase)}&stored={_q(phase)}{anchor}"
+    if request.headers.get("x-desk-replace") == "1":  # the store button's script: it goes
+        # there itself (location.replace), so the game page is loaded once, not followed
+        return Response(status_code=204, headers={"X-Desk-Location": url})
+    return RedirectResponse(url, status_code=303)
 
 
 async def report(desk: Desk, request: Request) -> Response:
@@ -426,6 +468,11 @@ async def report(desk: Desk, request: Request) -> Response:
     from ..report.html import render_report
 
     html = render_report(game)
+    # the way back to the game's page, first in the report's table of contents
+    toc = '<nav class="toc" aria-label="目次">\n'
+    back = f'<a href="/g/{_q(name)}" id="back-to-game">← ゲームのページ</a>'
+    html = html.replace(toc, toc + back, 1) if toc in html else html.replace(
+        "<body>", f"<body>\n<p>{back}</p>", 1)
     resp = HTMLResponse(html)
     # the report is self-contained: its own inline style, no script
     desk.secure(resp, "default-src 'none'; style-src 'unsafe-inline'; img-src data:; "

@@ -45,14 +45,19 @@ async def corrections_page(desk: Any, request: Request) -> Response:
     name = request.path_params["name"]
     root = S.game_dir(desk.root, name)
     published = load(root)
-    changes = compare(resolve_game(root), published) if published else []
+    game = resolve_game(root)
+    changes = compare(game, published) if published else []
     rows = []
     for c in changes:
         old = published.get(c.phase, [])
         rows.append({"change": c, "village": public_correction(c, old[-1].public if old else ""),
                      "notices": [(p, private_correction(c, p)) for p in c.players]})
+    from ..replacement import addressee
+
+    last = game.phases[-1].id if game.phases else ""  # a correction goes to who sits there now
     return desk.page(request, "corrections.html.j2", title=f"{name} の訂正", name=name,
-                     published=published, rows=rows)
+                     published=published, rows=rows,
+                     addr=lambda seat: addressee(game, last, seat))
 
 
 def routes(wrap: Callable[[Any], Any], field: Callable[..., str]) -> list[Route]:

@@ -28,6 +28,19 @@ from ..config.load import GameConfig
 from . import service as S
 from .guards import refusal
 
+#: without the extra: what the GM can do (no command to type: the desk's GM may not
+#: have installed it)
+MISSING = ("Discord連携が入っていないため、このデスクからはDiscordとやり取りできません。"
+           "デスクを入れた人に「adjudicator の Discord連携（追加機能 discord）を入れてほしい」"
+           "と頼んでください。それまでは、ログを貼り付けて使えます")
+
+
+def installed() -> bool:
+    """Whether the Discord extra (hikari) is there: without it the buttons are a hint."""
+    import importlib.util
+
+    return importlib.util.find_spec("hikari") is not None
+
 
 def channel(cfg: GameConfig) -> str | None:
     """The game's Discord channel, or None (then no Discord button shows)."""
@@ -49,6 +62,8 @@ def _game(desk: Any, name: str) -> tuple[Any, Any, str]:
     except ConfigError as e:
         raise S.DeskError("game.toml に問題があります", 422, e.problems_ja) from None
     ch = channel(game.cfg)
+    if ch is not None and not installed():
+        raise S.DeskError(MISSING, 503)
     if ch is None:
         raise S.DeskError("このゲームにはDiscordのチャンネルが設定されていません"
                           "（game.toml の [discord] channel）", 400)

@@ -78,6 +78,57 @@ def _dates(path: Path, names: list[str]) -> list[str]:
     return [m.date for p in parts for m in p.reading.messages if m.date]
 
 
+def _newcomers(text: str) -> set[str]:
+    """The newcomers of the 交代@ lines in ``text`` (a cheap look: no speaker checked)."""
+    from ..normalize import nfkc
+    from ..replacement import _DIRECTIVE
+
+    if "交代" not in text and "代役" not in text:
+        return set()
+    return {m.group(2).strip() for line in text.splitlines()
+            if (m := _DIRECTIVE.search(nfkc(line)))}
+
+
+def _strangers(path: Path, phase: str, text: str, reading: Reading,
+               newcomers: set[str]) -> str:
+    """A log from another game: most of those who wrote commands (a line with @) are
+    neither players (names, aliases, 代役) nor GMs.  Not for an extra log (the derby's
+    spectators' chat is written by spectators)."""
+    if "-" in phase:
+        return ""
+    from ..errors import CommandError
+    from ..games import get_variant
+    from ..roster import Roster
+
+    try:
+        cfg = load_config(path / "game.toml")
+        variant = get_variant(cfg.variant)(cfg)
+        entries = list(variant.roster_entries())
+    except AdjudicatorError:
+        return ""
+    newcomers = newcomers | _newcomers(text) | {r.new for r in cfg.replacements}
+    roster = Roster(entries, extra={g: "GM" for g in cfg.gm})
+    writers = list(dict.fromkeys(m.speaker for m in reading.messages
+                                 if m.speaker and ("@" in m.text or "＠" in m.text)))
+    # a name decorated in the chat (「たろう🍣」, 「GMはなこ」) is the player's: the reader
+    # reads it so (chatlog's name matching); only a speaker holding no known name counts
+    known = [n for n, aliases in entries for n in (n, *aliases)] + list(cfg.gm) + \
+        sorted(newcomers)
+    unknown = []
+    for s in writers:
+        if any(k and k in s for k in known):
+            continue
+        try:
+            roster.resolve(s)
+        except CommandError:
+            unknown.append(s)
+    if len(unknown) < 2 or 2 * len(unknown) <= len(writers):
+        return ""
+    shown = "、".join(unknown[:5]) + ("など" if len(unknown) > 5 else "")
+    return (f"行動を書いた{len(writers)}人のうち{len(unknown)}人（{shown}）が、このゲームの"
+            "参加者にもGMにもいません。別のゲームのログではありませんか")
+
+
 def paste_warnings(path: Path, phase: str, text: str, reading: Reading) -> list[str]:
     """What the GM should look at before storing ``text`` as ``phase``: the same text as
     another stored phase, or dates older than a phase stored before it."""
@@ -87,15 +138,21 @@ def paste_warnings(path: Path, phase: str, text: str, reading: Reading) -> list[
     out: list[str] = []
     logs = scan_logs(path)[0]
     mine = _norm(text)
+    newcomers: set[str] = set()  # 代役 named by the GM's lines of the stored logs
     for pid, p in sorted(logs.items()):
         if pid == phase:
             continue
         try:
-            if _norm(decode(p.read_bytes(), p.name)) == mine:
+            theirs = decode(p.read_bytes(), p.name)
+            newcomers.update(_newcomers(theirs))
+            if _norm(theirs) == mine:
                 out.append(f"このログは保存済みの{phase_label(pid)}のログと同じ内容です。"
                            "フェーズの選び間違いではありませんか")
         except (AdjudicatorError, OSError):
             continue
+    strangers = _strangers(path, phase, text, reading, newcomers)
+    if strangers:
+        out.insert(0, strangers)  # first: the rest of the page is about another game
     new = [m.date for m in reading.messages if m.date]
     if not new:
         return out

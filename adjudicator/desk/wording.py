@@ -62,8 +62,11 @@ def skip_ja(why: str) -> str:
 def guess_ja(kind: str, message: str, ja: str = "") -> str:
     """The guess in Japanese: the reader's own words, or its kind with the piece of the log
     it is about when it names one."""
-    if ja:
-        return f"{GUESS_JA.get(kind, '読み方')}：{ja}"
+    if ja:  # a whole sentence of its own: headed by the kind's name only, as the engine does
+        # (「日付として読めない日付があります」 over 「今日」 of a plain Discord copy was wrong)
+        from ..chatlog.ja import GUESS_JA as KIND_JA
+
+        return f"{KIND_JA.get(kind, '読み方')}：{ja}"
     text = GUESS_JA.get(kind, "読み方を推測した箇所があります")
     hit = _QUOTED.search(message)
     return f"{text}：「{hit.group(1)}」" if hit else text

@@ -49,16 +49,24 @@ document.addEventListener("click", function (e) {
 
 // a store from the preview replaces the preview in the history: Back after storing goes
 // to the game's page, never to the browser's "resubmit the form?" page (no script: a
-// plain POST and its 303 redirect)
+// plain POST and its 303 redirect).  The desk answers the script 204 with the page's
+// address (X-Desk-Location) instead of a redirect that fetch would follow: the game page
+// is loaded once.  A second press while the first is on its way sends nothing.
 document.addEventListener("submit", function (e) {
   var f = e.target;
   if (!f.hasAttribute || !f.hasAttribute("data-replace") || !window.fetch || !window.FormData) { return; }
   if (e.submitter && e.submitter.hasAttribute("formaction")) { return; }
   e.preventDefault();
+  if (f.hasAttribute("data-sending")) { return; }
+  f.setAttribute("data-sending", "1");
+  var buttons = f.querySelectorAll("button[type=submit], button:not([type])");
+  Array.prototype.forEach.call(buttons, function (b) { b.disabled = true; });
   var again = function () { f.removeAttribute("data-replace"); f.submit(); };
-  fetch(f.action, { method: "POST", body: new FormData(f), credentials: "same-origin" })
+  fetch(f.action, { method: "POST", body: new FormData(f), credentials: "same-origin",
+                    headers: { "X-Desk-Replace": "1" } })
     .then(function (r) {
-      if (r.redirected && r.ok) { location.replace(r.url + (f.getAttribute("data-replace") || "")); } else { again(); }
+      var to = r.headers.get("X-Desk-Location");
+      if (r.status === 204 && to) { location.replace(to); } else { again(); }
     }, again);
 });
 
@@ -227,4 +235,12 @@ document.addEventListener("click", function (e) {
     a.setAttribute("data-shown", "1");
     box.focus();
   }, function () { location.href = a.getAttribute("href"); });
+});
+
+// back to a preview whose store was refused (kept by the browser as it was): pressable again
+window.addEventListener("pageshow", function () {
+  Array.prototype.forEach.call(document.querySelectorAll("form[data-sending]"), function (f) {
+    f.removeAttribute("data-sending");
+    Array.prototype.forEach.call(f.querySelectorAll("button"), function (b) { b.disabled = false; });
+  });
 });

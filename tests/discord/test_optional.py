@@ -90,8 +90,10 @@ def test_send_preview_needs_no_token_and_sends_nothing(
     assert not (root / "discord").exists()
 
 
-def test_the_desk_button_without_the_extra_is_a_page_naming_pip(
+def test_the_desk_without_the_extra_says_whom_to_ask(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 41: no button, and no command to type (the GM of a desk may never have used
+    a terminal): what to ask whoever installed the desk, on the page and from the route."""
     from starlette.testclient import TestClient
 
     from adjudicator.desk.app import CSRF_COOKIE, create_app
@@ -99,7 +101,8 @@ def test_the_desk_button_without_the_extra_is_a_page_naming_pip(
     monkeypatch.setitem(sys.modules, "hikari", None)
     _game(tmp_path, '\n[discord]\nchannel = "123"\n')
     c = TestClient(create_app(tmp_path, hosts=("testserver",)))
-    assert "Discordから取り込む" in c.get("/g/g").text
+    page = c.get("/g/g").text
+    assert "Discordから取り込む" not in page and "デスクを入れた人" in page
     r = c.post("/g/g/discord/pull", data={"csrf": c.cookies.get(CSRF_COOKIE),
                                           "phase": "night1"})
-    assert r.status_code == 422 and "pip install" in r.text
+    assert r.status_code == 503 and "デスクを入れた人" in r.text and "pip" not in r.text
