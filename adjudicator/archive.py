@@ -498,6 +498,12 @@ class Archive:
         if dest.exists() and any(dest.iterdir()):
             raise ArchiveError(f"「{dest}」はもうあり、空ではありません：新しいフォルダか空の"
                                "フォルダを指定してください")
+        from .fsio import game_input
+
+        why = game_input(dest)  # as `report -o`: never into a game's own logs/ or deal/
+        if why is not None:
+            raise ArchiveError(f"「{dest}」は{why}：ゲームのファイルに混ぜないよう、書き出しません。"
+                               "ゲームのフォルダの外を指定してください")
         if not dest.parent.is_dir():  # as `report -o`: a mistyped path makes no folders
             raise ArchiveError(f"「{dest}」に書き出せません：フォルダ「{dest.parent}」がありません。"
                                "先に作るか、あるフォルダの中を指定してください")

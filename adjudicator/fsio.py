@@ -68,6 +68,57 @@ def write_atomic(path: Path, data: bytes | str, durable: bool = True) -> None:
         raise
 
 
+#: the folders of a game whose files are its input or its record: never an output path
+GAME_INPUT_FOLDERS = ("logs", "deal", "discord")
+#: what an earlier report starts with (report.html's generator line, in its first bytes)
+REPORT_MARK = b'<meta name="generator" content="adjudicator'
+
+
+def game_input(path: Path | str) -> str | None:
+    """Why ``path`` must not be written over (None: it may be an output): a game's
+    ``game.toml`` (or another ``.toml`` beside it: majora's scenario), or anything under a game folder's ``logs/``, ``deal/`` or ``discord/``
+    (links followed, so ``g/../g/logs/x`` and a linked folder are caught too).  A Japanese
+    phrase, for the caller's message."""
+    path = Path(path)
+    try:
+        real = Path(os.path.realpath(path.parent)) / path.name
+        if path.is_symlink():
+            real = Path(os.path.realpath(path))
+    except (OSError, ValueError):
+        return None
+    if real.name == "game.toml" or (real.suffix == ".toml"
+                                    and (real.parent / "game.toml").exists()):
+        return "ゲームの設定のファイルです"
+    for folder in real.parents:
+        if folder.name in GAME_INPUT_FOLDERS and (folder.parent / "game.toml").exists():
+            what = {"logs": "ログ", "deal": "配役の記録", "discord": "Discordへの送信の記録"}
+            return f"ゲーム「{folder.parent.name}」の{what[folder.name]}のフォルダの中です"
+    return None
+
+
+def earlier_report(path: Path | str) -> bool:
+    """Whether the regular file ``path`` is a report this tool wrote (its first bytes hold
+    the generator line), so that writing a new report over it loses nothing."""
+    try:
+        head = read_head(path, 4096)
+    except OSError:
+        return False
+    return head.startswith(b"<!DOCTYPE html>") and REPORT_MARK in head
+
+
+def read_head(path: Path | str, n: int) -> bytes:
+    """The first ``n`` bytes of a regular file (a pipe or a device is refused unread)."""
+    import stat
+
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise NotRegularFile(errno.EINVAL, "普通のファイルではありません", os.fspath(path))
+        return os.read(fd, n)
+    finally:
+        os.close(fd)
+
+
 class NotRegularFile(OSError):
     """``read_capped``: the path is a pipe, a device, a socket or a folder."""
 

@@ -1,0 +1,110 @@
+"""Issue 46 (trust, round three), points 1 and 4 to 6: no output over a game's input,
+the seal over everything that decides an outcome, 代役 names, and the smaller faults
+(variant as a list, a killed `add`, archive integers, `serve --host`, links out of
+logs/, a linked game.toml, FIFOs, a bad or unplayable [setup]).  The Discord connector
+under a hostile API (point 2) is tests/discord/test_hostile.py."""
+
+from __future__ import annotations
+
+import io
+import os
+import sys
+from pathlib import Path
+
+import pytest
+
+from adjudicator.cli import main
+from tests.support.derby_stock import ALL_VOTE_SHIN, write_game
+
+Run = tuple[int, str, str]
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str, stdin: bytes | None = None,
+        monkeypatch: pytest.MonkeyPatch | None = None) -> Run:
+    if stdin is not None:
+        assert monkeypatch is not None
+        monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(stdin)))
+    code = main(list(args))
+    out, err = capsys.readouterr()
+    assert "Traceback" not in out + err
+    return code, out, err
+
+
+@pytest.fixture
+def game(tmp_path: Path) -> Path:
+    return write_game(tmp_path / "g", {"day1": ALL_VOTE_SHIN, "night1": "たろう: 噛み@なお"})
+
+
+def _tree(root: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(root)): p.read_bytes() for p in sorted(root.rglob("*"))
+            if p.is_file() and not p.is_symlink()}
+
+
+# ------------------------------------------------------------------ 1. no input overwritten
+@pytest.mark.parametrize("target", ["game.toml", "logs/night1.txt", "logs/new.html",
+                                    "logs/.history/x.html", "deal/seal.txt",
+                                    "scenario.toml", "../g/logs/day1.txt"])
+def test_report_never_writes_over_a_games_input(game: Path, capsys: pytest.CaptureFixture[str],
+                                               target: str) -> None:
+    (game / "logs" / ".history").mkdir()
+    (game / "deal").mkdir()
+    (game / "deal" / "seal.txt").write_text("配役の封印：x\n", encoding="utf-8")
+    before = _tree(game)
+    for force in ([], ["--force"]):
+        code, out, err = run(capsys, "report", str(game), "--gm", "-o", str(game / target), *force)
+        assert code == 1 and out == ""
+        assert "上書きしない" in err or "書きませんでした" in err
+        assert _tree(game) == before
+
+
+def test_report_into_another_games_logs_is_refused(game: Path, tmp_path: Path,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    other = write_game(tmp_path / "other", {"day1": ALL_VOTE_SHIN})
+    code, _out, err = run(capsys, "report", str(game), "--gm", "-o",
+                          str(other / "logs" / "day1.txt"))
+    assert code == 1 and "ログのフォルダ" in err
+    assert (other / "logs" / "day1.txt").read_text(encoding="utf-8").startswith("たろう")
+
+
+def test_a_linked_logs_folder_is_seen_through(game: Path, tmp_path: Path,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "via").symlink_to(game / "logs")
+    code, _out, err = run(capsys, "report", str(game), "--gm", "-o", str(tmp_path / "via" / "x.html"))
+    assert code == 1 and "ログのフォルダ" in err
+    assert not (game / "logs" / "x.html").exists()
+
+
+def test_an_existing_file_that_is_no_report_needs_force(game: Path, tmp_path: Path,
+                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    notes = tmp_path / "notes.txt"
+    notes.write_text("大事なメモ\n", encoding="utf-8")
+    code, _out, err = run(capsys, "report", str(game), "--gm", "-o", str(notes))
+    assert code == 1 and "--force" in err
+    assert notes.read_text(encoding="utf-8") == "大事なメモ\n"
+    code, _out, _err = run(capsys, "report", str(game), "--gm", "-o", str(notes), "--force")
+    assert code == 0 and notes.read_bytes().startswith(b"<!DOCTYPE html>")
+
+
+def test_an_earlier_report_is_replaced_without_force(game: Path, tmp_path: Path,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "r.html"
+    assert run(capsys, "report", str(game), "--gm", "-o", str(out))[0] == 0
+    first = out.read_bytes()
+    out.write_bytes(first.replace(b"</body>", b"<!-- edited --></body>"))
+    assert run(capsys, "report", str(game), "--gm", "-o", str(out))[0] == 0
+    assert out.read_bytes() == first
+    assert run(capsys, "report", str(game), "--gm")[0] == 0  # the default GAME/report.html
+    assert run(capsys, "report", str(game), "--gm")[0] == 0
+
+
+def test_archive_export_never_into_a_games_logs(game: Path, tmp_path: Path,
+                                                capsys: pytest.CaptureFixture[str],
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    db = tmp_path / "a.sqlite"
+    done = write_game(tmp_path / "done", {"day1": ALL_VOTE_SHIN})
+    code, _o, err = run(capsys, "archive", "add", "--db", str(db), str(done), "-q")
+    assert code == 0, err
+    code, out, err = run(capsys, "archive", "export", "--db", str(db), "1",
+                         str(game / "logs" / "restored"))
+    assert code == 1 and "ログのフォルダ" in err
+    assert not (game / "logs" / "restored").exists()
