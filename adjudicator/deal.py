@@ -43,7 +43,7 @@ from typing import Any
 
 from .errors import AdjudicatorError, ConfigError, UsageError
 from .rng import PhaseRng
-from .seal import SEALED, digest_of
+from .seal import SEALED, config_digest, game_fields, seats
 from .vocab import ROLE_NAMES, ROLES, VARIANT_JA
 
 Slot = dict[str, Any]
@@ -175,6 +175,7 @@ class DealResult:
     seats: dict[str, Slot]
     notices: dict[str, list[str]] = field(default_factory=dict)
     written: list[Path] = field(default_factory=list)
+    game: dict[str, Any] = field(default_factory=dict)  # seal.game_fields, as dealt
 
 
 # ------------------------------------------------------------------ game.toml editing
@@ -317,15 +318,28 @@ def deal_game(root: Path | str, seed: int | None = None, force: bool = False) ->
         salt = hashlib.sha256(f"adjudicator-salt:{seed}".encode()).hexdigest()[:32]
     dealt = shuffle(base, PhaseRng(deal_seed, "deal"))
     names = [p["name"].strip() for p in players]
-    seat_map = {n: {f: (bool(s.get(f)) if f == "leader" else s.get(f))
-                    for f in SEALED[variant]} for n, s in zip(names, dealt, strict=True)}
-    digest = digest_of(variant, seat_map, salt)
-    seal = {"salt": salt, "digest": digest}
+
+    def parsed(t: str) -> Any:
+        try:
+            return tomllib.loads(t)
+        except tomllib.TOMLDecodeError:
+            return None
+
+    # the digest covers the dealt game as game.toml will read it (its seats, seed,
+    # options…): written once without it, read back, sealed, then written with it
+    seal = {"salt": salt, "digest": ""}
     new_text = edit_toml(text, variant, dealt, seal)
-    try:
-        got = tomllib.loads(new_text)
-    except tomllib.TOMLDecodeError:
-        got = None
+    cfg = None
+    if parsed(new_text) == _expected(raw, variant, dealt, seal):
+        tmp = root / ".game.toml.deal"
+        write_atomic(tmp, new_text, durable=False)
+        try:
+            cfg = load_config(tmp)
+        finally:
+            tmp.unlink(missing_ok=True)
+        seal = {"salt": salt, "digest": config_digest(cfg, salt) or ""}
+        new_text = edit_toml(text, variant, dealt, seal)
+    got = parsed(new_text)
     if got != _expected(raw, variant, dealt, seal):
         listing = "; ".join(f"{n}: {role_label(variant, s)}" for n, s in zip(names, dealt,
                                                                               strict=True))
@@ -337,17 +351,13 @@ def deal_game(root: Path | str, seed: int | None = None, force: bool = False) ->
         err.ja = ("ゲームの設定を安全に書き換えられないため、何も書いていません（参加者の欄が"
                   f"1行に1項目の形で書かれていません）。配役を手で書いてください：{listing_ja}")
         raise err
-    tmp = root / ".game.toml.deal"
-    write_atomic(tmp, new_text)
-    try:
-        cfg = load_config(tmp)
-    finally:
-        tmp.unlink(missing_ok=True)
+    assert cfg is not None  # the edit was checked above
+    digest, seat_map = seal["digest"], seats(cfg)
     write_atomic(path, new_text)
     result = DealResult(root=root, variant=variant, digest=digest, salt=salt,
                         roles={n: role_label(variant, s) for n, s in zip(names, dealt,
                                                                          strict=True)},
-                        seats=seat_map, notices=role_notices(cfg))
+                        seats=seat_map, notices=role_notices(cfg), game=game_fields(cfg))
     result.written = [path, *_write_deal_folder(root, result)]
     return result
 
@@ -386,7 +396,7 @@ def _write_deal_folder(root: Path, r: DealResult) -> list[Path]:
     written.append(p)
     p = folder / "dealt.json"
     write_atomic(p, json.dumps({"variant": r.variant, "salt": r.salt, "digest": r.digest,
-                                "seats": r.seats}, ensure_ascii=False, indent=2,
+                                "seats": r.seats, "game": r.game}, ensure_ascii=False, indent=2,
                                sort_keys=True) + "\n", durable=False)
     written.append(p)
     return written

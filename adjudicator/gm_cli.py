@@ -65,8 +65,11 @@ def cmd_deal(args: Any) -> int:
 
 
 def cmd_verify(args: Any) -> int:
-    from .seal import verify_game
+    from .errors import UsageError
+    from .seal import digest_problem, verify_game
 
+    if args.digest is not None and (why := digest_problem(args.digest)) is not None:
+        raise UsageError(why)
     root = _game(args.game)
     ok, lines = verify_game(root, args.digest)
     if ok:

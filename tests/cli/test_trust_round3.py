@@ -108,3 +108,58 @@ def test_archive_export_never_into_a_games_logs(game: Path, tmp_path: Path,
                          str(game / "logs" / "restored"))
     assert code == 1 and "ログのフォルダ" in err
     assert not (game / "logs" / "restored").exists()
+
+
+# ------------------------------------------------------------------ 4. the seal covers the draw
+def _dealt(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> tuple[Path, str]:
+    root = write_game(tmp_path / "d", {})
+    text = (root / "game.toml").read_text(encoding="utf-8")
+    (root / "game.toml").write_text("\n".join(line for line in text.splitlines()
+                                              if not line.startswith("role = ")) + "\n",
+                                    encoding="utf-8")
+    code, out, err = run(capsys, "deal", str(root), "--seed", "5", "--json")
+    assert code == 0, err
+    import json
+
+    digest = json.loads(out)["digest"]
+    assert run(capsys, "verify", str(root), "--digest", digest)[0] == 0
+    return root, digest
+
+
+@pytest.mark.parametrize("old, new, said", [
+    ("seed = 1\n", "seed = 2\n", "種"),
+    ('gender = "male"\n', 'gender = "female"\n', "性別"),
+    ("[options]\n", '[options]\ntie = "none"\n', "オプション"),
+])
+def test_changing_what_decides_an_outcome_breaks_the_seal(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], old: str, new: str,
+        said: str) -> None:
+    root, digest = _dealt(tmp_path, capsys)
+    path = root / "game.toml"
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    code, _out, err = run(capsys, "verify", str(root), "--digest", digest)
+    assert code == 1 and "一致しません" in err
+    assert said in err  # deal/dealt.json says what changed
+
+
+def test_what_decides_nothing_keeps_the_seal(tmp_path: Path,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    """An alias, a Discord account or a 代役 added during the game leave the seal whole."""
+    root, digest = _dealt(tmp_path, capsys)
+    path = root / "game.toml"
+    text = path.read_text(encoding="utf-8").replace(
+        'name = "たろう"\n', 'name = "たろう"\naliases = ["たろちゃん"]\ndiscord = "123"\n', 1)
+    text = text.replace('gm = ["GM"]', 'gm = ["GM", "ゲームマスター"]')
+    text += '\n[[replacements]]\nphase = "day2"\nold = "はなこ"\nnew = "ゆきこ"\n'
+    path.write_text(text, encoding="utf-8")
+    assert run(capsys, "verify", str(root), "--digest", digest)[0] == 0
+
+
+@pytest.mark.parametrize("digest", ["", " ", "xyz", "0" * 63, "g" * 64])
+def test_an_empty_or_malformed_digest_is_a_usage_error(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], digest: str) -> None:
+    root, _digest = _dealt(tmp_path, capsys)
+    code, out, err = run(capsys, "verify", str(root), "--digest", digest)
+    assert code == 2 and out == "" and "封印の値" in err

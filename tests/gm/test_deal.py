@@ -20,7 +20,7 @@ from adjudicator.engine import resolve_game
 from adjudicator.errors import AdjudicatorError, UsageError
 from adjudicator.report import render_report
 from adjudicator.resources import data_dir
-from adjudicator.seal import check, digest_of, seats
+from adjudicator.seal import check, digest_of, game_fields, seats
 from adjudicator.vocab import ROLE_NAMES
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples"
@@ -188,7 +188,7 @@ def test_json_and_verify(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> 
     capsys.readouterr()
     assert main(["verify", str(root), "--digest", "0" * 64]) == 1
     assert "一致しません" in capsys.readouterr().err
-    assert main(["verify", str(root), "--digest", "xyz"]) == 1
+    assert main(["verify", str(root), "--digest", "xyz"]) == 2
     assert "16進数" in capsys.readouterr().err
 
 
@@ -235,7 +235,7 @@ def test_the_seal_in_the_first_and_the_final_post(tmp_path: Path) -> None:
     shutil.copytree(SAMPLES / "derby-stock", root)
     cfg = load_config(root / "game.toml")
     salt = "ab" * 16
-    digest = digest_of(cfg.variant, seats(cfg), salt)
+    digest = digest_of(cfg.variant, seats(cfg), salt, game_fields(cfg))
     with (root / "game.toml").open("a", encoding="utf-8") as f:
         f.write(f'\n[seal]\nsalt = "{salt}"\ndigest = "{digest}"\n')
     game = resolve_game(root)
