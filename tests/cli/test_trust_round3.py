@@ -163,3 +163,66 @@ def test_an_empty_or_malformed_digest_is_a_usage_error(
     root, _digest = _dealt(tmp_path, capsys)
     code, out, err = run(capsys, "verify", str(root), "--digest", digest)
     assert code == 2 and out == "" and "封印の値" in err
+
+
+# ------------------------------------------------------------------ 5. 代役 names
+def _swap_game(tmp_path: Path, day2: str, toml: str = "") -> object:
+    from adjudicator.engine import resolve_game
+
+    root = write_game(tmp_path / "r", {"day1": ALL_VOTE_SHIN, "night1": "たろう: 噛み@なお",
+                                       "day2": day2})
+    if toml:
+        with (root / "game.toml").open("a", encoding="utf-8") as f:
+            f.write(toml)
+    return resolve_game(root)
+
+
+def _day2(game: object) -> object:
+    return next(p for p in game.phases if p.id == "day2")  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("line, why", [
+    ("GM: 交代@はなこ→ゆ\u200bきこ", "見えない文字"),
+    ("GM: 交代@はなこ→ゆきこ\u202e", "見えない文字"),
+    ("GM: 交代@はなこ→はなこ", "同じ人"),
+    ("GM: 交代@はなこ→はなこさん", "同じ人"),
+    ("GM: 交代@しん→ゆきこ", "死亡"),  # しん was executed on day 1
+    ("GM: 交代@なお→ゆきこ", "死亡"),  # なお was bitten on night 1
+])
+def test_a_bad_replacement_line_is_refused_with_its_reason(tmp_path: Path, line: str,
+                                                           why: str) -> None:
+    day2 = _day2(_swap_game(tmp_path, line + "\nたろう: 投票@はなこ"))
+    rec = next(r for r in day2.lines if "交代@" in r.text)  # type: ignore[attr-defined]
+    assert rec.disposition == "rejected" and why in (rec.reason or "")
+    assert not any(e.kind == "replacement" for e in day2.events)  # type: ignore[attr-defined]
+
+
+def test_a_second_seat_for_the_same_newcomer_is_refused_not_dropped(tmp_path: Path) -> None:
+    day2 = _day2(_swap_game(tmp_path, "GM: 交代@はなこ→ゆきこ\nGM: 交代@りく→ゆきこ"))
+    recs = [r for r in day2.lines if "交代@" in r.text]  # type: ignore[attr-defined]
+    assert recs[0].disposition == "gm"
+    assert recs[1].disposition == "rejected" and "はなこさんの席の代役" in (recs[1].reason or "")
+    swaps = [e for e in day2.events if e.kind == "replacement"]  # type: ignore[attr-defined]
+    assert [(e.player, e.target) for e in swaps] == [("はなこ", "ゆきこ")]
+
+
+@pytest.mark.parametrize("old, new, why", [
+    ("はなこ", "ゆ\u200dきこ", "見えない文字"),
+    ("はなこ", "はなこ", "同じ人"),
+    ("しん", "ゆきこ", "死亡"),
+])
+def test_a_bad_replacement_in_game_toml_is_an_error(tmp_path: Path, old: str, new: str,
+                                                    why: str) -> None:
+    toml = f'\n[[replacements]]\nphase = "day2"\nold = "{old}"\nnew = "{new}"\n'
+    day2 = _day2(_swap_game(tmp_path, "たろう: 投票@はなこ", toml))
+    assert any(d.code == "bad_replacement" and why in d.reason_ja  # type: ignore[attr-defined]
+               for d in day2.diagnostics)  # type: ignore[attr-defined]
+    assert not any(e.kind == "replacement" for e in day2.events)  # type: ignore[attr-defined]
+
+
+def test_two_seats_for_one_newcomer_in_game_toml_is_an_error(tmp_path: Path) -> None:
+    toml = ('\n[[replacements]]\nphase = "day2"\nold = "はなこ"\nnew = "ゆきこ"\n'
+            '\n[[replacements]]\nphase = "day2"\nold = "りく"\nnew = "ゆきこ"\n')
+    day2 = _day2(_swap_game(tmp_path, "たろう: 投票@はなこ", toml))
+    assert any(d.code == "bad_replacement" and "はなこさんの席の代役" in d.reason_ja  # type: ignore[attr-defined]
+               for d in day2.diagnostics)  # type: ignore[attr-defined]
