@@ -99,6 +99,10 @@ def derby_counts(n: int, setup: dict[str, int]) -> dict[str, int]:
         if not counts.get("人狼"):
             raise UsageError("[setup] has no 人狼; the game needs at least one wolf",
                              "編成に人狼がいません。人狼は1人以上必要です")
+        from .games.derby_stock.rules import unplayable
+
+        if (why := unplayable(counts)) is not None:
+            raise UsageError(f"[setup] {why[0]}", f"編成：{why[1]}")
         return counts
     if not 12 <= n <= 16:
         raise UsageError(f"ダービー＆ストック村 takes 12 to 16 players (ds.setup.roles); "
@@ -273,6 +277,11 @@ def deal_game(root: Path | str, seed: int | None = None, force: bool = False) ->
         raise ConfigError(str(path), [f"not valid TOML: {e}"],
                           [problem_ja(f"not valid TOML: {e}")]) from None
     variant = raw.get("variant")
+    if "variant" in raw and not isinstance(variant, str):  # a list or a table: not hashable
+        raise ConfigError(str(path), ["variant: the kind of game is one word in quotes "
+                                      '(variant = "derby-stock")'],
+                          ["ゲームの種類（variant）は、1つの名前を引用符で囲んで書きます"
+                           "（例：variant = \"derby-stock\"）"])
     if variant not in SEALED:
         raise UsageError(f"{variant!r}: " + ("Trap Word has no hidden setup to deal (the teams "
                                              "are public)" if variant == "trapword"
@@ -309,7 +318,12 @@ def deal_game(root: Path | str, seed: int | None = None, force: bool = False) ->
                                               for v in setup.values()):
         raise ConfigError(str(path), ["setup: counts are whole numbers (\"人狼\" = 2)"],
                           ["編成の人数は整数で書きます（例：「人狼」を2人）"])
-    base = slots(variant, len(players), setup)
+    try:
+        base = slots(variant, len(players), setup)
+    except UsageError as e:  # a bad [setup] is game.toml's to fix (exit 1), not usage
+        if not setup:
+            raise
+        raise ConfigError(str(path), [str(e)], [e.ja or str(e)]) from None
     if seed is None:
         deal_seed = int.from_bytes(os.urandom(16), "big")
         salt = os.urandom(16).hex()

@@ -394,28 +394,110 @@ def store_log(logs: Path, phase: str, suffix: str, data: bytes,
     again change nothing.  Other files (``night1.txt.bak``) are never touched.
 
     ``fmt`` (the chat format the GM named) is remembered beside the log
-    (``logs/.<phase>.format``, see ``remembered_format``); storing with none forgets it."""
+    (``logs/.<phase>.format``, see ``remembered_format``); storing with none forgets it.
+
+    The log, its format note and the removal of the logs it replaces are one step: a
+    journal (``logs/.<phase>.store``: the new log's name, SHA-256 and format) is written
+    first and removed last, and a run killed in between is finished or undone by the next
+    ``settle`` (every ``store_log`` and every scan of the logs calls it): the new log and
+    its note, or the old ones, never a mix (a new log read with the old note, or
+    ``night3.json`` beside the ``night3.txt`` it replaced)."""
+    import hashlib
+    import json
+
     logs.mkdir(exist_ok=True)
+    _refuse_link_out(logs)
     dest = logs / f"{phase}{suffix}"
     with locked(logs):
-        olds = [p for p in sorted(logs.glob(f"{phase}.*"))
-                if p.stem == phase and p.suffix.lower() in suffixes
-                and (p.is_file() or p.is_symlink())]
+        _settle_locked(logs, suffixes)
+        olds = _olds(logs, phase, suffixes)
         same = [dest] == olds and dest.is_file() and dest.read_bytes() == data
         if same and remembered_format(dest) == fmt:
             return Stored(dest, [], unchanged=True)
-        _remember_format(logs, phase, fmt)
-        if same:
-            return Stored(dest, [])
+        journal = logs / f".{phase}{JOURNAL}"
+        write_atomic(journal, json.dumps({"log": dest.name, "format": fmt,
+                                          "sha256": hashlib.sha256(data).hexdigest()}))
         # a link is removed, not copied: its target stays where it is (and a link out of
         # the game folder must not bring an outside file into the history)
-        kept = [k for p in olds if p.is_file() and not p.is_symlink()
-                and (k := keep_history(logs, p)) is not None]
-        write_atomic(dest, data)
-        for old in olds:
-            if old != dest:
-                old.unlink()
+        kept = [] if same else [k for p in olds if p.is_file() and not p.is_symlink()
+                                and (k := keep_history(logs, p)) is not None]
+        if not same:
+            write_atomic(dest, data)
+        _finish(logs, phase, dest, fmt, suffixes)
+        journal.unlink()
     return Stored(dest, kept)
+
+
+#: the suffix of ``store_log``'s journal (``logs/.night3.store``)
+JOURNAL = ".store"
+
+
+def _olds(logs: Path, phase: str, suffixes: tuple[str, ...]) -> list[Path]:
+    return [p for p in sorted(logs.glob(f"{phase}.*"))
+            if p.stem == phase and p.suffix.lower() in suffixes
+            and (p.is_file() or p.is_symlink())]
+
+
+def _finish(logs: Path, phase: str, dest: Path, fmt: str | None,
+            suffixes: tuple[str, ...]) -> None:
+    """The last steps of a store, once ``dest`` holds the new log: its note, and the
+    logs it replaced removed (each safe to do twice)."""
+    _remember_format(logs, phase, fmt)
+    for old in _olds(logs, phase, suffixes):
+        if old != dest:
+            old.unlink()
+
+
+def settle(logs: Path, suffixes: tuple[str, ...]) -> None:
+    """Finish (or undo) a ``store_log`` that was killed mid-way (see there); nothing to
+    do, and nothing written, when no journal is left.  An unwritable folder is left as
+    it is (the reader then sees what is there)."""
+    try:
+        if not any(n.startswith(".") and n.endswith(JOURNAL) for n in os.listdir(logs)):
+            return
+        with locked(logs):
+            _settle_locked(logs, suffixes)
+    except OSError:
+        return
+
+
+def _settle_locked(logs: Path, suffixes: tuple[str, ...]) -> None:
+    import hashlib
+    import json
+
+    for journal in sorted(logs.glob(f".*{JOURNAL}")):
+        phase = journal.name[1: -len(JOURNAL)]
+        try:
+            doc = json.loads(journal.read_bytes()[:4096])
+            name, fmt, sha = doc["log"], doc["format"], doc["sha256"]
+            assert isinstance(name, str) and Path(name).stem == phase and "/" not in name
+            assert fmt is None or isinstance(fmt, str)
+        except (OSError, ValueError, KeyError, TypeError, AssertionError):
+            journal.unlink(missing_ok=True)  # half-written: the store never began
+            continue
+        dest = logs / name
+        try:
+            done = (dest.is_file() and not dest.is_symlink()
+                    and hashlib.sha256(dest.read_bytes()).hexdigest() == sha)
+        except OSError:
+            done = False
+        if done:  # the new log is in place: finish what the killed run began
+            _finish(logs, phase, dest, fmt, suffixes)
+        journal.unlink(missing_ok=True)  # else the old log and its note still stand
+
+
+def _refuse_link_out(logs: Path) -> None:
+    """``logs/`` and ``logs/.history`` must be folders of the game itself: a link that
+    points out of the game folder would write the log (or its kept versions) elsewhere."""
+    game = Path(os.path.realpath(logs.parent))
+    for folder in (logs, logs / HISTORY):
+        if folder.is_symlink():
+            real = Path(os.path.realpath(folder))
+            if real != game and game not in real.parents:
+                raise IsADirectoryError(errno.EXDEV, "ゲームのフォルダの外を指すリンクです"
+                                        "（書き込むとゲームの外のファイルが変わります。"
+                                        "リンクをやめて普通のフォルダにしてください）",
+                                        str(folder))
 
 
 def format_file(logs: Path, stem: str) -> Path:

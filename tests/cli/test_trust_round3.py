@@ -226,3 +226,106 @@ def test_two_seats_for_one_newcomer_in_game_toml_is_an_error(tmp_path: Path) -> 
     day2 = _day2(_swap_game(tmp_path, "たろう: 投票@はなこ", toml))
     assert any(d.code == "bad_replacement" and "はなこさんの席の代役" in d.reason_ja  # type: ignore[attr-defined]
                for d in day2.diagnostics)  # type: ignore[attr-defined]
+
+
+# ------------------------------------------------------------------ 6. smaller faults
+class Killed(BaseException):
+    """A run killed at this point: nothing after it runs (no finally of ours catches it
+    into a clean-up, as kill -9 would not either)."""
+
+
+SUFFIXES = (".txt", ".csv", ".json", ".log")
+
+
+def _kill_at(monkeypatch: pytest.MonkeyPatch, name: str, when: object = None) -> None:
+    from adjudicator import fsio
+
+    real = getattr(fsio, name)
+
+    def dying(*a: object, **k: object) -> object:
+        if when is None or when(*a):  # type: ignore[operator]
+            raise Killed
+        return real(*a, **k)
+
+    monkeypatch.setattr(fsio, name, dying)
+
+
+def test_add_killed_after_the_log_before_its_note(tmp_path: Path,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    from adjudicator import engine, fsio
+
+    root = write_game(tmp_path / "k", {})
+    logs = root / "logs"
+    fsio.store_log(logs, "night1", ".txt", "たろう: 噛み@なお\n".encode(), SUFFIXES, fmt="plain")
+    with monkeypatch.context() as m:
+        _kill_at(m, "_finish")
+        with pytest.raises(Killed):
+            fsio.store_log(logs, "night1", ".txt", b"[22:00] x: y\n", SUFFIXES, fmt=None)
+    engine.scan_logs(root)  # what resolve does first
+    assert (logs / "night1.txt").read_bytes() == b"[22:00] x: y\n"
+    assert fsio.remembered_format(logs / "night1.txt") is None  # the new log's, not "plain"
+    assert not list(logs.glob(".*.store"))
+
+
+def test_add_killed_before_the_log_keeps_the_old_log_and_note(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from adjudicator import engine, fsio
+
+    root = write_game(tmp_path / "k", {})
+    logs = root / "logs"
+    fsio.store_log(logs, "night1", ".txt", "たろう: 噛み@なお\n".encode(), SUFFIXES, fmt="plain")
+    with monkeypatch.context() as m:
+        _kill_at(m, "write_atomic", lambda path, *a: Path(path).name == "night1.txt")
+        with pytest.raises(Killed):
+            fsio.store_log(logs, "night1", ".txt", b"[22:00] x: y\n", SUFFIXES, fmt="line-pc")
+    engine.scan_logs(root)
+    assert (logs / "night1.txt").read_text(encoding="utf-8") == "たろう: 噛み@なお\n"
+    assert fsio.remembered_format(logs / "night1.txt") == "plain"
+    assert not list(logs.glob(".*.store"))
+
+
+def test_add_killed_between_the_json_and_removing_the_txt(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from adjudicator import engine, fsio
+
+    root = write_game(tmp_path / "k", {"day1": ALL_VOTE_SHIN, "night1": "たろう: 噛み@なお"})
+    logs = root / "logs"
+    with monkeypatch.context() as m:
+        m.setattr(Path, "unlink", lambda self, missing_ok=False: (_ for _ in ()).throw(Killed())
+                  if self.name == "night1.txt" else os.unlink(self))
+        with pytest.raises(Killed):
+            fsio.store_log(logs, "night1", ".json", b'{"messages": []}', SUFFIXES)
+    assert (logs / "night1.txt").exists() and (logs / "night1.json").exists()
+    found, broken, problems = engine.scan_logs(root)
+    assert found["night1"].name == "night1.json" and not broken and not problems
+    assert not (logs / "night1.txt").exists()
+    assert [h[0] for h in fsio.history(logs, "night1")] == ["night1.txt"]  # kept, not lost
+
+
+def test_a_half_written_journal_is_dropped(tmp_path: Path) -> None:
+    from adjudicator import engine
+
+    root = write_game(tmp_path / "k", {"day1": ALL_VOTE_SHIN})
+    (root / "logs" / ".day1.store").write_bytes(b'{"log": "day1.tx')
+    found, _broken, problems = engine.scan_logs(root)
+    assert "day1" in found and not problems
+    assert not (root / "logs" / ".day1.store").exists()
+
+
+@pytest.mark.parametrize("which", ["logs", "logs/.history"])
+def test_a_logs_folder_linking_out_is_never_written_through(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+        which: str) -> None:
+    root = write_game(tmp_path / "g", {"day1": ALL_VOTE_SHIN})
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    if which == "logs":
+        for p in (root / "logs").iterdir():
+            p.rename(outside / p.name)
+        (root / "logs").rmdir()
+    (root / which).symlink_to(outside)
+    before = sorted(p.name for p in outside.iterdir())
+    code, out, err = run(capsys, "add", str(root), "day1", "-", stdin="たろう: 投票@しん\n".encode(),
+                         monkeypatch=monkeypatch)
+    assert code == 1 and "外を指すリンク" in err
+    assert sorted(p.name for p in outside.iterdir()) == before
