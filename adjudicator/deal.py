@@ -262,6 +262,12 @@ def deal_game(root: Path | str, seed: int | None = None, force: bool = False) ->
 
     root = Path(root)
     path = root / "game.toml"
+    if path.is_symlink():  # writing would put a file where the link is, or write through it
+        err = AdjudicatorError(f"{path} is a link: the deal would replace it with a file; "
+                               "nothing was written")
+        err.ja = (f"「{path}」はリンクです：配役を書き込むとリンクがただのファイルに置き換わるため、"
+                  "何も書いていません。リンク先のファイルをゲームのフォルダに置いてから配ってください")
+        raise err
     try:
         text = path.read_bytes().decode("utf-8-sig")
     except OSError as e:

@@ -119,6 +119,27 @@ def read_head(path: Path | str, n: int) -> bytes:
         os.close(fd)
 
 
+def odd_game_toml(root: Path | str) -> str | None:
+    """Why ``root/game.toml`` is there but cannot be read as a game (a FIFO, a device, a
+    folder, a link to nothing), in Japanese; None when it is a regular file or absent
+    (absent: the caller says 「ゲームがありません」)."""
+    import stat
+
+    path = Path(root) / "game.toml"
+    try:
+        os.lstat(path)
+    except OSError:
+        return None
+    try:
+        st = os.stat(path)
+    except OSError:
+        return f"「{path}」は行き先のないリンクです：普通のファイルの game.toml を置いてください"
+    if stat.S_ISREG(st.st_mode):
+        return None
+    what = "フォルダです" if stat.S_ISDIR(st.st_mode) else "普通のファイルではありません（パイプ・装置など）"
+    return f"「{path}」は{what}：ゲームの設定として読めません。普通のファイルとして書き直してください"
+
+
 class NotRegularFile(OSError):
     """``read_capped``: the path is a pipe, a device, a socket or a folder."""
 

@@ -18,9 +18,12 @@ def _out(text: str) -> None:
 
 
 def _game(path: str) -> Path:
-    from .errors import UsageError
+    from .errors import AdjudicatorError, UsageError
+    from .fsio import odd_game_toml
 
     root = Path(path)
+    if (odd := odd_game_toml(root)) is not None:
+        raise AdjudicatorError(odd)
     if not (root / "game.toml").is_file():
         raise UsageError(f"「{path}」にゲームがありません（ゲームのフォルダには game.toml があります）")
     return root

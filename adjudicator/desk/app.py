@@ -299,6 +299,11 @@ def game_view(desk: Desk, request: Request, name: str, want: str | None, stored:
     path, game = _load(desk, name)
     ids = [r.id for r in game.phases]
     if want and want not in ids:
+        odd = [W.diag_ja(d) for d in game.diagnostics
+               if d.code in ("log_unreadable", "two_logs")
+               and d.source.rsplit("/", 1)[-1].split(".")[0] == want]
+        if odd:  # a FIFO, a device, two logs: there is one, it cannot be read
+            raise S.DeskError(f"{phase_label(want)}のログを読めません", 422, odd)
         raise S.DeskError(f"{phase_label(want)}のログはまだありません", 404)
     shown = next((r for r in game.phases if r.id == want), None) if want else (
         game.phases[-1] if game.phases else None)

@@ -329,3 +329,184 @@ def test_a_logs_folder_linking_out_is_never_written_through(
                          monkeypatch=monkeypatch)
     assert code == 1 and "外を指すリンク" in err
     assert sorted(p.name for p in outside.iterdir()) == before
+
+
+def _undealt(tmp_path: Path, name: str = "u", roster_roles: bool = False) -> Path:
+    root = write_game(tmp_path / name, {})
+    text = (root / "game.toml").read_text(encoding="utf-8")
+    if not roster_roles:
+        text = "\n".join(x for x in text.splitlines() if not x.startswith("role = ")) + "\n"
+    (root / "game.toml").write_text(text, encoding="utf-8")
+    return root
+
+
+@pytest.mark.parametrize("variant", ['["derby-stock"]', '{ name = "derby-stock" }', "7"])
+def test_a_variant_that_is_no_word_is_a_problem_not_a_crash(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], variant: str) -> None:
+    root = _undealt(tmp_path)
+    path = root / "game.toml"
+    path.write_text(path.read_text(encoding="utf-8").replace('"derby-stock"', variant, 1),
+                    encoding="utf-8")
+    before = path.read_bytes()
+    for cmd in (["deal", str(root)], ["resolve", str(root), "--no-write"], ["verify", str(root)]):
+        code, _out, err = run(capsys, *cmd)
+        assert code in (1, 2) and err.strip(), cmd
+    assert path.read_bytes() == before
+
+
+def test_the_desks_deal_page_with_a_variant_list_is_no_500(tmp_path: Path) -> None:
+    from starlette.testclient import TestClient
+
+    from adjudicator.desk.app import CSRF_COOKIE, create_app
+
+    folder = tmp_path / "games"
+    root = _undealt(folder, "new")
+    path = root / "game.toml"
+    path.write_text(path.read_text(encoding="utf-8").replace('"derby-stock"', '["derby-stock"]', 1),
+                    encoding="utf-8")
+    c = TestClient(create_app(folder, hosts=("testserver",)), raise_server_exceptions=False)
+    c.get("/")
+    for r in (c.get("/g/new/seal"),
+              c.post("/g/new/deal", data={"csrf": c.cookies[CSRF_COOKIE], "seed": "5"})):
+        assert r.status_code < 500, r.text[:300]
+        assert "予期しないエラー" not in r.text
+
+
+@pytest.mark.parametrize("setup, said", [
+    ('"人狼" = 12', "村人陣営"),
+    ('"人狼" = 11\n"狂人" = 1', "村人陣営"),
+    ('"人狼" = 6\n"村人" = 6', "人狼がそれ以外の人数以上"),
+    ('"人狼" = 5\n"狂人" = 2\n"村人" = 5', None),  # 5 wolves against 7: playable
+    ('"人狼" = 2\n"村人" = 5', "合計"),  # counts that do not add up: game.toml's problem
+    ('"騎士" = 12', "役職ではありません"),
+])
+def test_a_bad_or_unplayable_setup_is_games_problem(tmp_path: Path,
+                                                   capsys: pytest.CaptureFixture[str],
+                                                   setup: str, said: str | None) -> None:
+    root = _undealt(tmp_path)
+    with (root / "game.toml").open("a", encoding="utf-8") as f:
+        f.write(f"\n[setup]\n{setup}\n")
+    code, _out, err = run(capsys, "deal", str(root), "--seed", "1")
+    if said is None:
+        assert code == 0, err
+        return
+    assert code == 1 and said in err  # exit 1: game.toml to fix, not a usage error
+    assert "[seal]" not in (root / "game.toml").read_text(encoding="utf-8")
+
+
+def test_an_all_wolf_roster_is_refused_by_resolve(tmp_path: Path,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    root = write_game(tmp_path / "w", {"day1": ALL_VOTE_SHIN},
+                      roster=[(f"p{i}", "male", "人狼") for i in range(12)])
+    code, _out, err = run(capsys, "resolve", str(root), "--no-write")
+    assert code == 1 and "村人陣営" in err
+
+
+def test_deal_never_replaces_a_linked_game_toml(tmp_path: Path,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    src = _undealt(tmp_path, "src")
+    root = tmp_path / "linked"
+    (root / "logs").mkdir(parents=True)
+    (root / "game.toml").symlink_to(src / "game.toml")
+    before = (src / "game.toml").read_bytes()
+    code, _out, err = run(capsys, "deal", str(root))
+    assert code == 1 and "リンク" in err
+    assert (root / "game.toml").is_symlink() and (src / "game.toml").read_bytes() == before
+
+
+@pytest.mark.parametrize("cmd", [["status", "{g}", "day1"], ["deal", "{g}"], ["verify", "{g}"],
+                                 ["guide", "{g}"], ["resolve", "{g}"],
+                                 ["archive", "add", "--db", "{db}", "{g}"]])
+def test_a_fifo_as_game_toml_is_named_not_missing(tmp_path: Path,
+                                                  capsys: pytest.CaptureFixture[str],
+                                                  cmd: list[str]) -> None:
+    root = tmp_path / "f"
+    (root / "logs").mkdir(parents=True)
+    os.mkfifo(root / "game.toml")
+    args = [a.format(g=root, db=tmp_path / "a.sqlite") for a in cmd]
+    code, _out, err = run(capsys, *args)
+    assert code == 1, err
+    assert "ゲームがありません" not in err and "もありません" not in err
+    assert "普通のファイルではありません" in err
+
+
+def test_a_fifo_as_the_log_is_named_not_missing(tmp_path: Path,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    root = write_game(tmp_path / "g", {"day1": ALL_VOTE_SHIN})
+    (root / "logs" / "day1.txt").unlink()
+    os.mkfifo(root / "logs" / "day1.txt")
+    code, _out, err = run(capsys, "status", str(root), "day1")
+    assert code == 1 and "まだありません" not in err and "普通のファイルではありません" in err
+
+
+def test_the_desk_names_a_fifo_game_toml_and_log(tmp_path: Path) -> None:
+    from starlette.testclient import TestClient
+
+    from adjudicator.desk.app import create_app
+
+    folder = tmp_path / "games"
+    (folder / "f" / "logs").mkdir(parents=True)
+    os.mkfifo(folder / "f" / "game.toml")
+    g = write_game(folder / "g", {"day1": ALL_VOTE_SHIN})
+    (g / "logs" / "day1.txt").unlink()
+    os.mkfifo(g / "logs" / "day1.txt")
+    c = TestClient(create_app(folder, hosts=("testserver",)), raise_server_exceptions=False)
+    r = c.get("/g/f")
+    assert r.status_code == 422 and "普通のファイルではありません" in r.text
+    r = c.get("/g/g?phase=day1")
+    assert r.status_code == 422 and "まだありません" not in r.text
+
+
+def test_archive_add_of_a_huge_seed_and_remove_over_a_damaged_counter(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import sqlite3
+
+    db = tmp_path / "a.sqlite"
+    huge = write_game(tmp_path / "huge", {"day1": ALL_VOTE_SHIN}, seed=2**70)
+    code, _out, err = run(capsys, "archive", "add", "--db", str(db), str(huge))
+    assert code == 1 and "種が大きすぎ" in err
+    ok = write_game(tmp_path / "ok", {"day1": ALL_VOTE_SHIN})
+    assert run(capsys, "archive", "add", "--db", str(db), str(ok), "-q")[0] == 0
+    seen = set()
+    for bad in ("'abc'", "x'00'", "-5", "1e300"):
+        with sqlite3.connect(db) as con:
+            con.execute(f"UPDATE counters SET value = {bad} WHERE name = 'last_id'")
+            (gid,) = con.execute("SELECT id FROM games").fetchone()
+        seen.add(gid)
+        code, _out, err = run(capsys, "archive", "remove", "--db", str(db), str(gid))
+        assert code == 0, (bad, err)
+        assert run(capsys, "archive", "add", "--db", str(db), str(ok), "-q")[0] == 0
+        with sqlite3.connect(db) as con:
+            (new,) = con.execute("SELECT id FROM games").fetchone()
+        assert new not in seen  # a removed game's number is not given again
+    with sqlite3.connect(db) as con:
+        con.execute("UPDATE counters SET value = 'abc' WHERE name = 'last_id'")
+    code, out, _err = run(capsys, "archive", "list", "--db", str(db))
+    assert code == 0
+
+
+def test_serve_with_an_empty_host_is_a_usage_error(tmp_path: Path,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    for host in ("", " "):
+        code, out, err = run(capsys, "serve", str(tmp_path), "--host", host, "--port", "0")
+        assert code == 2 and out == "" and "--host" in err
+
+
+def test_serve_beyond_loopback_warns_that_the_desk_has_no_login(tmp_path: Path) -> None:
+    import subprocess
+    import time
+
+    proc = subprocess.Popen([sys.executable, "-m", "adjudicator", "serve", str(tmp_path),
+                             "--host", "0.0.0.0", "--port", "0"], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + 30
+        line = proc.stdout.readline()  # type: ignore[union-attr]
+        assert "http://0.0.0.0:" in line
+        err = ""
+        while "ログイン" not in err and time.monotonic() < deadline:
+            err += proc.stderr.readline()  # type: ignore[union-attr]
+        assert "ログインがない" in err
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
