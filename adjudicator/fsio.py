@@ -476,6 +476,7 @@ def settle(logs: Path, suffixes: tuple[str, ...]) -> None:
     try:
         if not any(n.startswith(".") and n.endswith(JOURNAL) for n in os.listdir(logs)):
             return
+        _refuse_link_out(logs)  # never written through a link out of the game folder
         with locked(logs):
             _settle_locked(logs, suffixes)
     except OSError:
