@@ -44,7 +44,7 @@ from typing import Any
 from .errors import AdjudicatorError, ConfigError, UsageError
 from .rng import PhaseRng
 from .seal import SEALED, config_digest, game_fields, seats
-from .vocab import ROLE_NAMES, ROLES, VARIANT_JA
+from .vocab import ROLE_NAMES, ROLES, VARIANT_JA, unplayable
 
 Slot = dict[str, Any]
 
@@ -99,8 +99,6 @@ def derby_counts(n: int, setup: dict[str, int]) -> dict[str, int]:
         if not counts.get("人狼"):
             raise UsageError("[setup] has no 人狼; the game needs at least one wolf",
                              "編成に人狼がいません。人狼は1人以上必要です")
-        from .games.derby_stock.rules import unplayable
-
         if (why := unplayable(counts)) is not None:
             raise UsageError(f"[setup] {why[0]}", f"編成：{why[1]}")
         return counts

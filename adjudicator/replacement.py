@@ -79,7 +79,8 @@ class Seats(Record):
                  holders: dict[str, str] = FRESH,
                  earlier: list[Replacement] = FRESH,
                  here: list[Replacement] = FRESH,
-                 problems: list[tuple[str, str]] = FRESH) -> None:
+                 problems: list[tuple[str, str]] = FRESH,
+                 refused: dict[tuple[str, str], str] = FRESH) -> None:
         self.phase = phase
         self.base = base
         self.roster = roster
@@ -87,7 +88,7 @@ class Seats(Record):
         self.earlier = [] if earlier is FRESH else earlier
         self.here = [] if here is FRESH else here
         self.problems = [] if problems is FRESH else problems
-        self.refused = {}
+        self.refused = {} if refused is FRESH else refused
 
     @property
     def active(self) -> bool:

@@ -17,7 +17,7 @@ from adjudicator.cli import main
 from adjudicator.config import load_config
 from adjudicator.deal import DERBY, deal_game
 from adjudicator.engine import resolve_game
-from adjudicator.errors import AdjudicatorError, UsageError
+from adjudicator.errors import AdjudicatorError, ConfigError, UsageError
 from adjudicator.report import render_report
 from adjudicator.resources import data_dir
 from adjudicator.seal import check, digest_of, game_fields, seats
@@ -80,9 +80,9 @@ def test_derby_setup_counts_override_the_table(tmp_path: Path) -> None:
     cfg = load_config(root / "game.toml")
     assert Counter(p.role for p in cfg.players) == Counter(人狼=2, 狂人=1, 占い師=1, 村人=10)
     bad = fresh(tmp_path / "b", "derby-stock", 14, "[setup]\n'人狼' = 2\n'村人' = 3\n")
-    with pytest.raises(UsageError, match="add up to 5") as caught:
+    with pytest.raises(ConfigError, match="add up to 5") as caught:  # game.toml's to fix
         deal_game(bad, seed=2)
-    assert caught.value.ja == "編成の人数の合計は5人ですが、参加者は14人です"
+    assert caught.value.problems_ja == ["編成の人数の合計は5人ですが、参加者は14人です"]
     assert "role" not in (bad / "game.toml").read_text(encoding="utf-8")
 
 

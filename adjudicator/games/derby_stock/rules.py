@@ -12,7 +12,16 @@ from typing import Any
 from ... import actions as A
 from ...config import GameConfig
 from ...errors import IllegalActionError
-from ...vocab import GENDER_WORDS, NORMAL_LEVEL, ROLE_NAMES, ROLES, STOCK_LEVELS, team_of, yen
+from ...vocab import (
+    GENDER_WORDS,
+    NORMAL_LEVEL,
+    ROLE_NAMES,
+    ROLES,
+    STOCK_LEVELS,
+    team_of,
+    unplayable,
+    yen,
+)
 from .. import werewolf as ww
 from ..base import Candidate, Emitter, PhaseInput
 from .actions import Bet, Buy, Chance, Sell
@@ -477,23 +486,3 @@ class DerbyRules(ww.WerewolfVariant[DsState]):
         winners = [n for n in em.state.players if finals[n] == top]
         em.emit("winners", "ds.end.winner", f"phase:{em.phase}", "public", players=winners,
                 amount=top)
-
-
-def unplayable(counts: dict[str, int]) -> tuple[str, str] | None:
-    """Why a werewolf composition (Japanese role name -> count) is no village anyone can
-    play (None: it is one): no one on the village's side, or as many wolves as the
-    others at the start (the wolves would win before the first vote), in English and
-    Japanese."""
-    by_id = {ROLE_NAMES.get(k, k): v for k, v in counts.items()}
-    wolves = by_id.get("wolf", 0)
-    others = sum(counts.values()) - wolves
-    village = sum(v for k, v in by_id.items() if ROLES.get(k, ("", "", ""))[2] == "village")
-    if wolves and not village:
-        return ("no one on the village's side (村人, 占い師…): no village could play it",
-                "村人陣営（村人・占い師など）が1人もいません。これでは村が遊べません")
-    if wolves and wolves >= others:
-        return (f"{wolves} 人狼 against {others} others at the start: the wolves would "
-                "win before the first vote",
-                f"始まりから人狼が{wolves}人、それ以外が{others}人です。人狼がそれ以外の人数以上"
-                "では、最初の投票の前に人狼が勝ってしまいます")
-    return None
