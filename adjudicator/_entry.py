@@ -16,7 +16,7 @@ from .finish import run_jobs
 def run() -> None:
     gc.disable()
     try:
-        from .cli import main
+        from .cli.main import main
 
         code = main()
     except KeyboardInterrupt:  # Ctrl-C while the modules load

@@ -101,6 +101,19 @@ class Deadline(Action):
         return "締め切り"
 
 
+class VoteTime(Action):
+    """The GM opens the vote: 投票時間です (秘密結社村, ss.p.vote_time); read by the reader
+    (``gm_words.is_vote_time``) in a village whose grammar has the word."""
+
+    kind: str = "vote_time"
+
+    def describe(self) -> str:
+        return VOTE_TIME_WORD
+
+
+VOTE_TIME_WORD = "投票時間"
+
+
 class Proxy(Action):
     kind: str = "proxy"
     player: str

@@ -149,7 +149,7 @@ def game_inputs(root: Path) -> dict[str, bytes]:
     toml = root / "game.toml"
     if not toml.is_file():
         raise ArchiveError(f"「{root}」に game.toml がありません：ゲームのフォルダではありません")
-    from .config import MAX_CONFIG_BYTES
+    from .config.load import MAX_CONFIG_BYTES
     from .engine import MAX_LOG_BYTES
     from .fsio import read_capped
 

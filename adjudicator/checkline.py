@@ -35,11 +35,11 @@ def check_phases(game: Any) -> tuple[list[str], list[str]]:
 def check_line(game: Any, line: str, speaker: str, phase: str | None = None) -> CheckResult:
     """Read ``line`` as ``speaker`` would have written it in ``phase`` (default: the next
     phase; after a variant's last one, that one).  UsageError for a phase not reached."""
-    from .reader import PhaseReader
+    from .classify import PhaseReader
 
     ids, upto = check_phases(game)
     if phase is not None and phase not in upto and phase not in ids:
-        from .report_sections import phase_label
+        from .report.sections import phase_label
 
         known = list(dict.fromkeys(ids + upto))
         raise UsageError(f"no phase {phase!r} now (phases: {', '.join(known)})",

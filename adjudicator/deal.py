@@ -254,8 +254,8 @@ def _expected(raw: dict[str, Any], variant: str, dealt: list[Slot],
 def deal_game(root: Path | str, seed: int | None = None, force: bool = False) -> DealResult:
     """Deal, write game.toml (and deal/), return what was dealt.  Raises UsageError or
     AdjudicatorError with the reason; game.toml is untouched then."""
-    from .config import load_config
-    from .config_ja import problem_ja
+    from .config.load import load_config
+    from .config.problems import problem_ja
     from .fsio import os_error_message, write_atomic
 
     root = Path(root)

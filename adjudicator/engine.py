@@ -14,14 +14,14 @@ from pathlib import Path
 from typing import Any
 
 from .chatlog import FORMATS, ChatLine, read_chat
-from .config import GameConfig, load_config
+from .classify import PhaseReader, chatter_rows
+from .config.load import GameConfig, load_config
 from .errors import ChatFormatError, chat_detail_ja
 from .fsio import MAX_LOG_BYTES, os_error_message, remembered_format, settle
 from .games import get_variant
 from .games.base import Emitter, PhaseInput, Variant
 from .models import Diagnostic, LineRecord, PhaseResult
 from .phases import game_phase_label, phase_label
-from .reader import PhaseReader, chatter_rows
 from .rng import PhaseRng
 from .roster import Roster
 from .slots import FRESH, Frozen, Record, store
@@ -212,7 +212,7 @@ def _read_lines(
                                       message=e.detail,
                                       reason_ja=e.detail_ja or chat_detail_ja(e.detail)))
         return [], False
-    from .cli_ja import GUESS_JA, guess_ja
+    from .chatlog.ja import GUESS_JA, guess_ja
 
     for g in reading.guesses:  # what the reader decided without proof, for the GM to see
         ja = guess_ja(g)  # the reader says it in Japanese
@@ -457,7 +457,7 @@ def _resolve_phase(game: Game, roster: Roster, names: list[str], logs: dict[str,
                      extra_logs=extra, lines=reader.records)
     if not variant.finished(state):
         variant.resolve(em, pin)
-        _refuse(reader.records, variant.refused_lines(em.events))
+        _refuse(reader.records, em.refusals)
     post, private, ledger = variant.render(state, em.state, pin, em.events)
     from .gmposts import finish
     from .replacement import problems
@@ -473,7 +473,8 @@ def _resolve_phase(game: Game, roster: Roster, names: list[str], logs: dict[str,
 
 
 def _refuse(records: list[LineRecord], refused: list[tuple[str, str, str]]) -> None:
-    """An accepted line the resolution refused is 却下, with the reason, on the line.
+    """An accepted line the resolution refused (``Emitter.refuse``) is 却下, with the
+    reason, on the line: the engine's record of it, marked once the rules are done.
 
     Only the positions the reader's general path wrote can hold an accepted or a GM line
     (``PhaseRecords.written``): the chatter between them is not walked; nothing refused,

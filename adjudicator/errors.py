@@ -39,7 +39,7 @@ class ConfigError(AdjudicatorError):
                  problems_ja: list[str] | None = None) -> None:
         self.path = path
         self.problems = list(problems)
-        #: the same problems in the GM's words (CLI and desk; adjudicator.config_ja)
+        #: the same problems in the GM's words (CLI and desk; adjudicator.config.problems)
         self.problems_ja = list(problems_ja) if problems_ja is not None else list(problems)
         lines = "\n".join(f"  - {p}" for p in self.problems)
         super().__init__(f"invalid game setup {path!r}:\n{lines}")

@@ -89,7 +89,7 @@ def game_input(path: Path | str) -> str | None:
     if real.name == "game.toml" or (real.suffix == ".toml"
                                     and (real.parent / "game.toml").exists()):
         return "ゲームの設定のファイルです"
-    for folder in real.parents:
+    for folder in (real, *real.parents):  # the folder itself (an output folder) too
         if folder.name in GAME_INPUT_FOLDERS and (folder.parent / "game.toml").exists():
             what = {"logs": "ログ", "deal": "配役の記録", "discord": "Discordへの送信の記録"}
             return f"ゲーム「{folder.parent.name}」の{what[folder.name]}のフォルダの中です"

@@ -25,6 +25,13 @@ DEADLINE_RE = lazy(
     # deadline to come, 締め切りは21時, is no deadline)
     f"(?:(?<=[{_DECOR}])[^0-9]*)?", re.IGNORECASE)
 
+#: the GM's line that opens the vote (秘密結社村, ss.p.vote_time): 投票時間, 【投票時間です】,
+#: 投票時間になりました, 投票時間です。入会希望の方はどうぞ; not 投票時間は21時からです (NFKC)
+VOTE_TIME_RE = lazy(
+    r"[\s【「『\[(（<＜〈《≪\-=ー─━~〜*＊#＃!！・]*投票時間"
+    r"(?:です|でーす|になりました|となりました|となります|に入ります|に入りました|を開始します|開始|スタート)?"
+    r"(?:$|[\s】」』\])）>＞〉》≫!！?？。、.,〜~ー\-=─━♪☆★])")
+
 #: an alternative of a terminal's regular expression that is a plain word
 _PLAIN_WORD = lazy(r"[^\\()\[\]*+?.^$]+")
 
@@ -34,6 +41,19 @@ def is_deadline(text: str) -> bool:
     if len(text) > 200:
         return False
     return DEADLINE_RE.fullmatch(nfkc(text).translate(_KATAKANA).strip()) is not None
+
+
+def is_vote_time(text: str) -> bool:
+    """True when a GM line opens the vote (see ``VOTE_TIME_RE``); only a village whose
+    grammar has the directive word 投票時間 (``has_vote_time``) reads it so."""
+    return VOTE_TIME_RE.match(nfkc(text)) is not None
+
+
+def has_vote_time(variant: str) -> bool:
+    """Whether the GM's 投票時間 is a directive of ``variant`` (its grammar's word)."""
+    from .actions import VOTE_TIME_WORD
+
+    return VOTE_TIME_WORD in directive_words(variant)
 
 
 @cache

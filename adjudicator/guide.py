@@ -21,7 +21,7 @@ from functools import cache
 from importlib import import_module
 from typing import Any
 
-from .config import GameConfig
+from .config.load import GameConfig
 from .errors import UsageError
 from .vocab import VARIANT_JA
 

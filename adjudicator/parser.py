@@ -19,6 +19,7 @@ from . import recache
 from .errors import AmbiguousNameError, CommandError, CommandSyntaxError, UnknownNameError
 from .larkrt import Lark, Token, Transformer, UnexpectedInput, VisitError, v_args
 from .normalize import nfkc, parse_amount
+from .quoting import quoted
 from .resources import grammar_text
 from .roster import Roster
 
@@ -559,13 +560,17 @@ def _locate_command(text: str, variant: str) -> tuple[int, str] | None:
     norm = nfkc(text)
     before_at, opening = _command_regexes(variant)
     at = norm.find("@")
-    if at >= 0:
+    while at >= 0:
         m = before_at.search(norm, 0, at)
-        if m is not None:
-            return (m.start(), "keyword")
+        found: tuple[int, str] | None = (m.start(), "keyword") if m is not None else None
         stripped = norm[:at].strip()
-        if stripped and len(stripped) <= 6 and not re.search(r"\s", stripped):
-            return (len(norm[:at]) - len(norm[:at].lstrip()), "unknown_word")
+        if found is None and stripped and len(stripped) <= 6 and not re.search(r"\s", stripped):
+            found = (len(norm[:at]) - len(norm[:at].lstrip()), "unknown_word")
+        if found is None:
+            break
+        if not quoted(norm, found[0], at):
+            return found
+        at = norm.find("@", at + 1)  # input.quote: chatter; a later command may be one
     if opening.match(norm):
         return (len(norm) - len(norm.lstrip()), "bare_keyword")
     if _COUNT_RE.match(norm):

@@ -20,10 +20,9 @@ from jinja2 import (
 )
 from jinja2.bccache import Bucket
 
-from .models import DISPOSITION_JA, Event
-from .phases import day_number, phase_label
+from .models import DISPOSITION_JA
+from .phases import phase_label
 from .resources import data_dir
-from .views import notice_events
 from .vocab import GENDERS, STOCK_LEVELS, role_ja, yen
 
 
@@ -179,28 +178,3 @@ def public_view(state: Any) -> dict[str, Any]:
 def cast(state: Any) -> dict[str, str]:
     """配役 for the final post: each player's role in Japanese, in roster order."""
     return {n: role_ja(p.role) for n, p in state.players.items() if getattr(p, "role", None)}
-
-
-def render_phase(
-    variant: Any, before: Any, after: Any, phase: Any, events: list[Event]
-) -> tuple[str, dict[str, list[str]], str]:
-    """The three outputs of a phase, from its events (the standard werewolf shape)."""
-    vname = variant.name
-    night = phase.id.startswith("night")
-    n = day_number(phase.id)
-    public = [e for e in events if e.audience == "public"]
-    post = render(
-        f"{vname}/{'morning' if night else 'vote'}.txt.j2",
-        phase=phase.id, day=n + 1 if night else n, events=public, view=public_view(after),
-        cast=cast(after) if after.finished else {},
-    ) if not before.finished else ""  # P7: no post for a phase after the end
-    private: dict[str, list[str]] = {}
-    said = heard(phase.lines)
-    for name in after.players:
-        mine = notice_events(events, name)
-        if mine:
-            private[name] = [render(f"{vname}/notice.txt.j2", ev=e, day=n, heard=said,
-                                    me=after.players[name]).rstrip("\n") for e in mine]
-    ledger = render(f"{vname}/ledger.txt.j2", phase=phase.id, events=events, before=before,
-                    state=after, lines=ledger_lines(phase.lines))
-    return post, private, ledger

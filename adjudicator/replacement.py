@@ -261,7 +261,7 @@ def _refusal(current: Roster, added: dict[str, list[str]], holder: str, seat: st
     (None: they can), as the roster refuses such names: an invisible or
     direction-changing character, the same player as the one leaving, a seat whose
     player died before the phase, a newcomer who already holds another seat."""
-    from .config import _invisible
+    from .config.load import _invisible
     from .names_shown import shown
 
     if (bad := _invisible(new)) is not None:

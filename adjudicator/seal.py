@@ -25,7 +25,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from .config import GameConfig
+from .config.load import GameConfig
 
 #: the fields of [[players]] a deal fills in and the seal covers, per variant
 SEALED: dict[str, tuple[str, ...]] = {
@@ -143,7 +143,7 @@ def check(cfg: GameConfig, expected: str | None = None) -> tuple[bool, list[str]
 
 
 def verify_game(root: Path, expected: str | None) -> tuple[bool, list[str]]:
-    from .config import load_config
+    from .config.load import load_config
 
     cfg = load_config(Path(root) / "game.toml")
     ok, lines = check(cfg, expected)

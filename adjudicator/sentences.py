@@ -27,7 +27,7 @@ from jinja2.runtime import Macro
 from .lazyre import lazy
 from .phases import phase_label
 from .render import environment, has_template
-from .report_sections import value_ja
+from .report.sections import value_ja
 
 COMMON = "common/events.j2"
 _CARD_NAME = lazy(r"name='([^']*)'")
@@ -62,7 +62,8 @@ def gauge(n: Any) -> str:
 def _context(variant: str, me: str | None) -> dict[str, Any]:
     from .games import REGISTRY, get_variant
 
-    words = value_ja(get_variant(variant) if variant in REGISTRY else None)
+    cls = get_variant(variant) if variant in REGISTRY else None
+    words = value_ja(cls)
 
     def n(name: Any) -> str:
         if name is None or name == "":
@@ -99,7 +100,8 @@ def _context(variant: str, me: str | None) -> dict[str, Any]:
     return {"n": n, "ns": ns, "v": v, "vs": vs, "ph": phase_label, "card": card,
             "gauge": gauge, "role_id": lambda r: _ROLE_IDS.get(str(r), str(r)),
             "how": lambda h: HOW_JA.get(str(h), "死亡しました"), "quoted": words_of,
-            "me": me, "W": words, "word": word}
+            "me": me, "W": words, "word": word,
+            **getattr(cls, "template_functions", {})}  # the game's own (Trap Word's tw_*)
 
 
 @cache
@@ -180,12 +182,3 @@ def sentence(game: Any, event: Any, view: Any = None, people: Any = None) -> str
                                                                  else people))
     text = " ".join(str(macro(e)).split())
     return text.replace("。）", "）").replace("。。", "。").replace("」、「", "」「")
-
-
-def _event_ja(event: Any, variant: str, state: Any = None) -> str:
-    return sentence(variant, event, people=state)
-
-
-# the GM ledgers write each event as its sentence: ``{{ e | event_ja("derby-stock", state) }}``
-# (registered here, so that the Jinja environment of ``render`` never imports this module)
-environment().filters["event_ja"] = _event_ja

@@ -181,10 +181,10 @@ def phase_status(root: Path | str, phase: str, data: bytes | str | None = None,
                  deadline: str | None = None, game: Any = None) -> Status:
     """The 途中集計 of ``phase`` from ``data`` (a partial log), or from the stored log of
     ``phase`` when ``data`` is None.  Raises UsageError (no such phase, nothing to read)."""
+    from .classify import PhaseReader
     from .engine import resolve_game, scan_logs
     from .errors import AdjudicatorError
     from .phases import game_phase_label
-    from .reader import PhaseReader
     from .roster import Roster
 
     root = Path(root)

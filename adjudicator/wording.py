@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from .errors import UsageError
 from .lazyre import lazy
-from .report_sections import phase_label
+from .phases import phase_label
 
 _REF = lazy(r"^(?:.*/)?(?P<stem>[^/]+?)(?:\.[A-Za-z0-9]+)?:(?P<line>\d+)$")
 _PHASE = lazy(r"^(?P<kind>day|night|round)(?P<n>\d+)$")

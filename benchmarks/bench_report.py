@@ -33,7 +33,7 @@ CHATTER = ["おはよう", "今日は誰吊る？", "占い結果待ち", "株�
 
 def main() -> None:
     from adjudicator.engine import resolve_game
-    from adjudicator.report import render_report, render_report_bytes
+    from adjudicator.report.html import render_report, render_report_bytes
 
     ap = argparse.ArgumentParser()
     ap.add_argument("--lines", type=int, default=50_000)

@@ -1,21 +1,22 @@
-"""The package's import graph keeps the shape DESIGN.md gives ("Shape"):
+"""The package's shape (DESIGN.md, "Shape"; docs/architecture.md):
 
-- no import cycles anywhere in ``adjudicator/``;
+- the layers are import-linter's contracts in pyproject.toml (``[tool.importlinter]``):
+  the commands above the engine above the games above the core, the registry's lookups
+  by name the only exceptions, and a game's rules never reaching rendering (directly or
+  through what they import); ``lint-imports`` runs them in CI and the tests below run
+  them too, with a copy of the package that breaks each to show they can fail;
 - a game (``adjudicator.games.<game>``) imports core modules, ``games.base`` and
-  ``games.werewolf``, never another game;
-- a core module imports a game only through the registry (``adjudicator.games``);
-- a game's rules (``games/<game>/rules.py``, ``games.base``, ``games.werewolf``) never
-  reach rendering (``adjudicator.render`` or any module that imports Jinja), directly
-  or through what they import: rules are pure functions over state;
+  ``games.werewolf``, never another game (an AST walk, imports inside functions too);
 - every game package has the same files for the same things.
-
-The graph is built from the source with an AST walk (imports inside functions count
-too: a lazy import is still a dependency), so no import side effect is needed.
 """
 
 from __future__ import annotations
 
 import ast
+import os
+import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -23,7 +24,8 @@ import pytest
 from tests.support import ROOT
 
 PKG = ROOT / "adjudicator"
-SHARED_GAME_MODULES = {"adjudicator.games", "adjudicator.games.base", "adjudicator.games.werewolf"}
+SHARED_GAME_MODULES = {"adjudicator.games", "adjudicator.games.base", "adjudicator.games.outputs",
+                       "adjudicator.games.werewolf"}
 GAME_FILES = ("__init__.py", "actions.py", "state.py", "rules.py", "report.py")
 
 
@@ -39,18 +41,6 @@ def all_modules() -> dict[str, Path]:
     return {module_name(p): p for p in sorted(PKG.rglob("*.py"))}
 
 
-RULE_MODULES_SHARED = ("adjudicator.games.base", "adjudicator.games.werewolf")
-
-
-def imports_jinja(path: Path) -> bool:
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.Import) and any(a.name.split(".")[0] == "jinja2"
-                                                for a in node.names):
-            return True
-        if isinstance(node, ast.ImportFrom) and not node.level and (
-                node.module or "").split(".")[0] == "jinja2":
-            return True
-    return False
 
 
 def imports_of(name: str, path: Path, known: set[str]) -> set[str]:
@@ -93,78 +83,10 @@ def game_of(mod: str) -> str | None:
     return None
 
 
-def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
-    white, grey, black = 0, 1, 2
-    colour = dict.fromkeys(graph, white)
-    stack: list[str] = []
-
-    def visit(m: str) -> list[str] | None:
-        colour[m] = grey
-        stack.append(m)
-        for n in sorted(graph[m]):
-            if colour[n] == grey:
-                return stack[stack.index(n):] + [n]
-            if colour[n] == white and (c := visit(n)):
-                return c
-        stack.pop()
-        colour[m] = black
-        return None
-
-    for m in sorted(graph):
-        if colour[m] == white and (c := visit(m)):
-            return c
-    return None
-
-
-def path_to(graph: dict[str, set[str]], start: str, targets: set[str]) -> list[str] | None:
-    """The shortest import chain from ``start`` to one of ``targets`` (None: none)."""
-    seen = {start}
-    queue = [[start]]
-    while queue:
-        chain = queue.pop(0)
-        if chain[-1] in targets and len(chain) > 1:
-            return chain
-        for n in sorted(graph.get(chain[-1], ())):
-            if n not in seen:
-                seen.add(n)
-                queue.append(chain + [n])
-    return None
-
-
-def rule_modules(graph: dict[str, set[str]]) -> list[str]:
-    return sorted(m for m in graph if (game_of(m) and m.endswith(".rules"))
-                  or m in RULE_MODULES_SHARED)
-
-
-def rendering_modules() -> set[str]:
-    return {"adjudicator.render"} | {m for m, p in all_modules().items() if imports_jinja(p)}
-
-
-def test_no_import_cycles(graph: dict[str, set[str]]) -> None:
-    cycle = find_cycle(graph)
-    assert cycle is None, "import cycle: " + " -> ".join(cycle or [])
-
-
 def test_a_game_never_imports_another_game(graph: dict[str, set[str]]) -> None:
     bad = [(m, n) for m, deps in graph.items() for n in deps
            if game_of(m) and game_of(n) and game_of(m) != game_of(n)]
     assert bad == []
-
-
-def test_core_imports_games_only_through_the_registry(graph: dict[str, set[str]]) -> None:
-    bad = [(m, n) for m, deps in graph.items() for n in deps
-           if not m.startswith("adjudicator.games") and game_of(n)]
-    assert bad == []
-
-
-def test_game_rules_never_import_rendering(graph: dict[str, set[str]]) -> None:
-    rendering = rendering_modules()
-    assert "adjudicator.render" in rendering and "adjudicator.sentences" in rendering
-    rules = rule_modules(graph)
-    assert len([m for m in rules if m.endswith(".rules")]) >= 6
-    bad = {m: chain for m in rules if (chain := path_to(graph, m, rendering))}
-    assert bad == {}, "rules reach rendering: " + "; ".join(
-        " -> ".join(c) for c in bad.values())
 
 
 def test_every_game_package_has_the_same_shape() -> None:
@@ -184,25 +106,9 @@ def test_every_registered_game_is_a_package() -> None:
 
 def test_the_checker_sees_a_cycle_and_a_cross_game_import() -> None:
     """The checks above can fail: a made-up graph with a cycle and a game importing another."""
-    g = {"adjudicator.a": {"adjudicator.b"}, "adjudicator.b": {"adjudicator.a"}}
-    assert find_cycle(g) == ["adjudicator.a", "adjudicator.b", "adjudicator.a"]
     assert game_of("adjudicator.games.splatoon.rules") == "splatoon"
     assert game_of("adjudicator.games.werewolf") is None
     assert game_of("adjudicator.engine") is None
-
-
-def test_the_checker_sees_rules_that_reach_rendering() -> None:
-    """A made-up graph: a game's rules reach rendering through a helper of the game, and
-    the phase naming module is no rendering."""
-    g = {"adjudicator.games.x.rules": {"adjudicator.games.x.helper", "adjudicator.phases"},
-         "adjudicator.games.x.helper": {"adjudicator.render"},
-         "adjudicator.phases": set(), "adjudicator.render": set(),
-         "adjudicator.games.y.rules": {"adjudicator.phases"}}
-    assert rule_modules(g) == ["adjudicator.games.x.rules", "adjudicator.games.y.rules"]
-    assert path_to(g, "adjudicator.games.x.rules", {"adjudicator.render"}) == [
-        "adjudicator.games.x.rules", "adjudicator.games.x.helper", "adjudicator.render"]
-    assert path_to(g, "adjudicator.games.y.rules", {"adjudicator.render"}) is None
-    assert imports_jinja(PKG / "render.py") and not imports_jinja(PKG / "phases.py")
 
 
 def test_old_homes_are_gone() -> None:
@@ -211,12 +117,36 @@ def test_old_homes_are_gone() -> None:
     assert not (PKG / "werewolf.py").exists()
 
 
-#: modules another slice of this batch is splitting (remove each once it is split)
-LONG_FOR_NOW: set[str] = set()  # an allowlist that stays empty: split a module before it grows
-MAX_LINES = 600
 
 
-def test_no_module_is_over_600_lines() -> None:
-    long = {p.relative_to(PKG.parent).as_posix(): n for p in sorted(PKG.rglob("*.py"))
-            if (n := len(p.read_text(encoding="utf-8").splitlines())) > MAX_LINES}
-    assert set(long) <= LONG_FOR_NOW, long
+
+
+def _lint_imports(root: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-c", "from importlinter.cli import lint_imports_command;"
+                           "lint_imports_command()", "--no-cache"],
+                          cwd=root, env={**os.environ, "PYTHONPATH": str(root)},
+                          capture_output=True, text=True, timeout=300)
+
+
+def test_the_layers_hold() -> None:
+    """pyproject.toml's import-linter contracts (the layers; rules never reach rendering)
+    are kept by the package as it is."""
+    run = _lint_imports(ROOT)
+    assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-2000:]
+
+
+def test_the_layers_catch_an_upward_import(tmp_path: Path) -> None:
+    """The contracts can fail: the package copied with one upward import (the file
+    helpers importing the engine) and one game's rules importing rendering."""
+    shutil.copy(ROOT / "pyproject.toml", tmp_path)
+    shutil.copytree(PKG, tmp_path / "adjudicator",
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    with (tmp_path / "adjudicator" / "fsio.py").open("a", encoding="utf-8") as f:
+        f.write("\nfrom . import engine as _upward  # noqa\n")
+    rules = sorted((tmp_path / "adjudicator" / "games").glob("*/rules.py"))[0]
+    with rules.open("a", encoding="utf-8") as f:
+        f.write("\nfrom ... import render as _render  # noqa\n")
+    run = _lint_imports(tmp_path)
+    assert run.returncode != 0
+    assert "adjudicator.fsio -> adjudicator.engine" in run.stdout
+    assert f"adjudicator.games.{rules.parent.name}.rules -> adjudicator.render" in run.stdout

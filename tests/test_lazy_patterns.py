@@ -7,7 +7,8 @@ import re
 
 import pytest
 
-from adjudicator import config, gm_words, replacement, sentences, views, wording
+from adjudicator import gm_words, replacement, sentences, views, wording
+from adjudicator.config import load as config
 
 LAZY = [config._INVISIBLE, gm_words.DEADLINE_RE, gm_words._PLAIN_WORD, replacement._PHASE,
         replacement._SWAP, replacement._DIRECTIVE, sentences._CARD_NAME, views._LINE_CAUSE,

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from adjudicator.chatlog import FORMATS
-from adjudicator.cli import build_parser
+from adjudicator.cli.main import build_parser
 from adjudicator.games import REGISTRY
 from adjudicator.parser import command_words
 from tests.support import ROOT

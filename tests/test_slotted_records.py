@@ -30,7 +30,7 @@ DEFINITIONS: dict[type, tuple[bool, list[tuple[str, Any]]]] = {
     Progress: (True, [("label", None), ("waiting", ()), ("done", ()), ("optional", False),
                       ("post_label", None), ("suffix", "さん"), ("note", "")]),
     Emitter: (False, [("state", None), ("evolve", None), ("rng", None), ("phase", None),
-                      ("events", _list), ("diagnostics", _list)]),
+                      ("events", _list), ("diagnostics", _list), ("refusals", _list)]),
     PhaseInput: (False, [("id", None), ("actions", None), ("directives", None),
                          ("extra_logs", None), ("lines", None)]),
     Replacement: (True, [("phase", None), ("seat", None), ("old", None), ("new", None),

@@ -21,6 +21,7 @@ from .dates import (
     TIME,
     DateTok,
     Order,
+    date_shape,
     date_tok,
     iso,
     late_clock,
@@ -396,6 +397,20 @@ def _stamp_time(stamp: str) -> tuple[str | None, bool]:
     return (late, True) if late is not None else (None, False)
 
 
+def _guess_late(ctx: Ctx, no: int, stamp: str, time: str | None, next_day: bool) -> None:
+    """The first 24:xx of a file read each way, listed for the GM (input.clock.24h)."""
+    if next_day:
+        ctx.guess(no, "time", f"{stamp!r} is read as {time} of the next day "
+                  "(LINE writes the hours after midnight as 24:xx, 25:xx)",
+                  f"「{stamp}」は翌日の{time}として読みました（LINEは午前0時より後を24:xx、"
+                  "25:xxと書きます）")
+    else:
+        ctx.guess(no, "time", f"{stamp!r} comes before the day's other times: read as {time} "
+                  "of the date above it (some phones write the hour after midnight as 24)",
+                  f"「{stamp}」は上の日付の{time}として読みました（この日のほかの時刻より前に"
+                  "あるため。午前0時台を24時と書く端末があります）")
+
+
 def is_unsent(text: str) -> bool:
     """A LINE system line saying a message was unsent (送信取り消し)."""
     return "送信を取り消しました" in text or "unsent a message" in text
@@ -430,8 +445,25 @@ def read_dated(lines: list[str], ctx: Ctx, fmt: str, match: Callable[[str], re.M
     clock: dict[str, tuple[str | None, bool]] = {}  # time text -> (24-hour time, next day)
     speakers: dict[str, str] = {}  # every message of a speaker shares one name string
     pending: dict[int, str] = {}  # message index -> "name text" split later
-    rolled: list[int] = []  # messages at 24:xx / 25:xx: the next day's 00:xx / 01:xx
+    rolled: list[int] = []  # messages at 24:xx / 25:xx read as the next day's 00:xx / 01:xx
+    told: set[bool] = set()  # the readings of 24:xx a guess was made of (next day or not)
+    timed = False  # a message of the current date line has a time of 00:00 to 23:59
+    shape: str | None = None  # how this file writes its date lines (date_shape)
+    #: a date line just read inside the messages, its effects held until the next line
+    #: shows it is one: (line number, line, its match, the blank lines above it)
+    held: tuple[int, str, re.Match[str], list[str]] | None = None
     make = ChatLine
+
+    def settle() -> None:  # the held date line is one: its date counts from now on
+        nonlocal held
+        assert held is not None
+        no, line, dm, _blanks = held
+        tok = date_tok(dm)
+        toks.setdefault(line.strip(), (tok, no))
+        order.see(tok, no, line.strip())
+        ctx.skip(no, line, "date line")
+        held = None
+
     n = len(lines)
     i = 0
     while i < n:
@@ -439,6 +471,9 @@ def read_dated(lines: list[str], ctx: Ctx, fmt: str, match: Callable[[str], re.M
         i += 1
         fm = fast(line) if fast is not None else None
         if fm is not None:
+            if held is not None:
+                settle()
+            timed = True
             stamp, speaker, text = fm.groups()
             hit = clock.get(stamp)
             if hit is None:
@@ -471,15 +506,18 @@ def read_dated(lines: list[str], ctx: Ctx, fmt: str, match: Callable[[str], re.M
                           f"「{stamp}」は時刻として読めないため、この行は上の発言の続きとして"
                           "読みました")
         if got is not None:
+            if held is not None:
+                settle()
             speaker, text, later = got
             speaker = speakers.setdefault(speaker, speaker)  # one string per speaker
-            if roll:
-                if not rolled:
-                    ctx.guess(no, "time", f"{stamp!r} is read as {time} of the next day "
-                              "(LINE writes the hours after midnight as 24:xx, 25:xx)",
-                              f"「{stamp}」は翌日の{time}として読みました（LINEは午前0時より"
-                              "後を24:xx、25:xxと書きます）")
-                rolled.append(len(out))
+            if roll:  # input.clock.24h: after the day's times, the next day; before, this one
+                if timed not in told:
+                    told.add(timed)
+                    _guess_late(ctx, no, stamp, time, timed)
+                if timed:
+                    rolled.append(len(out))
+            elif time is not None:
+                timed = True
             if indented:
                 ctx.guess(no, "indented", "this indented line starts with a whole message "
                           "header: read as a new message", "字下げした行が発言の形で始まるので、"
@@ -493,12 +531,13 @@ def read_dated(lines: list[str], ctx: Ctx, fmt: str, match: Callable[[str], re.M
             if later is not None:
                 pending[last] = later
             out.append(make(source, no, speaker, text, raw, date, time, end))
-        elif (dm := RE_LINE_DATE.fullmatch(line.strip())) is not None:
-            date, last = line.strip(), None
-            tok = date_tok(dm)
-            toks.setdefault(date, (tok, no))
-            order.see(tok, no, date)
-            ctx.skip(no, line, "date line")
+        elif (dm := RE_LINE_DATE.fullmatch(line.strip())) is not None and (
+                last is None or shape in (None, date_shape(line.strip()))):
+            if held is not None:
+                settle()
+            shape = shape or date_shape(line.strip())
+            held = (no, line, dm, blanks)
+            date, last, timed = line.strip(), None, False
         elif not out and RE_LINE_HEADER.match(line.strip()):
             ctx.skip(no, line, "header")
             saved = RE_SAVED.match(line.strip())
@@ -506,11 +545,35 @@ def read_dated(lines: list[str], ctx: Ctx, fmt: str, match: Callable[[str], re.M
             if saved_when:
                 order.see_header(saved_when[0], no, line)
         elif last is not None:
+            if dm is not None:  # a date, but not written as this file's date lines
+                ctx.guess(no, "continued", f"{line.strip()!r} is not written as this file's "
+                          "date lines: read as part of the message above",
+                          f"「{line.strip()}」は日付のようですが、このファイルの日付の行と書き方が"
+                          "違うため、上の発言の続きとして読みました")
             more.setdefault(last, []).extend([*blanks, line])
+            ends[last] = no
+        elif out:  # input.syntax of a whole file: only a missing first message refuses it
+            last = len(out) - 1
+            lead: list[str] = []
+            if held is not None:  # the date line above was part of a message too
+                lead = [*held[3], held[1]]
+                date = out[last].date
+                ctx.guess(held[0], "continued", f"{held[1].strip()!r} is followed by a line "
+                          "that opens no message: both are read as part of the message above",
+                          f"「{held[1].strip()}」の次の行が発言の形でないため、日付の行ではなく"
+                          "上の発言の続きとして読みました")
+                held = None
+            else:
+                ctx.guess(no, "continued", f"{line.strip()!r} fits no {fmt} shape: read as "
+                          "part of the message above", f"「{line.strip()}」は発言の形でないため、"
+                          "上の発言の続きとして読みました")
+            more.setdefault(last, []).extend([*lead, *blanks, line])
             ends[last] = no
         else:
             raise no_fit(source, no, line, f"line fits no {fmt} shape")
         blanks = []
+    if held is not None:
+        settle()
     ctx.order, ctx.order_why = order.decide(ctx.guess)
     dates: dict[str | None, str | None] = {None: None}
     for key, (tok, no) in toks.items():

@@ -109,6 +109,20 @@ def clock(m: re.Match[str]) -> str | None:
     return f"{h:02d}:{mi:02d}" + (f":{int(sec):02d}" if sec is not None else "")
 
 
+_SHAPE = str.maketrans("0123456789月火水木金土日", "0000000000WWWWWWW")
+RE_LETTERS = lazy(r"[A-Za-z]+")
+
+
+def date_shape(line: str) -> str:
+    """How a date line is written, its numbers and names left out: ``2018/09/02(日)`` and
+    ``2018/9/3(月)`` are both ``00/0/0(W)`` once runs of digits are one; a line of
+    another shape inside a message (``4.2.34``) is no date line of that file."""
+    out = RE_LETTERS.sub("A", line.translate(_SHAPE))
+    while "00" in out:
+        out = out.replace("00", "0")
+    return out
+
+
 def norm_time(s: str) -> str | None:
     """``午後9:07`` / ``9:07 PM`` / ``21:07:05`` → 24-hour zero-padded, or None."""
     if len(s) == 5 and s[2] == ":" and s[:2].isascii() and s[:2].isdigit() \

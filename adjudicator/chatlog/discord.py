@@ -120,15 +120,26 @@ def heads_of(lines: list[str]) -> dict[int, Head]:
             if name and EM_DASH not in name:
                 heads[j] = (name, stamp[0], stamp[1], j + 1, j, rel)
             continue
-        above = lines[j - 1].strip() if j >= 1 else ""
-        if not above or (j - 1) in heads:
+        k = _above(lines, j)  # the name (or the tag), over blank lines a copy may hold
+        if k < 0 or k in heads:
             continue
-        two_up = lines[j - 2].strip() if j >= 2 else ""
-        if two_up and _TAG.fullmatch(above) and (j - 2) not in heads and EM_DASH not in two_up:
-            heads[j - 2] = (two_up, stamp[0], stamp[1], j + 1, j, rel)
+        above = lines[k].strip()
+        k2 = _above(lines, k) if _TAG.fullmatch(above) else -1
+        two_up = lines[k2].strip() if k2 >= 0 else ""
+        if two_up and k2 not in heads and EM_DASH not in two_up:
+            heads[k2] = (two_up, stamp[0], stamp[1], j + 1, j, rel)
         else:
-            heads[j - 1] = (above, stamp[0], stamp[1], j + 1, j, rel)
+            heads[k] = (above, stamp[0], stamp[1], j + 1, j, rel)
     return heads
+
+
+def _above(lines: list[str], j: int, gap: int = 2) -> int:
+    """The index of the first non-blank line above line ``j`` with at most ``gap`` blank
+    lines between (``RevoZ`` / `` `` / `` — Yesterday at 4:15 CH``), or -1."""
+    for k in range(j - 1, max(j - 2 - gap, -1), -1):
+        if lines[k].strip():
+            return k
+    return -1
 
 
 def _reply_preview(s: str, lines: list[str], i: int, heads: dict[int, Head],
@@ -187,9 +198,18 @@ def read(src: Source, ctx: Ctx) -> list[ChatLine]:
         order.see(h[1], h[4] + 1, lines[h[4]])
     ctx.order, ctx.order_why = order.decide(ctx.guess)
     first = min(heads)
+    divider: str | None = None  # the date of the last date divider ("2026年3月2日")
+    opening = True  # no line yet: a date line here is the paste's first line
     for k in range(first):
-        if lines[k].strip():
+        if not lines[k].strip():
+            continue
+        if opening and (dm := _date_only(lines[k].strip())) is not None:
+            tok = date_tok(dm)  # input.clock.date: the paste's first line, a date line,
+            divider = iso(tok, ctx.order) if tok else None  # dates the 今日 below it
+            ctx.skip(k + 1, lines[k], "date divider")
+        else:
             ctx.skip(k + 1, lines[k], "before the first message (profile card, status…)")
+        opening = False
     out: list[ChatLine] = []
     author: tuple[str, str | None, str | None] = ("", None, None)
     since = 0  # index in out of the current author's first message
@@ -202,7 +222,6 @@ def read(src: Source, ctx: Ctx) -> list[ChatLine]:
     host = ""
     open_msg = False  # the last line was text of out[-1]: a next text line continues it
     blanks: list[str] = []  # blank lines inside the open message
-    divider: str | None = None  # the date of the last date divider ("2026年3月2日")
     undated: int | None = None  # the first 今日 / 昨日 header no divider dates
     copy_day: str | None = None  # the day the paste was copied, when a divider shows it
     rel = None  # the current header's 今日 (0) / 昨日 (1), when it has no date of its own

@@ -109,7 +109,7 @@ def _has_aliases(lines: list[str], index: int) -> bool:
 def add_alias(game: Path, player: str, alias: str) -> Path | None:
     """Add ``alias`` to ``player``'s aliases in ``game/game.toml``; the path of the kept
     previous version.  DeskError (nothing written) when it cannot be done safely."""
-    from ..config import load_config
+    from ..config.load import load_config
     from ..fsio import keep_history, locked, write_atomic
     from ..names_shown import shown
 
@@ -209,7 +209,7 @@ def _kept(desk: Any, request: Request) -> Any:
 
 async def paste_again(desk: Any, request: Request) -> Response:
     p = _kept(desk, request)
-    from ..config import load_config
+    from ..config.load import load_config
 
     note = added_note(load_config(S.game_dir(desk.root, p.name) / "game.toml"),
                       request.query_params.get("added", ""))

@@ -38,7 +38,7 @@ from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import Route
 
 from ..chatlog import FORMATS
-from ..config import load_config
+from ..config.load import load_config
 from ..errors import AdjudicatorError, ConfigError
 from ..phases import phase_label
 from ..render import environment
@@ -317,6 +317,8 @@ def game_view(desk: Desk, request: Request, name: str, want: str | None, stored:
         note += added_note(game.cfg, added)
     finished = bool(game.variant.finished(game.state))
     nxt = S.next_phase(game)
+    from .corrections_routes import published_of
+
     return desk.page(request, "game.html.j2", title=name, name=name,
                      variant_ja=VARIANT_JA.get(game.cfg.variant, game.cfg.variant),
                      phases=G.offered_phases(game),
@@ -325,7 +327,8 @@ def game_view(desk: Desk, request: Request, name: str, want: str | None, stored:
                      stored_phases=set(logs), results=game.phases, finished=finished,
                      shown=shown, problems=problems, formats=FORMATS, stored=note,
                      discord_channel=discord_routes.channel(game.cfg),
-                     versions=G.versions(path), paste=paste, paste_fmt=paste_fmt)
+                     versions=G.versions(path), paste=paste, paste_fmt=paste_fmt,
+                     published=published_of(path, shown.id) if shown else None)
 
 
 def _phase(form: FormData) -> str:
@@ -419,7 +422,7 @@ async def store(desk: Desk, request: Request) -> Response:
 async def report(desk: Desk, request: Request) -> Response:
     name = request.path_params["name"]
     _path, game = _load(desk, name)
-    from ..report import render_report
+    from ..report.html import render_report
 
     html = render_report(game)
     resp = HTMLResponse(html)
@@ -507,6 +510,9 @@ def create_app(root: Path | str = ".", hosts: tuple[str, ...] = LOOPBACK_HOSTS,
     from .history_routes import routes as history_routes  # 戻る, 履歴, 復元
 
     routes += history_routes(wrap, game_view, _field, _phase)
+    from .corrections_routes import routes as corrections_routes  # 投稿しました, 訂正
+
+    routes += corrections_routes(wrap, _field)
     from .alias_routes import routes as alias_routes  # 別名の登録, 雑談の表示
 
     routes += alias_routes(wrap, _field, preview_page)

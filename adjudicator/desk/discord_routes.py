@@ -24,7 +24,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from ..config import GameConfig
+from ..config.load import GameConfig
 from . import service as S
 from .guards import refusal
 
@@ -111,7 +111,7 @@ def routes(wrap: Callable[[Any], Any], preview_page: Callable[..., Response]) ->
                          name=name, phase=phase, items=items, channel=ch,
                          fingerprint=_fingerprint(items), outcome=None,
                          blocked=game.has_errors,
-                         todo=[it for it in items if it.status in ("new", "partial")])
+                         todo=[it for it in items if it.status in ("new", "partial", "correction")])
 
     async def send(desk: Any, request: Request) -> Response:
         from ..discord_ import require

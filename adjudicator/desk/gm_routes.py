@@ -30,7 +30,7 @@ class Forms:
 
 async def status(forms: Forms, desk: Any, request: Request) -> Response:
     """POST /g/{name}/status: the 途中集計 of the pasted log (or the stored one)."""
-    from ..report_sections import phase_label
+    from ..report.sections import phase_label
     from ..status import phase_status
 
     name = request.path_params["name"]
@@ -52,7 +52,7 @@ async def status(forms: Forms, desk: Any, request: Request) -> Response:
 
 async def seal_page(forms: Forms, desk: Any, request: Request) -> Response:
     """GET /g/{name}/seal: the seal's state, the verify field and the deal form."""
-    from ..config import load_config
+    from ..config.load import load_config
     from ..seal import check
 
     name = request.path_params["name"]

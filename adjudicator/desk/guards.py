@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..chatlog import Reading, read_chat
-from ..config import load_config
+from ..config.load import load_config
 from ..engine import Game, phase_refusal, resolve_game, scan_logs
 from ..errors import AdjudicatorError
 from ..fsio import remembered_format, store_log

@@ -13,7 +13,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from ..config import load_config
+from ..config.load import load_config
 from ..errors import ConfigError
 from ..guide import build_guide, render_text
 from . import service as S

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from ..chatlog import Reading, read_chat
-from ..config import load_config
+from ..config.load import load_config
 from ..engine import Game, resolve_game, scan_logs
 from ..errors import AdjudicatorError, ChatFormatError, ConfigError
 from ..fsio import format_file, odd_game_toml, remembered_format, store_log, write_atomic
@@ -453,7 +453,7 @@ def game_toml_text(variant: str, seed: str, gm: str, options: str, roster: str
 
 def default_options(variant: str) -> str:
     """The [options] block of the variant's commented game.toml (defaults shown)."""
-    from ..skeletons import game_toml
+    from ..config.skeletons import game_toml
 
     text = game_toml(variant)
     m = re.search(r"^\[options\]\n(.*?)(?=^\[\[|\Z)", text, re.S | re.M)
@@ -492,7 +492,7 @@ def create_game(root: Path, name: str, variant: str, seed: str, gm: str, options
         try:
             load_config(Path(tmp) / "game.toml")
         except ConfigError as e:
-            from ..config_ja import is_count
+            from ..config.problems import is_count
 
             counts = [ja for en, ja in zip(e.problems, e.problems_ja, strict=True)
                       if is_count(en)]

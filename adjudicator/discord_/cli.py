@@ -58,7 +58,7 @@ def channel_of(cfg: Any, given: str | None) -> str | None:
 def run_pull(root: Path, phase: str, channel: str, after: str | None, before: str | None,
              api: str | None, say: Any = _say, max_retries: int = 3) -> Any:
     """Fetch and store; returns (Pull, Stored)."""
-    from ..config import load_config
+    from ..config.load import load_config
     from ..engine import phase_refusal
     from .client import session
     from .pull import fetch_phase, store_pull
@@ -139,7 +139,7 @@ def send_report(out: Any) -> str:
 
 
 def cmd_pull(args: argparse.Namespace) -> int:
-    from ..config import load_config
+    from ..config.load import load_config
 
     root = _root(args.game, args.phase)
     cfg = load_config(root / "game.toml")
@@ -161,7 +161,7 @@ def cmd_send(args: argparse.Namespace) -> int:
     game = resolve_game(root)
     channel = channel_of(game.cfg, args.channel)
     items = plan(root, game, args.phase, channel)
-    if any(it.key == "public" and it.status in ("new", "partial") for it in items) \
+    if any(it.public and it.status in ("new", "partial", "correction") for it in items) \
             and channel is None:
         raise UsageError("公開投稿を送るチャンネルが決まっていません（--channel ID か、game.toml の "
                          '[discord] channel = "ID"）')

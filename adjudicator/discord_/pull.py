@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..config import GameConfig
+from ..config.load import GameConfig
 from ..normalize import name_key
 from . import DiscordError
 from .dce import export_json, mentioned, message_json
@@ -286,9 +286,9 @@ def _example(phase: str) -> str:
 def store_pull(root: Path, pull: Pull) -> Any:
     """Store the pulled JSON as ``logs/<phase>.json`` the way ``add`` stores a paste (the
     logs' lock, the replaced version kept in the history, an atomic write)."""
+    from ..cli.read import read_paste
     from ..engine import LOG_SUFFIXES
     from ..fsio import store_log
-    from ..read_cli import read_paste
 
     lines = read_paste(pull.data, f"logs/{pull.phase}.json", "dce-json", root).messages
     if not lines:

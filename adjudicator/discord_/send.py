@@ -11,8 +11,11 @@ with ``enforce_nonce``: when the connection drops after Discord created the mess
 before its answer came, hikari's retry gets the same message back, not a second one.
 
 A text longer than Discord's 2,000 characters goes in parts, split between lines.  A
-recipient whose text changed since it was sent (a corrected log) is not sent again: the
-GM is told, and corrects by hand.  A DM Discord refuses with code 50007 (DMs closed, or
+recipient whose text changed since it was sent (a corrected log) is not sent the whole
+text again: when the phase was published (every send marks it, as ``adjudicator
+posted`` does), the recipient gets the 訂正 of adjudicator.corrections instead (the
+village's 訂正 post, or that player's 訂正 notice), recorded under its own key, so each
+correction goes once; without a published record the GM is told, and corrects by hand.  A DM Discord refuses with code 50007 (DMs closed, or
 the bot blocked) is listed so the GM can send it by hand; it is tried again next run.
 """
 
@@ -69,12 +72,18 @@ class Item:
     player: str | None = None
     parts: list[str] = field(default_factory=list)
     done: list[str] = field(default_factory=list)  # message ids already sent
-    status: str = "new"  # new | partial | sent | changed | no-target
+    status: str = "new"  # new | partial | sent | changed | correction | no-target
+
+    @property
+    def public(self) -> bool:
+        """The village's post (or its 訂正), sent to the channel; else a DM."""
+        return self.player is None
 
     @property
     def status_ja(self) -> str:
         return {"new": "未送信", "partial": f"途中まで送信済み（{len(self.done)}/{len(self.parts)}通）",
                 "sent": "送信済み", "changed": "送信済み（その後内容が変わりました。送り直しません）",
+                "correction": "訂正を送ります（送った後で内容が変わりました）",
                 "no-target": "送り先が分かりません（手で送ってください）"}[self.status]
 
 
@@ -138,20 +147,49 @@ def plan(root: Path, game: Any, phase: str, channel: str | None) -> list[Item]:
                 it.status = "sent"
             else:
                 it.status = "partial"
+    if any(it.status == "changed" for it in items):
+        _corrections(root, game, phase, items, done)
     return items
+
+
+def _corrections(root: Path, game: Any, phase: str, items: list[Item],
+                 done: dict[str, Any]) -> None:
+    """A changed recipient's 訂正 in place of its whole text, each correction under its
+    own key (``fix:<key>:<digest>``) so that it is sent once."""
+    from ..corrections import compare, load, private_correction, public_correction
+
+    published = load(root)
+    change = next((c for c in compare(game, published) if c.phase == phase), None)
+    if change is None:
+        return
+    for it in items:
+        if it.status != "changed":
+            continue
+        if it.public and change.public:
+            text = public_correction(change, published[phase][-1].public).rstrip("\n")
+        elif it.player is not None and it.player in change.players:
+            text = private_correction(change, it.player).rstrip("\n")
+        else:
+            continue
+        it.key, it.label, it.text = f"fix:{it.key}:{digest(text)[:16]}", f"{it.label}（訂正）", text
+        it.parts, it.done, it.status = split_message(text), [], "correction"
+        rec = done.get(it.key)
+        if isinstance(rec, dict) and rec.get("parts"):
+            it.done = [str(x) for x in rec["parts"]]
+            it.status = "sent" if len(it.done) >= len(it.parts) else "partial"
 
 
 def plan_text(items: list[Item], phase: str, channel: str | None) -> str:
     """The preview: every text in full, with where it goes and whether it was sent."""
     out = []
     for it in items:
-        where = (f"チャンネル {it.target}" if it.key == "public" and it.target else
+        where = (f"チャンネル {it.target}" if it.public and it.target else
                  f"Discordユーザー {it.target}" if it.target else "送り先不明")
         n = f"（{len(it.parts)}通に分けます）" if len(it.parts) > 1 else ""
         out.append(f"=== {it.label} → {where}：{it.status_ja}{n} ===")
         out.append(it.text)
         out.append("")
-    todo = [it for it in items if it.status in ("new", "partial")]
+    todo = [it for it in items if it.status in ("new", "partial", "correction")]
     out.append(f"{phase}：送るもの {len(todo)}件（送信済み・送れないものを除く）")
     return "\n".join(out)
 
@@ -184,19 +222,19 @@ async def send(rest: Any, root: Path, game: Any, phase: str, channel: str | None
         items = plan(root, game, phase, channel)  # again, under the lock: the record now
         record = load_record(root)
         for it in items:
-            if it.status not in ("new", "partial"):
+            if it.status not in ("new", "partial", "correction"):
                 out.skipped.append((it.label, it.status_ja))
                 continue
             try:
                 dest: Any = int(it.target or 0)
-                if it.key != "public":
+                if not it.public:
                     dest = await rest.create_dm_channel(int(it.target or 0))
                 for k in range(len(it.done), len(it.parts)):
                     msg = await rest.create_message(
                         dest, it.parts[k], nonce=_nonce(root, phase, it, k),
                         mentions_everyone=False, user_mentions=False, role_mentions=False)
                     it.done.append(str(msg.id))
-                    entry = {"to": ("channel:" if it.key == "public" else "user:") + str(it.target),
+                    entry = {"to": ("channel:" if it.public else "user:") + str(it.target),
                              "digest": digest(it.text), "parts": list(it.done),
                              "total": len(it.parts)}
                     record["phases"].setdefault(phase, {})[it.key] = entry
@@ -204,13 +242,13 @@ async def send(rest: Any, root: Path, game: Any, phase: str, channel: str | None
                 out.sent.append(it.label)
                 say(f"送信しました：{it.label}")
             except hikari.ForbiddenError as e:
-                if it.key != "public" and error_code(e) == CANNOT_DM:
+                if not it.public and error_code(e) == CANNOT_DM:
                     out.failed.append((it.label, "DMを受け付けていません（手で送ってください）"))
                     say(f"送れませんでした：{it.label}（DMを受け付けていません）")
                     continue
                 raise _stopped(explain(e, f"{it.label}を送れませんでした"), out) from None
             except hikari.NotFoundError as e:
-                if it.key != "public":
+                if not it.public:
                     out.failed.append((it.label, "Discordにそのユーザーが見つかりません"))
                     continue
                 raise _stopped(explain(e, f"{it.label}を送れませんでした"), out) from None
@@ -226,6 +264,13 @@ async def send(rest: Any, root: Path, game: Any, phase: str, channel: str | None
                     raise
                 raise _stopped(DiscordError(f"{it.label}を送る途中で止まりました: {bad}"), out) \
                     from None
+        if out.sent:  # what the players now have is published (adjudicator.corrections)
+            import datetime as dt
+
+            from ..corrections import mark_posted
+
+            mark_posted(root, game, phase, dt.datetime.now().astimezone().isoformat(
+                timespec="seconds"), "Discordで送信")
     return out
 
 

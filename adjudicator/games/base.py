@@ -16,7 +16,8 @@ from pydantic import BaseModel
 
 from ..actions import Action, Bite, Divine, Guard, Vote
 from ..chatlog import ChatLine
-from ..config import GameConfig
+from ..config.load import GameConfig
+from ..errors import IllegalActionError
 from ..models import Audience, Diagnostic, Event, LineRecord
 from ..normalize import name_key
 from ..parser import CommandTransformer
@@ -25,8 +26,10 @@ from ..roster import PLAYER, Roster
 from ..slots import FRESH, Frozen, Record, store
 
 PLAYER_SLOT = frozenset({PLAYER})
-#: the kinds of target in Japanese (setup warnings)
-KIND_JA = {PLAYER: "参加者", "society": "結社", "gender": "性別", "team": "チーム", "gm": "GM",
+#: the [[players]] keys every village reads (``Variant.player_fields`` adds its own)
+EVERY_PLAYER_FIELD = frozenset({"name", "aliases", "discord"})
+#: the kinds of target a command's slot takes, in Japanese (setup warnings)
+TARGET_KIND_JA = {PLAYER: "参加者", "society": "結社", "gender": "性別", "team": "チーム", "gm": "GM",
            "word": "ゲームの言葉"}
 
 
@@ -64,26 +67,32 @@ class Candidate(Frozen):
 
 
 class Emitter(Record, Generic[S]):
-    """Holds the state while a phase resolves; every change goes through ``emit``.
+    """Holds the state while a phase resolves; every change goes through ``emit``, and
+    every line the resolution refuses through ``refuse``.  Events are appended, never
+    edited or removed; the lines the rules are handed are never changed (the engine
+    marks a refused line 却下 after the rules are done, from ``refusals``).
     A record (``adjudicator.slots``), as the dataclass it was."""
 
-    __slots__ = ("state", "evolve", "rng", "phase", "events", "diagnostics")
+    __slots__ = ("state", "evolve", "rng", "phase", "events", "diagnostics", "refusals")
     state: S
     evolve: Callable[[S, Event], S]
     rng: PhaseRng
     phase: str
     events: list[Event]
     diagnostics: list[Diagnostic]  # added to the phase's
+    refusals: list[tuple[str, str, str]]  # (line, code, reason in Japanese), in order
 
     def __init__(self, state: S, evolve: Callable[[S, Event], S], rng: PhaseRng, phase: str,
                  events: list[Event] = FRESH,
-                 diagnostics: list[Diagnostic] = FRESH) -> None:
+                 diagnostics: list[Diagnostic] = FRESH,
+                 refusals: list[tuple[str, str, str]] = FRESH) -> None:
         self.state = state
         self.evolve = evolve
         self.rng = rng
         self.phase = phase
         self.events = [] if events is FRESH else events
         self.diagnostics = [] if diagnostics is FRESH else diagnostics
+        self.refusals = [] if refusals is FRESH else refusals
 
     def diagnose(self, level: str, code: str, source: str, message: str,
                  reason_ja: str | None = None) -> None:
@@ -124,6 +133,21 @@ class Emitter(Record, Generic[S]):
         )
         self.events.append(ev)
         self.state = self.evolve(self.state, ev)
+        return ev
+
+    def refuse(self, line: str, rule: str, reason: str, *, code: str, message: str,
+               player: str | None, to: str | None = None, audience: Audience = "player",
+               level: str = "warning", kind: str = "rejected", **data: Any) -> Event:
+        """Refuse the accepted ``line`` (its ref) while the phase resolves: the one way a
+        rule does it.  One event says so (``kind``: ``rejected`` with ``code`` and
+        ``reason``, or the game's own kind with its own ``data``, such as 源平村's
+        ``nomination_refused``), the GM's list gets a diagnostic (``level``, the English
+        ``message`` and ``reason``), and the line will show 却下 with ``reason``."""
+        if kind == "rejected":
+            data = {"code": code, "reason": reason, **data}
+        ev = self.emit(kind, rule, line, audience, to=to, player=player, **data)
+        self.refusals.append((line, code, reason))
+        self.diagnose(level, code, line, message, reason)
         return ev
 
     def draw(self, candidates: Sequence[T], rule: str, why: str, cause: str = "rng") -> T:
@@ -207,11 +231,16 @@ class Variant(Generic[S]):
     #: listed takes a player.  Kinds decide between two candidates of one name only.
     slot_kinds: ClassVar[dict[str, frozenset[str]]] = {}
     #: Japanese words for the values of enumerated export fields (field -> value -> ja),
-    #: used by the report beside the shared ones (adjudicator.report_sections.VALUE_JA)
+    #: used by the report beside the shared ones (adjudicator.report.sections.VALUE_JA)
     value_ja: ClassVar[dict[str, dict[str, str]]] = {}
     #: game.toml in the GM's words: ``players.colour`` / ``options.tie`` -> {word: value}
-    #: for every enumerated value (adjudicator.config_words; a test runs over every entry)
+    #: for every enumerated value (adjudicator.config.words; a test runs over every entry)
     config_words: ClassVar[dict[str, dict[str, str]]] = {}
+
+    #: the [[players]] keys this village reads besides a name, its aliases and a Discord
+    #: account (``EVERY_PLAYER_FIELD``); the base refuses any other key game.toml sets
+    #: (``unused_player_fields``).  None: the village has no [[players]] (Trap Word)
+    player_fields: ClassVar[frozenset[str] | None] = frozenset()
 
     def __init__(self, cfg: GameConfig) -> None:
         self.cfg = cfg
@@ -220,6 +249,21 @@ class Variant(Generic[S]):
     @classmethod
     def config_problems(cls, cfg: GameConfig) -> list[str]:
         return []
+
+    @classmethod
+    def unused_player_fields(cls, cfg: GameConfig) -> list[str]:
+        """A ``not_used`` problem (「この村では使いません」) for every key a [[players]] entry
+        sets that this village does not read (``player_fields``): ``leader = true`` in a
+        ダービー＆ストック村, ``colour`` in a 秘密結社村.  Asked of every village at load."""
+        from ..config.load import PlayerConfig
+        from ..config.problems import not_used
+
+        if cls.player_fields is None:
+            return []
+        unread = [(key, field.default) for key, field in PlayerConfig.model_fields.items()
+                  if key not in EVERY_PLAYER_FIELD and key not in cls.player_fields]
+        return [not_used(i, p.name, key, cls.name) for i, p in enumerate(cfg.players, 1)
+                for key, default in unread if getattr(p, key) != default]
 
     def roster_entries(self) -> list[tuple[str, list[str]]]:
         return [(p.name, list(p.aliases)) for p in self.cfg.players]
@@ -255,7 +299,7 @@ class Variant(Generic[S]):
                 seen.add((text, kinds))
                 ways_en, ways_ja = [], []
                 for t, kind in targets:
-                    kind_ja = KIND_JA.get(kind, "")
+                    kind_ja = TARGET_KIND_JA.get(kind, "")
                     own = spell.get(t, []) if kind == PLAYER else [
                         x for x, tok in self.extra_targets.items() if tok == t]
                     clear = [x for x in own if _unique(roster, x, kinds)]
@@ -265,7 +309,7 @@ class Variant(Generic[S]):
                     else:
                         ways_en.append(f"give the {kind} {t} an alias")
                         ways_ja.append(f"{kind_ja}の「{t}」には別名を登録してください")
-                both = "と".join(f"{KIND_JA.get(k, '')}の「{t}」" for t, k in targets)
+                both = "と".join(f"{TARGET_KIND_JA.get(k, '')}の「{t}」" for t, k in targets)
                 out.append((
                     f"the name {text!r} fits {', '.join(f'{t} ({k})' for t, k in targets)} "
                     f"in {word}@: write " + "; ".join(ways_en),
@@ -325,6 +369,14 @@ class Variant(Generic[S]):
     def validate_directive(self, state: S, phase: str, action: Action) -> Action:
         return action
 
+    def before_vote_time(self, state: S, phase: str, action: Action
+                         ) -> IllegalActionError | None:
+        """Why ``action``, accepted before the GM's 投票時間 (a directive of the villages
+        whose grammar has the word, ``gm_words.has_vote_time``), does not count: the reader
+        refuses it when the GM's line opens the vote (秘密結社村's vote-time actions,
+        ss.p.vote_time).  None: it counts whenever it was written (the default)."""
+        return None
+
     def review_lines(self, state: S, phase: str, lines: list[LineRecord]) -> list[Diagnostic]:
         """Extra diagnostics on a phase's classified lines (e.g. a squid that may not
         speak today); ``state`` is the state at the start of the phase.  None by default."""
@@ -342,12 +394,6 @@ class Variant(Generic[S]):
     def resolve(self, em: Emitter[S], phase: PhaseInput) -> None:
         raise NotImplementedError
 
-    def refused_lines(self, events: Sequence[Event]) -> list[tuple[str, str, str]]:
-        """Lines accepted when read but refused when the phase resolved (a nomination
-        while the successor lives): ``(ref, code, reason in Japanese)`` each, so that
-        the line shows 却下 with its reason.  None by default."""
-        return []
-
     def evolve(self, state: S, event: Event) -> S:
         raise NotImplementedError
 
@@ -364,7 +410,8 @@ class Variant(Generic[S]):
     def render(
         self, before: S, after: S, phase: PhaseInput, events: list[Event]
     ) -> tuple[str, dict[str, list[str]], str]:
-        """(public post, private notices per player, GM ledger)."""
+        """(public post, private notices per player, GM ledger): drawn once for every game
+        by ``games.outputs.PhaseOutputs``, the first base of each game's Variant class."""
         raise NotImplementedError
 
     def export(self, state: S) -> tuple[dict[str, dict[str, Any]], dict[str, Any]]:

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from adjudicator.archive import Archive, ArchiveError, default_path, find_games
-from adjudicator.cli import main
+from adjudicator.cli.main import main
 from adjudicator.engine import resolve_game
 from adjudicator.export import export_game
 from tests.support import SAMPLE, all_games, game_ids

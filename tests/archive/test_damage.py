@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from adjudicator.archive import Archive
-from adjudicator.cli import main
+from adjudicator.cli.main import main
 from tests.support import SAMPLE, fill_disk, small_disk_at
 
 Run = tuple[int, str, str]

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from adjudicator.chatlog import READERS, find_reader, read_chat, read_chat_file
-from adjudicator.cli import main
+from adjudicator.cli.main import main
 from adjudicator.engine import resolve_game
 from adjudicator.errors import ChatFormatError
 from tests.support import FIXTURES

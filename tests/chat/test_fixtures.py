@@ -40,7 +40,12 @@ def test_every_issue_class_has_a_fixture() -> None:
             "line_pc_en", "line_pc_names", "discord_preamble", "discord_headers_day_first",
             "discord_headers_month_first", "discord_headers_12h", "discord_name_lines",
             "discord_residue", "dce_old_default", "dce_day_first", "dce_day_first-csv",
-            "dce_sections", "dce_types"} <= stems
+            "dce_sections", "dce_types",
+            # issue 40: a list or bare numbers inside a LINE message, 24:xx before the day's
+            # times, a Discord paste opening with a date line, a name over a blank line or a
+            # server tag (look-alikes of real exports)
+            "line_list_in_message", "line_numbers_in_message", "line_24h_before",
+            "discord_first_date", "discord_name_blank", "discord_tag_lines"} <= stems
     for path in EXPECTED:
         assert (CHAT / expected(path)["input"]).is_file(), path.name
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from adjudicator.chatlog import read_chat
-from adjudicator.cli_ja import guess_ja
+from adjudicator.chatlog.ja import guess_ja
 
 CHATLOG = Path(__file__).resolve().parents[2] / "adjudicator" / "chatlog"
 KANA = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")

@@ -4,6 +4,8 @@ message (or a system line, a message with speaker "") or in the skipped list."""
 
 from __future__ import annotations
 
+import datetime
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -29,6 +31,11 @@ PIECES = [  # shapes of every format, so that the readers' deeper paths are reac
     '{"messages": [{"type": "Call", "author": {"name": "a"}, "content": "", "timestamp": ""}]}',
     "たろう: 予想@花子 3万", "[21:03] たろう: x", "21:05 たろう 購入@花子の株 5株", "", " ", "\t", "\r\n",
     "\ufeff", "—", "：", "@",
+    # issue 40: a date line first, 24:xx before and after 23:xx, lines that fit no shape
+    # inside a message, a name over a blank line or a server tag
+    "2026年12月1日", "2018/09/02(日)", "24:32\tたろう\t投票@はなこ", "22:59\tはなこ\tx",
+    "23:40\tたろう\ty", "25:10\tじろう\tz", "RevoZ", "BTC", " — Yesterday at 4:15 CH",
+    "4⃣ *First Gathering*", "4.2.34", "Faiq",
 ]
 STRUCTURED = st.lists(st.one_of(st.sampled_from(PIECES), st.text(max_size=12)), max_size=25).map(
     "\n".join)
@@ -98,3 +105,68 @@ def test_hostile_lines_are_read_in_linear_time(text: str) -> None:
     for fmt in (None, *FORMATS):
         check(text, fmt)
     assert time.perf_counter() - start < 5.0  # was minutes before the patterns were fixed
+
+
+# ------------------------------------------------ the clocks and dates (input.clock.*)
+START = datetime.datetime(2018, 9, 1, 20, 0)
+
+
+def _line_export(times: list[datetime.datetime], late: bool) -> str:
+    """A LINE export of messages at ``times``: ``late``, LINE's way (the hours after
+    midnight under the date line above, as 24:xx and 25:xx), else a phone's that writes
+    the hour after midnight as 24 under its own date line."""
+    out = ["[LINE] 人狼村のトーク履歴", ""]
+    day: datetime.date | None = None
+    for k, t in enumerate(times):
+        if late and day is not None and t.date() == day + datetime.timedelta(days=1) \
+                and t.hour < 2:
+            stamp = f"{t.hour + 24}:{t.minute:02d}"
+        else:
+            if t.date() != day:
+                day = t.date()
+                out.append(f"{day:%Y/%m/%d}({'月火水木金土日'[day.weekday()]})")
+            hour = 24 if t.hour == 0 and not late else t.hour
+            stamp = f"{hour:02d}:{t.minute:02d}"
+        out.append(f"{stamp}\tたろう\tm{k}")
+    return "\n".join(out) + "\n"
+
+
+@SETTINGS
+@given(st.lists(st.integers(0, 36 * 60), min_size=1, max_size=30).map(sorted), st.booleans())
+def test_line_24h_times_read_as_the_minutes_they_were(offsets: list[int], late: bool) -> None:
+    """input.clock.24h: a 24:xx (25:xx) before the day's other times is 0:xx of the date
+    line above it; one after them (after 23:xx) is the next day's.  Both ways of writing
+    read back to the minute each message was sent, in order."""
+    times = [START + datetime.timedelta(minutes=m) for m in offsets]
+    text = _line_export(times, late)
+    reading = check(text, None)
+    assert reading is not None and reading.format == "line"
+    got = [(m.date, m.time) for m in reading.messages]
+    assert got == [(f"{t:%Y-%m-%d}", f"{t:%H:%M}") for t in times], text
+    assert all(g.kind == "time" for g in reading.guesses)
+
+
+_REL = st.sampled_from(["今日", "昨日", "Today at", "Yesterday at"])
+
+
+@SETTINGS
+@given(st.lists(st.tuples(st.booleans(), _REL, st.integers(0, 23 * 60 + 59),
+                          st.sampled_from(["投票@はなこ", "はい", "おはよう", "x y"])),
+                min_size=1, max_size=12), st.integers(0, 400))
+def test_a_discord_paste_opening_with_a_date_line_dates_every_message(
+        parts: list[tuple[bool, str, int, str]], first_day: int) -> None:
+    """input.clock.date: 今日 / 昨日 headers take the date of the date line above them,
+    a paste's first line included: no message is undated, none is dropped."""
+    day = datetime.date(2026, 1, 1) + datetime.timedelta(days=first_day)
+    lines = [f"{day.year}年{day.month}月{day.day}日"]
+    want = []
+    for k, (divider, rel, minute, text) in enumerate(parts):
+        if divider and k:
+            day += datetime.timedelta(days=1)
+            lines.append(f"{day.year}年{day.month}月{day.day}日")
+        lines += [f"たろう — {rel} {minute // 60}:{minute % 60:02d}", text]
+        want.append((day.isoformat(), f"{minute // 60:02d}:{minute % 60:02d}", text))
+    reading = check("\n".join(lines) + "\n", None)
+    assert reading is not None and reading.format == "discord"
+    assert [(m.date, m.time, m.text) for m in reading.messages] == want
+    assert not [s for s in reading.skipped if s.why.startswith("before the first")]

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator.cli import main
+from adjudicator.cli.main import main
 from tests.support import TESTS
 
 ROOT = TESTS
@@ -164,8 +164,8 @@ def test_read_help_has_an_example(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_read_paste_uses_the_roster_and_tolerates_a_broken_setup(tmp_path: Path) -> None:
+    from adjudicator.cli.read import read_paste
     from adjudicator.errors import ConfigError
-    from adjudicator.read_cli import read_paste
 
     game = game_with_spaced_alias(tmp_path)
     data = "2026.03.01 日曜日\n21:03 山田 太郎 予想@はなこ 3万\n".encode()

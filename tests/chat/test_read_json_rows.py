@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 
 from adjudicator import jsonfast
 from adjudicator.chatlog import ChatLine, Reading, Skipped
+from adjudicator.cli.read import Cast, reading_json
 from adjudicator.errors import CommandError
-from adjudicator.read_cli import Cast, reading_json
 
 TRICKY = st.sampled_from(["", "}", "{", "},\n      {", '"', "\\", "\n", "\t", "\x00", "\x7f",
                           "\u2028", "日本語", "😀", "[{", "}]", ": ", ",", "null", "%s"])

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator.cli import main
+from adjudicator.cli.main import main
 from tests.support import FIXTURES
 from tests.support.derby_stock import write_game
 

@@ -19,8 +19,8 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator.cli import build_parser, main
-from adjudicator.cli_ja import display_width, japanese_argparse, wrap_ja
+from adjudicator.cli.ja import display_width, japanese_argparse, wrap_ja
+from adjudicator.cli.main import build_parser, main
 from adjudicator.fsio import _WHAT_TO_DO, os_error_message
 from adjudicator.resources import data_dir
 from tests.support.derby_stock import write_game
@@ -296,7 +296,7 @@ def test_archive_names_the_village_not_its_id(places: dict[str, str], capsys) ->
 
 def test_a_reader_guess_reaches_the_gm_in_japanese(tmp_path: Path, allowed: set[str]) -> None:
     """resolve's 「確認が必要な行」: a guess with a fixed wording is said in Japanese."""
-    from adjudicator.cli import diagnostic_line
+    from adjudicator.cli.main import diagnostic_line
     from adjudicator.engine import resolve_game
     from tests.support import FIXTURES
 

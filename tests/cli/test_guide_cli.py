@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator.cli import main
+from adjudicator.cli.main import main
 from adjudicator.games import REGISTRY
 from adjudicator.guide import TITLES
 from tests.support import SAMPLES

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator.cli import main
+from adjudicator.cli.main import main
 from adjudicator.games import REGISTRY
 
 

@@ -400,7 +400,7 @@ def _no_hang() -> Iterator[None]:
 def check_world(world: World, codes: Counter[Any] | None = None) -> list[str]:
     """Run the world's command once; return every broken promise (empty: all kept).
     ``codes`` counts the exit codes (to see that the runs reach every outcome)."""
-    from adjudicator.cli import main
+    from adjudicator.cli.main import main
 
     problems: list[str] = []
     with _sandbox() as box:
@@ -549,7 +549,7 @@ def test_the_command_line_keeps_its_promises_for_a_plain_user(world: World) -> N
 def test_the_checker_sees_a_broken_promise(monkeypatch: pytest.MonkeyPatch) -> None:
     """The property above can fail: a command that writes outside, empties a log and
     raises is caught on each count."""
-    import adjudicator.cli as cli
+    import adjudicator.cli.main as cli
 
     def bad(args: Any) -> int:
         Path("outside.txt").write_text("x", "utf-8")

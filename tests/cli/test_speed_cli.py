@@ -10,7 +10,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from adjudicator.cli import main
+from adjudicator.cli.main import main
 from adjudicator.fsio import swap_tree
 
 FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "derby16"
@@ -86,10 +86,10 @@ def test_swap_tree_compares_every_byte_and_folder(tmp_path: Path) -> None:
 
 def test_resolve_imports_no_other_commands_modules(tmp_path: Path) -> None:
     game = _game(tmp_path)
-    code = ("import sys\nfrom adjudicator.cli import main\n"
+    code = ("import sys\nfrom adjudicator.cli.main import main\n"
             f"main(['resolve', {str(game)!r}, '--json', '--no-write'])\n"
             "heavy = ('sqlite3', 'asyncio', 'adjudicator.archive', 'adjudicator.desk.cli',"
-            " 'adjudicator.discord_.cli', 'adjudicator.report_cli')\n"
+            " 'adjudicator.discord_.cli', 'adjudicator.cli.report')\n"
             "sys.stderr.write(repr(sorted(m for m in heavy if m in sys.modules)))\n")
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           check=True)

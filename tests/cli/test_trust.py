@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from adjudicator import fsio
-from adjudicator.cli import _safe, main
+from adjudicator.cli.main import _safe, main
 from adjudicator.engine import resolve_game
 from adjudicator.gm_words import is_deadline
 from tests.support import FIXTURES
@@ -326,7 +326,7 @@ def _fail_with(exc: BaseException) -> Any:
 ])
 def test_every_os_error_is_one_line_and_exit_1(game: Path, capsys, monkeypatch, exc: BaseException,  # type: ignore[no-untyped-def]
                                               code: int, words: list[str]) -> None:
-    monkeypatch.setattr("adjudicator.cli.write_outputs", _fail_with(exc))
+    monkeypatch.setattr("adjudicator.cli.main.write_outputs", _fail_with(exc))
     got, _out, err = run(capsys, "resolve", str(game))
     assert got == code and err.startswith("adjudicator: ") and err.count("\n") == 1
     assert all(w in err for w in words), err
@@ -359,7 +359,7 @@ def test_ctrl_c_at_the_replay_prompt_is_130(game: Path, capsys, monkeypatch, tmp
                                             ) -> None:
     db = tmp_path / "a.sqlite3"
     assert run(capsys, "archive", "add", str(game), "--db", str(db))[0] == 0
-    monkeypatch.setattr("adjudicator.archive_cli.cmd_replay",
+    monkeypatch.setattr("adjudicator.cli.archive.cmd_replay",
                         _fail_with(KeyboardInterrupt()))
     code, _out, err = run(capsys, "archive", "replay", "1", "--db", str(db))
     assert code == 130 and "中断しました" in err

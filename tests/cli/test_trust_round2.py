@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from adjudicator import engine, fsio
-from adjudicator.cli import main
+from adjudicator.cli.main import main
 from tests.support import fill_disk, small_disk_at
 from tests.support.derby_stock import ALL_VOTE_SHIN, write_game
 
@@ -191,7 +191,7 @@ def test_a_huge_game_toml_is_refused_unread(tmp_path: Path,
                                             capsys: pytest.CaptureFixture[str],
                                             monkeypatch: pytest.MonkeyPatch) -> None:
     g = write_game(tmp_path / "g", {"day1": ALL_VOTE_SHIN})
-    import adjudicator.config as config
+    import adjudicator.config.load as config
 
     monkeypatch.setattr(config, "MAX_CONFIG_BYTES", 100)
     code, _out, err = run(capsys, "resolve", str(g), "--no-write")

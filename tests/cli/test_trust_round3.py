@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator.cli import main
+from adjudicator.cli.main import main
 from tests.support.derby_stock import ALL_VOTE_SHIN, write_game
 
 Run = tuple[int, str, str]
@@ -510,3 +510,15 @@ def test_serve_beyond_loopback_warns_that_the_desk_has_no_login(tmp_path: Path) 
     finally:
         proc.terminate()
         proc.wait(timeout=10)
+
+
+def test_site_never_writes_into_a_games_logs(game: Path, tmp_path: Path,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    db = tmp_path / "a.sqlite"
+    done = write_game(tmp_path / "done", {"day1": ALL_VOTE_SHIN})
+    assert run(capsys, "archive", "add", "--db", str(db), str(done), "-q")[0] == 0
+    before = _tree(game)
+    for out in (game / "logs", game / "logs" / "site", game / "deal"):
+        code, _out, err = run(capsys, "site", str(db), str(out))
+        assert code == 2 and ("ログ" in err or "配役" in err), err
+    assert _tree(game) == before and not (game / "deal").exists()

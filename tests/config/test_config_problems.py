@@ -15,9 +15,9 @@ from typing import Any
 
 import pytest
 
-from adjudicator.cli import main
-from adjudicator.config import load_config
-from adjudicator.config_ja import Problem
+from adjudicator.cli.main import main
+from adjudicator.config.load import load_config
+from adjudicator.config.problems import Problem
 from adjudicator.errors import ConfigError
 from tests.support import FIXTURES
 
@@ -152,6 +152,8 @@ CASES: list[tuple[str, str, Callable[[Raw], Any], list[str]]] = [
      ["名簿の3人目（うた）の性別：書かれていません（男性か女性）"]),
     ("ds-not-used", "derby-stock", _set(0, society="ninja"),
      ["名簿の1人目（あきら）の結社：この村では使いません（消してください）"]),
+    ("ds-leader", "derby-stock", _set(0, leader=True),  # read by 秘密結社村 only
+     ["名簿の1人目（あきら）のリーダー：この村では使いません（消してください）"]),
     ("ds-no-wolf", "derby-stock", _all(_set(0, role="村人"), _set(1, role="村人")),
      ["名簿：人狼がいません（人狼は1人以上必要です）"]),
     ("ds-option", "derby-stock", _opt(tie="coin", first_bite="yes", colour="red"),
@@ -236,6 +238,8 @@ CASES: list[tuple[str, str, Callable[[Raw], Any], list[str]]] = [
      ["名簿：15人います。Splatoon！！村はイカ16人で遊びます（審判はGM）"]),
     ("sp-not-used", "splatoon", _set(0, role="村人"),
      ["名簿の1人目（", "）の役職：この村では使いません（消してください）"]),
+    ("sp-leader", "splatoon", _set(0, leader=True),
+     ["名簿の1人目（", "）のリーダー：この村では使いません（消してください）"]),
     ("sp-weapon-missing", "splatoon", _set(0, weapon=None),
      ["）のブキ：書かれていません（シューター・ローラー・チャージャー・ボム・スペシャル、"
       "またはスペシャルの名前）"]),
@@ -335,3 +339,31 @@ def test_the_cli_says_it_in_japanese_and_in_english_with_lang_en(
     assert main(["check", str(root), "投票@かすみ", "--speaker", "はやて", "--lang", "en"]) != 0
     err = capsys.readouterr().err
     assert "society 'ninja' needs exactly one leader" in err
+
+
+def test_every_village_refuses_the_player_keys_it_does_not_read() -> None:
+    """Each village declares the [[players]] keys it reads (``Variant.player_fields``);
+    the base refuses every other key set, in every village with [[players]]."""
+    from adjudicator.config.load import GameConfig, PlayerConfig
+    from adjudicator.games import REGISTRY, get_variant
+    from adjudicator.games.base import EVERY_PLAYER_FIELD
+
+    values = {"gender": "male", "role": "村人", "society": "ninja", "leader": True,
+              "colour": "orange", "weapon": "シューター", "special": "ジェットパック",
+              "faction": "genji"}
+    assert set(PlayerConfig.model_fields) == EVERY_PLAYER_FIELD | set(values)
+    for variant in REGISTRY:
+        cls = get_variant(variant)
+        if cls.player_fields is None:
+            continue
+        assert cls.player_fields <= set(values), variant
+        for key, value in values.items():
+            cfg = GameConfig.model_construct(variant=variant, gm=["GM"], options={},
+                                             teams=[], scenario=None,
+                                             players=[PlayerConfig(name="あ", **{key: value})])
+            got = [p.ja for p in cls.unused_player_fields(cfg)]
+            if key in cls.player_fields:
+                assert got == [], (variant, key)
+            else:
+                assert len(got) == 1 and got[0].endswith("この村では使いません（消してください）"), (
+                    variant, key, got)

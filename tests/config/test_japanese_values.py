@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator.config import GameConfig, PlayerConfig, load_config
-from adjudicator.config_words import KEPT_AS_WRITTEN, table, translate
+from adjudicator.config.load import GameConfig, PlayerConfig, load_config
+from adjudicator.config.words import KEPT_AS_WRITTEN, table, translate
 from adjudicator.errors import ConfigError
 from adjudicator.games import REGISTRY
 from tests.support import FIXTURES, outputs

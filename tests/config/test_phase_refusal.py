@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator.cli import main
+from adjudicator.cli.main import main
 from adjudicator.desk.guards import refusal
 from adjudicator.engine import phase_refusal
 from tests.support import FIXTURES

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator.cli import main
-from adjudicator.config_ja import validation_message_ja
+from adjudicator.cli.main import main
+from adjudicator.config.problems import validation_message_ja
 from tests.support import FIXTURES
 
 #: a run of three English words, a Python repr ('orange') or None

@@ -60,7 +60,7 @@ def test_paste_copy_and_compare_with_resolve(server: tuple[str, Path], browser: 
         page.click("form[action$='/store'] button:not(.secondary)")
         page.wait_for_url(f"{base}/g/e2e?phase={pid}&stored={pid}#outputs")
 
-    from adjudicator.cli import main
+    from adjudicator.cli.main import main
 
     assert main(["resolve", str(root / "e2e")]) == 0
     written = (root / "e2e" / "out" / "night1" / "public.txt").read_bytes()

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from adjudicator.config import load_config
+from adjudicator.config.load import load_config
 from adjudicator.guide import build_guide, render_text
 from tests.support import SAMPLES, desk_page, desk_server, free_port
 

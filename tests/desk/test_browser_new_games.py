@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from adjudicator.config import load_config
+from adjudicator.config.load import load_config
 from tests.desk.test_browser import server  # noqa: F401  (the desk in a thread)
 from tests.support import FIXTURES, watch
 from tests.support.desk_forms import FORM_GAMES, japanese_form

@@ -17,7 +17,7 @@ pytest.importorskip("starlette")
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 from starlette.testclient import TestClient  # noqa: E402
 
-from adjudicator.config import load_config  # noqa: E402
+from adjudicator.config.load import load_config  # noqa: E402
 from adjudicator.desk.app import create_app  # noqa: E402
 from adjudicator.guide import build_guide, render_text  # noqa: E402
 

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from adjudicator.config import load_config
+from adjudicator.config.load import load_config
 from adjudicator.status import phase_status
 from tests.support import chromium, desk_server, free_port, watch
 

@@ -14,7 +14,7 @@ pytest.importorskip("starlette")
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 from starlette.testclient import TestClient  # noqa: E402
 
-from adjudicator.config import load_config  # noqa: E402
+from adjudicator.config.load import load_config  # noqa: E402
 from adjudicator.desk.app import CSRF_COOKIE, create_app  # noqa: E402
 from adjudicator.status import phase_status  # noqa: E402
 

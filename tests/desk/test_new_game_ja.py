@@ -13,7 +13,7 @@ pytest.importorskip("multipart")
 
 from starlette.testclient import TestClient  # noqa: E402
 
-from adjudicator.config import load_config  # noqa: E402
+from adjudicator.config.load import load_config  # noqa: E402
 from adjudicator.desk.app import CSRF_COOKIE, create_app  # noqa: E402
 from adjudicator.desk.service import roster_toml  # noqa: E402
 from tests.support import FIXTURES  # noqa: E402

@@ -16,7 +16,7 @@ import pytest
 pytest.importorskip("hikari", reason="the Discord extra is not installed "
                     "(pip install -e '.[discord]')")
 
-from adjudicator.cli import main  # noqa: E402
+from adjudicator.cli.main import main  # noqa: E402
 from adjudicator.discord_.dce import JST  # noqa: E402
 from adjudicator.engine import resolve_game  # noqa: E402
 from adjudicator.resources import data_dir  # noqa: E402
@@ -172,7 +172,7 @@ def test_pull_then_resolve_gives_the_posts_of_the_pasted_night(fake: Fake, env: 
     # the same night pasted as text gives the same posts and notices
     assert _posts(root, "night1") == _posts(_text_game(env, night), "night1")
     # the players' ids (for the DMs) come from the stored log; nothing else is written
-    from adjudicator.config import load_config
+    from adjudicator.config.load import load_config
     from adjudicator.discord_.pull import known_ids
 
     ids = known_ids(root, load_config(root / "game.toml"))
@@ -477,18 +477,51 @@ def test_desk_send_previews_confirms_and_sends_once(fake: Fake, env: Path,
     assert r.status_code == 409 and len(fake.sent) == 1 + len(private)
 
 
-def test_a_changed_text_is_not_sent_again(fake: Fake, env: Path, capsys: Any) -> None:
-    """After a send, a corrected log changes はなこ's notice: it is shown as changed and
-    left to the GM; nothing is sent twice."""
-    root = _pulled_game(fake, env, capsys)
-    assert main(["discord", "send", str(root), "night1", "--api", fake.api, "--yes"]) == 0
-    n = len(fake.sent)
+def _correct_by_hand(root: Path) -> None:
     log = root / "logs" / "night1.json"
     doc = json.loads(log.read_text(encoding="utf-8"))
     for m in doc["messages"]:
         if m["content"] == "3株":
             m["content"] = "2株"  # the GM corrects the log by hand
     log.write_text(json.dumps(doc, ensure_ascii=False), encoding="utf-8")
+
+
+def test_a_changed_text_gets_its_correction_once(fake: Fake, env: Path, capsys: Any) -> None:
+    """After a send (which marks the phase published), a corrected log changes はなこ's
+    notice: the next send DMs her the 訂正 notice (adjudicator.corrections) and nothing
+    else; a third send sends nothing."""
+    from adjudicator.corrections import compare, load, private_correction
+    from adjudicator.engine import resolve_game
+
+    root = _pulled_game(fake, env, capsys)
+    assert main(["discord", "send", str(root), "night1", "--api", fake.api, "--yes"]) == 0
+    assert (root / "published" / "night1.json").is_file()
+    n = len(fake.sent)
+    _correct_by_hand(root)
+    (change,) = compare(resolve_game(root), load(root))
+    expected = private_correction(change, "はなこ").rstrip("\n")
+    capsys.readouterr()
+    assert main(["discord", "send", str(root), "night1", "--api", fake.api, "--yes"]) == 0
+    out = capsys.readouterr().out
+    assert "訂正を送ります" in out.split("はなこさんへのDM（訂正）")[1].split("\n")[0]
+    assert len(fake.sent) == n + 1 and fake.sent[-1]["content"] == expected
+    assert expected.startswith("【訂正】1日目 夜のはなこさんへの通知に誤りがありました。")
+    assert main(["discord", "send", str(root), "night1", "--api", fake.api, "--yes"]) == 0
+    assert len(fake.sent) == n + 1
+    assert compare(resolve_game(root), load(root)) == []  # the correction is published
+
+
+def test_a_changed_text_without_a_published_record_is_left_to_the_gm(
+        fake: Fake, env: Path, capsys: Any) -> None:
+    """A phase sent before sends kept a published record: shown as changed and left to
+    the GM; nothing is sent twice."""
+    import shutil
+
+    root = _pulled_game(fake, env, capsys)
+    assert main(["discord", "send", str(root), "night1", "--api", fake.api, "--yes"]) == 0
+    shutil.rmtree(root / "published")
+    n = len(fake.sent)
+    _correct_by_hand(root)
     capsys.readouterr()
     assert main(["discord", "send", str(root), "night1", "--api", fake.api, "--yes"]) == 0
     out = capsys.readouterr().out

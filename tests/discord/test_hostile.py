@@ -17,7 +17,7 @@ import pytest
 pytest.importorskip("hikari", reason="the Discord extra is not installed "
                     "(pip install -e '.[discord]')")
 
-from adjudicator.cli import main  # noqa: E402
+from adjudicator.cli.main import main  # noqa: E402
 from adjudicator.discord_ import DiscordError, client  # noqa: E402
 from tests.discord.fake import Fake  # noqa: E402
 from tests.discord.test_discord import GM_UID, START, TOKEN, UID, _fill, _game  # noqa: E402

@@ -12,13 +12,13 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator.cli import main
-from adjudicator.config import load_config
+from adjudicator.cli.main import main
+from adjudicator.config.load import load_config
 from adjudicator.errors import ConfigError
 from adjudicator.resources import data_dir
 
 PKG = Path(__file__).resolve().parents[2] / "adjudicator"
-ALLOWED = {"cli.py", "desk/discord_routes.py"}
+ALLOWED = {"cli/main.py", "desk/discord_routes.py"}
 
 
 def _game(tmp: Path, extra: str = "") -> Path:
@@ -42,8 +42,8 @@ def test_without_the_extra_the_command_names_the_pip_command(
 
 
 def test_the_core_does_not_load_the_discord_library() -> None:
-    code = ("import sys, adjudicator.cli, adjudicator.desk.app, adjudicator.engine\n"
-            "adjudicator.cli.build_parser()\n"
+    code = ("import sys, adjudicator.cli.main, adjudicator.desk.app, adjudicator.engine\n"
+            "adjudicator.cli.main.build_parser()\n"
             "bad = [m for m in ('hikari', 'aiohttp') if m in sys.modules]\n"
             "assert not bad, bad\n")
     subprocess.run([sys.executable, "-c", code], check=True)

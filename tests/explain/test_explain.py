@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator.cli import main
+from adjudicator.cli.main import main
 from adjudicator.engine import resolve_game
 from adjudicator.errors import UsageError
 from adjudicator.explain import explain_text

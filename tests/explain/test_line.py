@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from adjudicator.cli import main
+from adjudicator.cli.main import main
 from adjudicator.engine import resolve_game as _resolve
 from adjudicator.errors import UsageError
 from adjudicator.explain import explain_text

@@ -23,7 +23,7 @@ import pytest
 from adjudicator.engine import resolve_game
 from adjudicator.errors import UsageError
 from adjudicator.explain import _fields, explain_text
-from adjudicator.report import render_report
+from adjudicator.report.html import render_report
 from adjudicator.rulebook import quote
 from adjudicator.seedquotes import rule_text, seed_lines
 from adjudicator.sentences import sentence

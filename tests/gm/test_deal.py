@@ -13,12 +13,12 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator.cli import main
-from adjudicator.config import load_config
+from adjudicator.cli.main import main
+from adjudicator.config.load import load_config
 from adjudicator.deal import DERBY, deal_game
 from adjudicator.engine import resolve_game
 from adjudicator.errors import AdjudicatorError, ConfigError, UsageError
-from adjudicator.report import render_report
+from adjudicator.report.html import render_report
 from adjudicator.resources import data_dir
 from adjudicator.seal import check, digest_of, game_fields, seats
 from adjudicator.vocab import ROLE_NAMES

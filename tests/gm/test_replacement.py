@@ -15,10 +15,10 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator.cli import main
+from adjudicator.cli.main import main
 from adjudicator.engine import resolve_game
 from adjudicator.export import export_game
-from adjudicator.report import render_report
+from adjudicator.report.html import render_report
 from adjudicator.status import phase_status
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples"
@@ -69,7 +69,7 @@ def copy(tmp_path: Path, name: str, tag: str) -> Path:
 
 
 def gm_names(root: Path) -> set[str]:
-    from adjudicator.config import load_config
+    from adjudicator.config.load import load_config
 
     return set(load_config(root / "game.toml").gm)
 

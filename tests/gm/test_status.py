@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator.cli import main
-from adjudicator.config import load_config
+from adjudicator.cli.main import main
+from adjudicator.config.load import load_config
 from adjudicator.engine import resolve_game
 from adjudicator.errors import UsageError
 from adjudicator.status import announced_deadline, phase_status

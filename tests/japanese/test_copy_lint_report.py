@@ -24,9 +24,9 @@ import pytest
 
 from adjudicator.engine import resolve_game
 from adjudicator.explain import explain_text
-from adjudicator.report import render_report
-from adjudicator.report_sections import variant_sections
-from adjudicator.report_sections.charts import Section, Table
+from adjudicator.report.charts import Section, Table
+from adjudicator.report.html import render_report
+from adjudicator.report.sections import variant_sections
 from adjudicator.views import View, player_names
 from tests.japanese.test_copy_lint import outputs
 from tests.support import FIXTURES, all_games, game_ids

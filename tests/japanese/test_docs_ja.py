@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator.cli import build_parser, main
+from adjudicator.cli.main import build_parser, main
 from adjudicator.games import REGISTRY
 from tests.support import ROOT
 

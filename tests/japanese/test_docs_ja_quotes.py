@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator.cli import main
+from adjudicator.cli.main import main
 from tests.support import ROOT
 
 JA = ROOT / "docs" / "ja"

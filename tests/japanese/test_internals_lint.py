@@ -16,7 +16,7 @@ import pytest
 
 from adjudicator.engine import resolve_game as _resolve
 from adjudicator.explain import explain_text
-from adjudicator.report import render_report
+from adjudicator.report.html import render_report
 from adjudicator.views import View, player_names
 from tests.support import all_games, game_ids
 from tests.support.lint import problems, visible_text

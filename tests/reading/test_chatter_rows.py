@@ -17,12 +17,12 @@ from hypothesis import strategies as st
 
 from adjudicator import engine
 from adjudicator.chatlog import ChatLine, forget_readings, read_chat
-from adjudicator.config import load_config
+from adjudicator.classify import PhaseReader, _plainly_no_gm, chatter_rows
+from adjudicator.config.load import load_config
 from adjudicator.engine import Game, resolve_game
 from adjudicator.export import dumps, export_game
 from adjudicator.games import get_variant
 from adjudicator.models import LineRecord
-from adjudicator.reader import PhaseReader, _plainly_no_gm, chatter_rows
 from tests.support import FIXTURES
 
 GAMES = ["derby16", "splatoon-win", "genpei-side", "trapword-win"]

@@ -124,7 +124,7 @@ def test_the_reader_reads_as_without_the_shortcut(
     fast = resolve_game(_game(tmp_path, log))
     with monkeypatch.context() as m:
         m.setattr("adjudicator.parser.quiet_heads", lambda v: _Loud())
-        m.setattr("adjudicator.reader.command_hint",
+        m.setattr("adjudicator.classify.command_hint",
                   lambda v: (lambda text: slow_hint(text, v)))
         slow = resolve_game(_game(tmp_path, log))
     for a, b in zip(fast.phases, slow.phases, strict=True):

@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from adjudicator.classify import PhaseReader
 from adjudicator.models import LineRecord
-from adjudicator.reader import PhaseReader
 from adjudicator.records import DISPOSITIONS, Heard, PhaseRecords, line_counts, not_chatter
 from adjudicator.render import heard
 from tests.support import FIXTURES

@@ -14,7 +14,7 @@ import pytest
 
 from adjudicator.engine import resolve_game
 from adjudicator.export import export_game
-from adjudicator.report import write_report
+from adjudicator.report.html import write_report
 from tests.support import SAMPLE, watch, write_evil_game
 
 

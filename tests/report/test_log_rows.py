@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 
 from adjudicator.engine import resolve_game
 from adjudicator.models import LineRecord
-from adjudicator.report import render_report, render_report_bytes
-from adjudicator.report_log import ENCODING, chatter_row, escaper, log_rows
+from adjudicator.report.html import render_report, render_report_bytes
+from adjudicator.report.log import ENCODING, chatter_row, escaper, log_rows
 from tests.support import EVIL, fixture_games, write_evil_game
 
 #: the characters escaping and the column joins care about, among ordinary ones
@@ -59,7 +59,7 @@ def test_the_page_as_bytes_is_the_page_encoded(tmp_path: Path) -> None:
 
 
 def test_a_page_holding_the_mark_is_rendered_the_plain_way(tmp_path: Path) -> None:
-    from adjudicator import report
+    from adjudicator.report import html as report
 
     game = resolve_game(write_evil_game(tmp_path / "evil"))
     game.phases[0].lines[0].text = report._LOG_MARK  # the log itself may hold it
@@ -81,6 +81,6 @@ def test_a_lone_surrogate_is_refused_as_the_encode_refuses_it(tmp_path: Path) ->
 def test_html_escape_is_the_standard_librarys(text: str) -> None:
     import html
 
-    from adjudicator.report_log import html_escape
+    from adjudicator.report.log import html_escape
 
     assert html_escape(text) == html.escape(text, quote=True)

@@ -7,12 +7,12 @@ from typing import Any
 
 import pytest
 
-from adjudicator.cli import main
+from adjudicator.cli.main import main
 from adjudicator.engine import resolve_game
 from adjudicator.export import export_game
-from adjudicator.report import render_report
-from adjudicator.report_sections import auto_sections, register, variant_sections
-from adjudicator.report_sections.charts import Chart, Section, Series, nice_step
+from adjudicator.report.charts import Chart, Section, Series, nice_step
+from adjudicator.report.html import render_report
+from adjudicator.report.sections import auto_sections, register, variant_sections
 from adjudicator.seedquotes import rule_text
 from tests.support import SAMPLE, Tree, all_games, game_ids, parse
 
@@ -167,7 +167,7 @@ def test_an_unfinished_games_report_is_the_gms_alone(
 def test_whole_number_charts_never_repeat_a_tick_label() -> None:
     """Gold, counts and gauges are whole numbers: a small range (0 to 1) gets ticks 0 and
     1, not 0, 0.25, 0.5… printed as 0金, 0金, 1金."""
-    from adjudicator.report_sections.charts import Chart, Series
+    from adjudicator.report.charts import Chart, Series
 
     chart = Chart(title="t", x_labels=["a", "b"], series=[Series("x", [0.0, 1.0])],
                   y_format=lambda v: f"{v:.0f}金")
@@ -179,7 +179,7 @@ def test_whole_number_charts_never_repeat_a_tick_label() -> None:
 
 
 def test_whole_number_ticks_are_whole_numbers() -> None:
-    from adjudicator.report_sections.charts import Chart, Series
+    from adjudicator.report.charts import Chart, Series
 
     chart = Chart(title="t", x_labels=["a", "b"], series=[Series("x", [0.0, 10.0])])
     values = [t.label for t in chart.ticks()]

@@ -14,9 +14,9 @@ from adjudicator.engine import resolve_game
 from adjudicator.export import export_game
 from adjudicator.games.splatoon.state import points
 from adjudicator.games.trapword.words import detail_ja, flat
-from adjudicator.report import render_report
-from adjudicator.report_sections import variant_sections
-from adjudicator.report_sections.charts import Chart, Grid, Section, Table
+from adjudicator.report.charts import Chart, Grid, Section, Table
+from adjudicator.report.html import render_report
+from adjudicator.report.sections import variant_sections
 from tests.support import FIXTURES, Tree, parse, resolved
 
 FIX = FIXTURES

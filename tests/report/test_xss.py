@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from adjudicator.engine import resolve_game
-from adjudicator.report import render_report
+from adjudicator.report.html import render_report
 from adjudicator.resources import data_dir
 from tests.support import EVIL, parse, write_evil_game
 

@@ -100,7 +100,7 @@ def compact_layout(expected: Path) -> bool:
 
 def outputs(root: Path, tmp: Path, compact: bool) -> dict[str, str]:
     """What a fixture game's expected/ is compared with, in its layout."""
-    from adjudicator.cli import write_outputs
+    from adjudicator.cli.main import write_outputs
     from adjudicator.export import dumps, export_game
 
     game = resolved(root)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from adjudicator.config import GameConfig, load_config
+from adjudicator.config.load import GameConfig, load_config
 from adjudicator.errors import CommandError
 from adjudicator.games.base import Candidate, Emitter, PhaseInput
 from adjudicator.games.genpei import Genpei

@@ -51,7 +51,7 @@ def option_keys() -> frozenset[str]:
         keys |= set(re.findall(r"(?i:option)\s+`([a-z][a-z_]*)`", text))
         keys |= set(re.findall(r"`([a-z]+_[a-z_]+)`", text))  # call_window_seconds
     # and the settings game.toml's template names (first_bite…)
-    template = (ROOT / "adjudicator" / "skeletons.py").read_text(encoding="utf-8")
+    template = (ROOT / "adjudicator" / "config" / "skeletons.py").read_text(encoding="utf-8")
     keys |= set(re.findall(r"#\s*([a-z][a-z_]*)\s*=\s*(?:true|false|\"|\d)", template))
     return frozenset(keys)
 
@@ -152,7 +152,7 @@ def measure(root: Path, lines_per_player: int | None = None) -> Figures:
     from adjudicator.engine import resolve_game
     from adjudicator.explain import explain_text
     from adjudicator.explain_ja import explain_line
-    from adjudicator.report import render_report
+    from adjudicator.report.html import render_report
     from adjudicator.views import View, player_names
 
     game = resolve_game(root)

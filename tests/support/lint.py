@@ -15,7 +15,7 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
-from adjudicator.report_sections import value_ja
+from adjudicator.report.sections import value_ja
 from adjudicator.rulebook import ENGINE_RULES, rules
 from adjudicator.seedquotes import seed_lines, table
 

@@ -5,13 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from adjudicator.config import load_config
-from adjudicator.errors import CommandError
+from adjudicator.config.load import load_config
 from adjudicator.games.base import Candidate, Emitter, PhaseInput
 from adjudicator.games.secret_society import SecretSociety
 from adjudicator.games.secret_society.state import SsState
 from adjudicator.models import Event, LineRecord
-from adjudicator.parser import parse_command
 from adjudicator.rng import PhaseRng
 from adjudicator.roster import Roster
 from tests.support import FIXTURES
@@ -48,43 +46,23 @@ def lines_to_candidates(v: SecretSociety, st: SsState, phase: str,
                         lines: list[tuple[str, str]]
                         ) -> tuple[list[Candidate], list[Candidate], list[tuple[str, str]],
                                    list[LineRecord]]:
-    """Parse and validate ``(speaker, text)`` lines as the engine does (``GM`` lines are
-    directives); the last valid command in a slot replaces the earlier one.
+    """Read ``(speaker, text)`` lines with the engine's reader (``GM`` lines are the GM's:
+    directives, 投票時間; a later valid command in a slot replaces the earlier one).
     Returns (actions, directives, rejected (speaker, code), line records)."""
-    r = roster(v)
-    held: dict[tuple[str, str], Candidate] = {}
-    loose: list[Candidate] = []
-    directives: list[Candidate] = []
-    rejected: list[tuple[str, str]] = []
-    records: list[LineRecord] = []
-    for i, (speaker, text) in enumerate(lines, 1):
-        ref = f"logs/{phase}.txt:{i}"
-        records.append(LineRecord(ref=ref, speaker=speaker, text=text, disposition="gm"
-                                  if speaker == "GM" else "accepted"))
-        try:
-            if speaker == "GM":
-                try:
-                    action = parse_command(text, r, "secret-society", gm=True,
-                                           transformer=v.transformer)
-                except CommandError:
-                    continue  # GM talk (投票時間です)
-                action = v.validate_directive(st, phase, action)
-                directives.append(Candidate(ref=ref, actor="GM", action=action, order=i))
-                continue
-            action = parse_command(text, r, "secret-society", transformer=v.transformer)
-            action = v.validate(st, phase, speaker, action, {})
-        except CommandError as e:
-            rejected.append((speaker, getattr(e, "code", "")))
-            records[-1].disposition, records[-1].code = "rejected", getattr(e, "code", None)
-            continue
-        cand = Candidate(ref=ref, actor=speaker, action=action, order=i)
-        slot = v.slot(action, speaker)
-        if slot is None:
-            loose.append(cand)
-        else:
-            held[(slot[0], slot[1])] = cand
-    actions = sorted([*held.values(), *loose], key=lambda c: c.order)
-    return actions, directives, rejected, records
+    from pathlib import Path
+
+    from adjudicator.chatlog import ChatLine
+    from adjudicator.classify import PhaseReader
+    from adjudicator.engine import Game
+
+    chat = [ChatLine(source=f"logs/{phase}.txt", lineno=i, speaker=speaker, text=text,
+                     raw=f"{speaker}: {text}") for i, (speaker, text) in enumerate(lines, 1)]
+    reader = PhaseReader(Game(root=Path("."), cfg=v.cfg, variant=v), roster(v), st, phase)
+    reader.read(chat, json_like=True)  # every line on the general path
+    rejected = [(next(c.speaker for c in chat if f"{c.source}:{c.lineno}" == ref), code)
+                for ref, _actor, code, _rule, _why in reader.rejections
+                if code != "superseded"]
+    return reader.accepted(), reader.directives, rejected, list(reader.records)
 
 
 def run(v: SecretSociety, st: SsState, phase: str, lines: list[tuple[str, str]]

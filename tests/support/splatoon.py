@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from adjudicator.config import load_config
+from adjudicator.config.load import load_config
 from adjudicator.errors import CommandError
 from adjudicator.games.base import Candidate, Emitter, PhaseInput
 from adjudicator.games.splatoon import Splatoon

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from ... import sentences  # noqa: F401  (the event_ja filter of the GM ledger)
 from ...models import Event
-from ...render import render_phase
+from ...render import cast
 from ...vocab import GENDER_WORDS, GENDERS, RANDOM_NONE_WORDS, ROLE_NAMES, STOCK_LEVELS, yen
 from ..base import Candidate, PhaseInput, Progress
+from ..outputs import PhaseOutputs
 from .actions import Bet, Buy, DerbyTransformer, Sell
 from .rules import DerbyRules
 from .state import MONEY_KINDS, START_CASH, DsState, evolve, level_ja, price
@@ -24,7 +24,7 @@ __all__ = ["DerbyStock", "DsState", "MONEY_KINDS", "START_CASH"]
 GENDER_TARGET = {"male": "男性", "female": "女性"}
 
 
-class DerbyStock(DerbyRules):
+class DerbyStock(PhaseOutputs, DerbyRules):
     config_words: ClassVar[dict[str, dict[str, str]]] = {
         "players.gender": {**{g: g for g in GENDERS}, **GENDER_WORDS},
         "players.role": dict(ROLE_NAMES),
@@ -32,6 +32,7 @@ class DerbyStock(DerbyRules):
         "options.no_bite": dict(RANDOM_NONE_WORDS),
     }
     name: ClassVar[str] = "derby-stock"
+    templates: ClassVar[str] = "derby-stock"
     transformer = DerbyTransformer
     extra_logs: ClassVar[dict[str, str]] = {"chat": "day"}
     #: 男 and 男性 name one target, 男性 (a player may be named 男: the kinds tell them apart)
@@ -73,9 +74,13 @@ class DerbyStock(DerbyRules):
         return []
 
     # ------------------------------------------------------------ output
-    def render(self, before: DsState, after: DsState, phase: PhaseInput,
-               events: list[Event]) -> tuple[str, dict[str, list[str]], str]:
-        return render_phase(self, before, after, phase, events)
+    def post_context(self, before: DsState, after: DsState, phase: PhaseInput
+                     ) -> dict[str, Any]:
+        return {**super().post_context(before, after, phase),
+                "cast": cast(after) if after.finished else {}}
+
+    def notice_context(self, after: DsState, name: str) -> dict[str, Any]:
+        return {"me": after.players[name]}
 
     def export(self, state: DsState) -> tuple[dict[str, dict[str, Any]], dict[str, Any]]:
         players: dict[str, dict[str, Any]] = {}

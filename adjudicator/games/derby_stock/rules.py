@@ -7,10 +7,10 @@ Built on the shared werewolf machinery (adjudicator.games.werewolf).
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from typing import Any
+from typing import Any, ClassVar
 
 from ... import actions as A
-from ...config import GameConfig
+from ...config.load import GameConfig
 from ...errors import IllegalActionError
 from ...vocab import (
     GENDER_WORDS,
@@ -48,13 +48,16 @@ def _round_bets(amount: int) -> str:
 class DerbyRules(ww.WerewolfVariant[DsState]):
     """Validation and resolution; the Variant class (DerbyStock) adds its metadata and outputs."""
 
+    #: the [[players]] keys read here (Variant.player_fields: the base refuses the rest)
+    player_fields: ClassVar[frozenset[str] | None] = frozenset({"gender", "role"})
+
     def __init__(self, cfg: GameConfig) -> None:
         super().__init__(cfg)
         self.options = {**DEFAULT_OPTIONS, **cfg.options}
 
     @classmethod
     def config_problems(cls, cfg: GameConfig) -> list[str]:
-        from ...config_ja import Problem, count, missing, not_used, option_problems, setup
+        from ...config.problems import Problem, count, missing, option_problems, setup
 
         problems: list[Problem] = []
         n = len(cfg.players)
@@ -68,9 +71,6 @@ class DerbyRules(ww.WerewolfVariant[DsState]):
             if p.gender is None:
                 problems.append(missing(i, p.name, "gender", "male or female, ds.setup.gender",
                                         "男性か女性"))
-            for key in ("society", "colour", "weapon", "special", "faction"):
-                if getattr(p, key) is not None:
-                    problems.append(not_used(i, p.name, key, "derby-stock"))
         roles = [ROLE_NAMES.get(p.role or "", "") for p in cfg.players]
         if roles and "wolf" not in roles and all(r for r in roles):
             problems.append(setup("no 人狼; the game needs at least one wolf",

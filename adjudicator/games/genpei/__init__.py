@@ -15,9 +15,8 @@ from typing import Any, ClassVar
 
 from ...models import Event
 from ...phases import day_number
-from ...render import heard, public_view, render
-from ...views import notice_events
 from ..base import Candidate, PhaseInput, Progress
+from ..outputs import PhaseOutputs
 from .actions import Assassinate, GenpeiTransformer, Nominate
 from .rules import GenpeiRules
 from .state import CONFIG_WORDS as _CONFIG_WORDS
@@ -32,9 +31,10 @@ TEAM_WON_JA = {
 
 
 
-class Genpei(GenpeiRules):
+class Genpei(PhaseOutputs, GenpeiRules):
     config_words: ClassVar[dict[str, dict[str, str]]] = _CONFIG_WORDS
     name: ClassVar[str] = "genpei"
+    templates: ClassVar[str] = "genpei"
     transformer = GenpeiTransformer
     value_ja: ClassVar[dict[str, dict[str, str]]] = {
         "faction": dict(FACTION_JA),
@@ -74,30 +74,19 @@ class Genpei(GenpeiRules):
         return []
 
     # ------------------------------------------------------------ output
-    def render(self, before: GpState, after: GpState, phase: PhaseInput,
-               events: list[Event]) -> tuple[str, dict[str, list[str]], str]:
-        night = phase.id.startswith("night")
-        n = day_number(phase.id)
-        public = [e for e in events if e.audience == "public"]
-        post = render(f"genpei/{'morning' if night else 'vote'}.txt.j2", phase=phase.id,
-                      day=n + 1 if night else n, events=public, view=public_view(after),
-                      F=FACTION_JA, T=TEAM_WON_JA, cast=_cast(after) if after.finished else {}
-                      ) if not before.finished else ""  # no post for a phase after the end
-        said = heard(phase.lines)
-        private: dict[str, list[str]] = {}
-        for name in after.players:
-            mine = notice_events(events, name)
-            if mine:
-                private[name] = [render("genpei/notice.txt.j2", ev=e, day=n, F=FACTION_JA,
-                                        R=ROLE_JA, heard=said).rstrip("\n") for e in mine]
-        label = f"{n}日目 {'夜' if night else '昼'}"
-        from ...render import ledger_lines  # the lines that are not chatter
+    def post_context(self, before: GpState, after: GpState, phase: PhaseInput
+                     ) -> dict[str, Any]:
+        return {**super().post_context(before, after, phase), "F": FACTION_JA,
+                "T": TEAM_WON_JA, "cast": _cast(after) if after.finished else {}}
 
-        ledger = render("genpei/ledger.txt.j2", phase=phase.id, label=label, events=events,
-                        before=before,
-                        state=after, lines=ledger_lines(phase.lines), F=FACTION_JA, R=ROLE_JA,
-                        target=self.target, T=TEAM_WON_JA)
-        return post, private, ledger
+    def notice_context(self, after: GpState, name: str) -> dict[str, Any]:
+        return {"F": FACTION_JA, "R": ROLE_JA}
+
+    def ledger_context(self, before: GpState, after: GpState, phase: PhaseInput
+                       ) -> dict[str, Any]:
+        n = day_number(phase.id)
+        return {"label": f"{n}日目 {'夜' if phase.id.startswith('night') else '昼'}",
+                "F": FACTION_JA, "R": ROLE_JA, "target": self.target, "T": TEAM_WON_JA}
 
     def export(self, state: GpState) -> tuple[dict[str, dict[str, Any]], dict[str, Any]]:
         players: dict[str, dict[str, Any]] = {}

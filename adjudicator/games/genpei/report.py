@@ -7,8 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from ...phases import phase_label
-from ...report_sections import x_labels
-from ...report_sections.charts import Chart, Section, Series, Table
+from ...report.charts import Chart, Section, Series, Table
+from ...report.sections import x_labels
 from .state import FACTION_JA, SIDES
 
 

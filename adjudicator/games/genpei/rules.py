@@ -8,13 +8,12 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from ... import actions as A
-from ...config import GameConfig
+from ...config.load import GameConfig
 from ...errors import CommandError, IllegalActionError
-from ...models import Event, LineRecord
+from ...models import LineRecord
 from ...phases import day_number
 from ...roster import Roster
 from .. import werewolf as ww
@@ -144,16 +143,22 @@ def nominate(em: Emitter[GpState], cands: list[Candidate], night: int) -> bool:
     x = cand.action.target  # type: ignore[attr-defined]
     emperor = cand.actor
     if not st.players[emperor].alive:
-        em.emit("nomination_void", "gp.p.nominate", cand.ref, "gm", player=emperor, target=x,
-                why="emperor_dead")
+        em.refuse(cand.ref, "gp.p.nominate", "帝がこの夜に死亡したため、指名は受け付けられません",
+                  code="emperor_dead", message=f"the nomination of {x!r} came from an emperor "
+                  "who died this night: it is void", player=emperor, audience="gm",
+                  kind="nomination_void", target=x, why="emperor_dead")
         return False
     if not st.players[x].alive:
         em.emit("nomination_void", "gp.p.nominate", cand.ref, "player", to=emperor,
                 player=emperor, target=x, why="nominee_dead")
         return False
     if successor_alive(st):
-        em.emit("nomination_refused", "gp.emperor.nominate", cand.ref, "player", to=emperor,
-                player=emperor, target=x, successor=st.successor)
+        em.refuse(cand.ref, "gp.emperor.nominate",
+                  f"後継者の{st.successor}さんが生存しているため、{x}さんの指名は受け付けられ"
+                  "ません（回数に数えません）", code="successor_alive",
+                  message=f"the nomination of {x!r} is refused: the successor "
+                  f"{st.successor!r} lives (not counted)", player=emperor, to=emperor,
+                  kind="nomination_refused", target=x, successor=st.successor)
         return False
     invalid = st.players[x].role in INVALID_SUCCESSORS
     em.emit("nominated", "gp.emperor.invalid" if invalid else "gp.emperor.nominate",
@@ -235,6 +240,9 @@ def notify_right(em: Emitter[GpState], night: int) -> None:
 class GenpeiRules(ww.WerewolfVariant[GpState]):
     """Setup checks, validation and resolution; the Variant (Genpei) adds its outputs."""
 
+    #: the [[players]] keys read here (Variant.player_fields: the base refuses the rest)
+    player_fields: ClassVar[frozenset[str] | None] = frozenset({"faction", "role"})
+
     def __init__(self, cfg: GameConfig) -> None:
         super().__init__(cfg)
         self.options = {**DEFAULT_OPTIONS, **cfg.options}
@@ -245,11 +253,10 @@ class GenpeiRules(ww.WerewolfVariant[GpState]):
     # ------------------------------------------------------------ setup
     @classmethod
     def config_problems(cls, cfg: GameConfig) -> list[str]:
-        from ...config_ja import (
+        from ...config.problems import (
             Problem,
             count,
             missing,
-            not_used,
             option_problems,
             player,
             setup,
@@ -260,11 +267,6 @@ class GenpeiRules(ww.WerewolfVariant[GpState]):
         have: dict[str, Counter[str]] = {s: Counter() for s in (*SIDES, "emperor")}
         roles_ja = "・".join(ROLE_JA.values())
         for i, p in enumerate(cfg.players, 1):
-            for key in ("gender", "society", "colour", "weapon", "special"):
-                if getattr(p, key) is not None:
-                    problems.append(not_used(i, p.name, key, "genpei"))
-            if p.leader:
-                problems.append(not_used(i, p.name, "leader", "genpei"))
             if p.faction is None:
                 problems.append(missing(i, p.name, "faction", "genji, heike or emperor",
                                         "源氏・平氏・帝のどれか"))
@@ -413,20 +415,6 @@ class GenpeiRules(ww.WerewolfVariant[GpState]):
         return action
 
     # ------------------------------------------------------------ resolution
-    def refused_lines(self, events: Sequence[Event]) -> list[tuple[str, str, str]]:
-        """gp.emperor.nominate / gp.p.nominate: a nomination refused when the night
-        resolved (the successor lives; the emperor died first) is 却下 on its line."""
-        out: list[tuple[str, str, str]] = []
-        for e in events:
-            if e.kind == "nomination_refused":
-                out.append((e.cause, "successor_alive",
-                            f"後継者の{e.data.get('successor')}さんが生存しているため、"
-                            f"{e.target}さんの指名は受け付けられません（回数に数えません）"))
-            elif e.kind == "nomination_void" and e.data.get("why") == "emperor_dead":
-                out.append((e.cause, "emperor_dead",
-                            "帝がこの夜に死亡したため、指名は受け付けられません"))
-        return out
-
     def resolve_night(self, em: Emitter[GpState], phase: PhaseInput) -> None:
         """gp.night.order, in its seven steps."""
         n = day_number(phase.id)

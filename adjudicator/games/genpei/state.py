@@ -19,7 +19,7 @@ ROLE_JA: Final[dict[str, str]] = {
 #: what game.toml may say in ``role`` -> role id
 ROLE_WORDS: Final[dict[str, str]] = {**{ja: rid for rid, ja in ROLE_JA.items()},
                                      **{rid: rid for rid in ROLE_JA}}
-#: game.toml's words (adjudicator.config_words)
+#: game.toml's words (adjudicator.config.words)
 CONFIG_WORDS: Final[dict[str, dict[str, str]]] = {
     "players.faction": {**{f: f for f in FACTION_JA}, **{ja: f for f, ja in FACTION_JA.items()}},
     "players.role": dict(ROLE_WORDS),

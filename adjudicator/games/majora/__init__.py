@@ -13,12 +13,10 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from ... import sentences  # noqa: F401  (the event_ja filter of the GM ledger)
 from ...models import Event
 from ...normalize import name_key
-from ...render import heard, render
-from ...views import notice_events
 from ..base import Candidate, PhaseInput, Progress
+from ..outputs import PhaseOutputs
 from .actions import Answer, MajoraTransformer, Use
 from .rules import MajoraRules
 from .scenario import DAYS, MAX_LOOPS, json_schema
@@ -26,9 +24,10 @@ from .state import CONFIG_WORDS as _CONFIG_WORDS
 from .state import ROLE_JA, MjState, evolve, held_by
 
 
-class Majora(MajoraRules):
+class Majora(PhaseOutputs, MajoraRules):
     config_words: ClassVar[dict[str, dict[str, str]]] = _CONFIG_WORDS
     name: ClassVar[str] = "majora"
+    templates: ClassVar[str] = "majora"
     transformer = MajoraTransformer
     value_ja: ClassVar[dict[str, dict[str, str]]] = {
         "team_won": {"moon": "月", "village": "仮面の村人"},
@@ -63,26 +62,23 @@ class Majora(MajoraRules):
         before = states[i - 1] if i > 0 and i - 1 < len(states) else game.initial
         return loop_label(before, pid)
 
-    def render(self, before: MjState, after: MjState, phase: PhaseInput,
-               events: list[Event]) -> tuple[str, dict[str, list[str]], str]:
-        night = phase.id.startswith("night")
-        public = [e for e in events if e.audience == "public"]
-        ctx = {"phase": phase.id, "label": loop_label(before, phase.id), "before": before, "state": after, "sc": self.scenario,
-               "days": DAYS, "max_loops": MAX_LOOPS,
-               "heard": heard(phase.lines)}
-        post = render(f"majora/{'morning' if night else 'day'}.txt.j2", events=public, **ctx)
-        private: dict[str, list[str]] = {}
-        for name in after.players:
-            mine = notice_events(events, name)
-            if mine:
-                private[name] = [render("majora/notice.txt.j2", ev=e, **ctx).rstrip("\n")
-                                 for e in mine]
-        from ...render import ledger_lines  # the lines that are not chatter
+    post_after_end: ClassVar[str | None] = None  # the loop's post is drawn as ever
 
-        ledger = render("majora/ledger.txt.j2", events=events,
-                        lines=ledger_lines(phase.lines),
-                        held_by=held_by, **ctx)
-        return post, private, ledger
+    def render_context(self, before: MjState, after: MjState, phase: PhaseInput
+                       ) -> dict[str, Any]:
+        return {"label": loop_label(before, phase.id), "sc": self.scenario, "days": DAYS,
+                "max_loops": MAX_LOOPS}
+
+    def post_template(self, pid: str) -> str:
+        return f"majora/{'morning' if pid.startswith('night') else 'day'}.txt.j2"
+
+    def post_context(self, before: MjState, after: MjState, phase: PhaseInput
+                     ) -> dict[str, Any]:
+        return {}
+
+    def ledger_context(self, before: MjState, after: MjState, phase: PhaseInput
+                       ) -> dict[str, Any]:
+        return {"held_by": held_by}
 
     def check_detail(self, state: MjState, cand: Candidate) -> list[str]:
         """`adjudicator check` (GM only): what an accepted declaration would do."""

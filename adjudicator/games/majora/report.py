@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...phases import phase_label
-from ...report_sections.charts import Section, Table
+from ...report.charts import Section, Table
 from .state import MjState
 
 

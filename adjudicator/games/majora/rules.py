@@ -13,10 +13,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from ... import actions as A
-from ...config import GameConfig
+from ...config.load import GameConfig
 from ...errors import CommandError, ConfigError, IllegalActionError
 from ...normalize import name_key
 from ...rng import PhaseRng
@@ -40,6 +40,8 @@ _KEY_WORDS = frozenset(name_key(w) for w in ("カギ", "鍵"))
 
 PLAYERS = 12  # mj.setup: 11 仮面の村人 + 1 月
 MOONS = 1
+#: what using an item with no effect tells its holder (a clue item: 銀の鈴, 古い地図)
+NOTHING_HAPPENS = "使っても何も起きませんでした。"
 
 
 def _illegal(message: str, reason_ja: str, code: str, rule: str) -> IllegalActionError:
@@ -59,7 +61,7 @@ def _scenario_problems(cfg: GameConfig) -> tuple[Scenario | None, list[str]]:
         problems = ["file not found next to game.toml (start from the sample: `adjudicator "
                     "demo DIR --sample majora` writes one; `adjudicator schema --scenario` "
                     "prints its schema)"]
-    from ...config_ja import Problem
+    from ...config.problems import Problem
 
     def placed(p: str) -> Problem:
         ja = getattr(p, "ja", p)
@@ -71,6 +73,9 @@ def _scenario_problems(cfg: GameConfig) -> tuple[Scenario | None, list[str]]:
 
 class MajoraRules(Variant[MjState]):
     """Setup checks, validation and resolution; the Variant (Majora) adds its outputs."""
+
+    #: the [[players]] keys read here (Variant.player_fields: the base refuses the rest)
+    player_fields: ClassVar[frozenset[str] | None] = frozenset({"role"})
 
     def __init__(self, cfg: GameConfig) -> None:
         super().__init__(cfg)
@@ -85,7 +90,7 @@ class MajoraRules(Variant[MjState]):
     # ------------------------------------------------------------ setup
     @classmethod
     def config_problems(cls, cfg: GameConfig) -> list[str]:
-        from ...config_ja import Problem, count, not_used, player, setup
+        from ...config.problems import Problem, count, player, setup
 
         problems: list[Problem] = []
         if len(cfg.players) != PLAYERS:
@@ -96,9 +101,6 @@ class MajoraRules(Variant[MjState]):
                 f"月{MOONS}人の{PLAYERS}人で遊びます"))
         moons = 0
         for i, p in enumerate(cfg.players, 1):
-            for key in ("gender", "society", "colour", "weapon", "special", "faction"):
-                if getattr(p, key) is not None:
-                    problems.append(not_used(i, p.name, key, "majora"))
             if p.role is not None and p.role not in ROLE_WORDS:
                 problems.append(player(
                     i, p.name, "role", f"unknown role {p.role!r}; expected 仮面の村人 or 月",
@@ -220,7 +222,7 @@ class MajoraRules(Variant[MjState]):
                            "rewound", "mj.instrument")
         if not st.players[actor].alive:
             raise _illegal(f"{actor!r} is dead", "死亡しているため行動できません", "dead",
-                           "ww.night.dead")
+                           "engine.dead")
         if isinstance(action, Answer):
             return self._check_answer(st, action)
         if isinstance(action, Give):
@@ -382,9 +384,8 @@ class MajoraRules(Variant[MjState]):
             try:
                 action = self.check(em.state, em.phase, c.actor, c.action)
             except CommandError as e:  # cannot happen after the shadow check; never silent
-                em.emit("rejected", getattr(e, "rule", None) or "mj.declare", c.ref, "player",
-                        to=c.actor, player=c.actor, code=getattr(e, "code", "illegal"),
-                        reason=getattr(e, "reason_ja", str(e)))
+                em.refuse(c.ref, getattr(e, "rule", None) or "mj.declare", e.reason_ja,
+                          code=e.code, message=str(e), player=c.actor, to=c.actor)
                 continue
             self.apply(em, Candidate(ref=c.ref, actor=c.actor, action=action, by_gm=c.by_gm,
                                      order=c.order))
@@ -442,6 +443,9 @@ class MajoraRules(Variant[MjState]):
                 em.emit("item_used", rule, ref, "public", player=me, target=a.target,
                         item=it.name)
                 self.effect(em, it.effect, me, a.target, ref, rule, it.name)
+                if it.effect.empty():  # a clue item, found and held (mj.scenario)
+                    em.emit("effect_text", rule, ref, "player", to=me, player=me,
+                            source=it.name, text=NOTHING_HAPPENS)
                 if it.consumable:
                     em.emit("item_used_up", rule, ref, "public", player=me, target=it.name)
 

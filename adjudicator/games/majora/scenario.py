@@ -175,21 +175,21 @@ SCENARIO_WORDS: dict[str, str] = {
     "kill": "殺害", "days": "呼べる日", "solved": "解いた謎", "opened": "開けた鍵",
     "hint": "ヒント",
 }
-_KIND_JA = {"normal": "普通のアイテム", "key": "カギ", "instrument": "時の楽器",
+_ITEM_KIND_JA = {"normal": "普通のアイテム", "key": "カギ", "instrument": "時の楽器",
             "giant": "巨人のアイテム"}
 
 
 def _p(where: str, en: str, ja: str) -> str:
     """One problem of the scenario at ``where`` (``items[4] (巨人の盾).start``), in
-    English and Japanese (a ``config_ja.Problem``)."""
-    from ...config_ja import Problem, place_ja
+    English and Japanese (a ``config.problems.Problem``)."""
+    from ...config.problems import Problem, place_ja
 
     return Problem(f"{where}: {en}" if where else en,
                    f"{place_ja(where, SCENARIO_WORDS)}：{ja}" if where else ja)
 
 
 def _pydantic_problems(raw: dict[str, Any], e: ValidationError) -> list[str]:
-    from ...config_ja import validation_problem
+    from ...config.problems import validation_problem
 
     return [validation_problem(err, _where(raw, tuple(err["loc"])), "majora", SCENARIO_WORDS)
             for err in e.errors()]
@@ -291,21 +291,18 @@ def scenario_problems(sc: Scenario) -> list[str]:
                           "カギは鍵に使います（対象を lock に）"))
         if it.kind in ("instrument", "giant") and it.target != "none":
             out.append(_p(f"{where}.target", f"the {it.kind} takes no target",
-                          f"{_KIND_JA[it.kind]}に対象はありません"))
+                          f"{_ITEM_KIND_JA[it.kind]}に対象はありません"))
         if it.kind in ("instrument", "giant") and it.consumable:
             out.append(_p(f"{where}.consumable", f"the {it.kind} is never used up that way "
                           "(the instrument has three uses, a giant item breaks)",
-                          f"{_KIND_JA[it.kind]}は使い切りにできません（時の楽器は3回、"
+                          f"{_ITEM_KIND_JA[it.kind]}は使い切りにできません（時の楽器は3回、"
                           "巨人のアイテムは壊れるまで使えます）"))
-        if it.kind in ("normal",):
+        if it.kind in ("normal",):  # an item with no effect is found and held: valid
             out += _effect_problems(sc, f"{where}.effect", it.effect, it.target, reward=False)
-            if it.effect.empty():
-                out.append(_p(f"{where}.effect", "using the item does nothing",
-                              "使っても何も起きません"))
         elif not it.effect.empty():
             out.append(_p(f"{where}.effect", f"a {it.kind} item does what the rules say; "
                           "it has no effect of its own",
-                          f"{_KIND_JA[it.kind]}はルールどおりに働きます（効果は書けません）"))
+                          f"{_ITEM_KIND_JA[it.kind]}はルールどおりに働きます（効果は書けません）"))
         if it.start.startswith("player:"):
             if not it.start[7:].strip():
                 out.append(_p(f"{where}.start", "\"player:\" needs a player's name",

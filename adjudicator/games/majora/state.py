@@ -20,7 +20,7 @@ ROLE_JA = {"villager": "仮面の村人", "moon": "月"}
 ROLE_WORDS = {"仮面の村人": "villager", "村人": "villager", "villager": "villager",
               "月": "moon", "moon": "moon"}
 
-#: game.toml's words (adjudicator.config_words)
+#: game.toml's words (adjudicator.config.words)
 CONFIG_WORDS = {"players.role": dict(ROLE_WORDS)}
 
 

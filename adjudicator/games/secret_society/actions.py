@@ -117,15 +117,6 @@ class Correct(A.Listed):
         return "正解@" + "、".join(self.targets)
 
 
-class VoteTime(A.Action):
-    """The GM opens the vote: 投票時間です (ss.p.vote_time)."""
-
-    kind: str = "vote_time"
-
-    def describe(self) -> str:
-        return "投票時間"
-
-
 class SecretSocietyTransformer(CommandTransformer):
     def _society(self, children: list[Any]) -> str | None:
         names = [c for c in children if isinstance(c, str) and not isinstance(c, Token)]
@@ -210,4 +201,4 @@ class SecretSocietyTransformer(CommandTransformer):
         return Correct(targets=targets)
 
     def vote_time(self, _children: list[Any]) -> A.Action:
-        return VoteTime()
+        return A.VoteTime()

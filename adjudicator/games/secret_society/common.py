@@ -6,11 +6,10 @@ society, the end of the game).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...config import GameConfig
+from ...config.load import GameConfig
 from ...errors import IllegalActionError
 from ...normalize import gm_key, name_key, nfkc
 from ..base import Candidate, Emitter
@@ -49,22 +48,12 @@ def answer_key(text: str) -> str:
     return name_key(nfkc(text)).strip("。.!！")
 
 
-def reject(em: Emitter[SsState], cand: Candidate, lines: Sequence[Any], code: str,
-           rule: str, message: str, reason: str) -> None:
-    """A line found invalid while resolving: the line is marked rejected, the player
-    told, the GM warned (as a line-time rejection would)."""
-    reject_line(em, cand.ref, cand.actor, lines, code, rule, message, reason)
-
-
-def reject_line(em: Emitter[SsState], ref: str, actor: str, lines: Sequence[Any], code: str,
-                rule: str, message: str, reason: str) -> None:
-    """:func:`reject` for a line by its ref (one a later line had superseded)."""
-    for rec in lines:
-        if rec.ref == ref:
-            rec.disposition, rec.reason, rec.code = "rejected", reason, code
-    em.emit("rejected", rule, ref, "player", to=actor, player=actor, code=code,
-            reason=reason)
-    em.diagnose("warning", code, ref, message, reason)
+def reject(em: Emitter[SsState], cand: Candidate, code: str, rule: str, message: str,
+           reason: str) -> None:
+    """A line found invalid while resolving (``Emitter.refuse``): the line shows 却下,
+    the player is told, the GM warned (as a line-time rejection would)."""
+    em.refuse(cand.ref, rule, reason, code=code, message=message, player=cand.actor,
+              to=cand.actor)
 
 
 def ensure_leaders(em: Emitter[SsState], cause: str, rule: str) -> None:

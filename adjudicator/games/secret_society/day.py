@@ -1,4 +1,4 @@
-"""秘密結社村, day N in the order of ss.day.order: the vote-time filter, the GM's task
+"""秘密結社村, day N in the order of ss.day.order: the GM's task
 judgments and what they give (gold, techniques, chrono credits), the ninja techniques,
 the pirate flags, the Recruit Chance applications (day 2), the vote (the shared werewolf
 vote, with 変わり身), excommunication and the end check.
@@ -6,33 +6,39 @@ vote, with 変わり身), excommunication and the end check.
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
-from ...normalize import gm_key, nfkc
+from ...errors import IllegalActionError
 from ...phases import day_number
 from .. import werewolf as ww
 from ..base import Candidate, Emitter, PhaseInput
 from .actions import Apply, Learn, PirateAbility, TaskResult, Technique
-from .common import SsSetup, check_end, die, reject, reject_line
+from .common import SsSetup, check_end, die, reject
 from .state import TECHNIQUES, SsPlayer, SsState, has_task, society_ja
 
-#: the GM's line that opens the vote (ss.p.vote_time): 投票時間, 【投票時間です】, 投票時間になりました
-VOTE_OPEN = re.compile(
-    r"[\s【「『\[(（<＜〈《≪\-=ー─━~〜*＊#＃!！・]*投票時間"
-    r"(?:です|でーす|になりました|となりました|となります|に入ります|に入りました|を開始します|開始|スタート)?"
-    r"(?:$|[\s】」』\])）>＞〉》≫!！?？。、.,〜~ー\-=─━♪☆★])")
 #: actions that belong to the vote time (ss.p.vote_time)
 VOTE_TIME_KINDS = ("technique", "apply")
-#: the slots (their rules) of the vote-time actions: 忍法, 入会希望, 海賊旗 (by day the
-#: pirates' one slot holds only the flag)
-VOTE_TIME_SLOT_RULES = frozenset({"ss.ninja.use", "ss.chance.apply", "ss.pirate.one_ability"})
+
+
+def before_vote_time(state: SsState, phase: str, action: Any) -> IllegalActionError | None:
+    """ss.p.vote_time: why a vote-time action (a technique, 入会希望, the day's 海賊旗) read
+    before the GM's 投票時間 does not count; None for any other action, by night, and on a
+    time-passed day.  The reader asks it when the GM's line opens the vote."""
+    if not phase.startswith("day") or state.passed_day == day_number(phase):
+        return None
+    if not (action.kind in VOTE_TIME_KINDS or (
+            isinstance(action, PirateAbility) and action.ability == "flag")):
+        return None
+    return IllegalActionError(
+        f"{action.describe()!r} came before the vote opened",
+        "投票時間の前の行動のため無効です（GMが投票時間を告げた後に書いてください）",
+        code="before_vote_time", rule="ss.p.vote_time")
 
 
 def resolve_day(em: Emitter[SsState], ph: PhaseInput, setup: SsSetup) -> None:
     n = day_number(ph.id)
     passed = em.state.passed_day == n
-    acts = _vote_time_filter(em, ph, passed, setup)
+    acts = list(ph.actions)  # vote-time lines before 投票時間: refused as read
     if passed:
         em.emit("time_passed", "ss.chrono.pass", f"phase:{em.phase}", "public", day=n)
     successes = _judge(em, ph, n, passed)
@@ -59,39 +65,6 @@ def resolve_day(em: Emitter[SsState], ph: PhaseInput, setup: SsSetup) -> None:
     ww.resolve_vote(em, acts, setup.options["tie"], execute=execute)
     _excommunicate(em)
     check_end(em)
-
-
-def _vote_time_filter(em: Emitter[SsState], ph: PhaseInput,
-                      passed: bool, setup: SsSetup) -> list[Candidate]:
-    """ss.p.vote_time: vote-time actions before the GM opens the vote are rejected."""
-    opened = next((i for i, rec in enumerate(ph.lines)
-                   if gm_key(rec.speaker) in setup.gm_keys
-                   and VOTE_OPEN.match(nfkc(rec.text))), None)
-    if opened is None or passed:
-        return list(ph.actions)
-    before = {rec.ref for rec in ph.lines[:opened]}
-    open_ref = ph.lines[opened].ref
-    why = "投票時間の前の行動のため無効です（GMが投票時間を告げた後に書いてください）"
-    # a vote-time line before the opening that a later line superseded is rejected for
-    # being early, not superseded: the player is told why it did not count
-    early = [e for e in em.events if e.kind == "superseded" and e.cause in before
-             and e.rule in VOTE_TIME_SLOT_RULES and e.player is not None]
-    for e in early:
-        em.events.remove(e)
-        rec = next(r for r in ph.lines if r.ref == e.cause)
-        reject_line(em, e.cause, str(e.player), ph.lines, "before_vote_time",
-                    "ss.p.vote_time",
-                    f"{rec.action!r} came before the vote opened ({open_ref})", why)
-    kept = []
-    for c in ph.actions:
-        vote_time = c.action.kind in VOTE_TIME_KINDS or (
-            isinstance(c.action, PirateAbility) and c.action.ability == "flag")
-        if vote_time and c.ref in before:
-            reject(em, c, ph.lines, "before_vote_time", "ss.p.vote_time",
-                   f"{c.action.describe()!r} came before the vote opened ({open_ref})", why)
-        else:
-            kept.append(c)
-    return kept
 
 
 def _judge(em: Emitter[SsState], ph: PhaseInput, n: int,
@@ -174,7 +147,7 @@ def _learn(em: Emitter[SsState], ph: PhaseInput, acts: list[Candidate],
             cand = asked[i] if i < len(asked) else None
             if i >= k:
                 assert cand is not None
-                reject(em, cand, ph.lines, "no_success", "ss.ninja.learn",
+                reject(em, cand, "no_success", "ss.ninja.learn",
                        f"{name!r} has no task success left to learn with",
                        "習得できるのは課題に成功した数だけです")
                 continue
@@ -221,7 +194,7 @@ def _techniques(em: Emitter[SsState], ph: PhaseInput,
         a = c.action
         assert isinstance(a, Technique)
         if p.society != "ninja" or a.technique not in p.techniques:
-            reject(em, c, ph.lines, "not_learned", "ss.ninja.use",
+            reject(em, c, "not_learned", "ss.ninja.use",
                    f"{c.actor!r} does not know {a.technique}",
                    f"{TECHNIQUES[a.technique][0]}はまだ習得していません")
             continue
@@ -266,7 +239,7 @@ def _flags(em: Emitter[SsState], ph: PhaseInput, acts: list[Candidate]) -> None:
             continue
         p = em.state.players[c.actor]
         if p.society != "pirates" or p.gold < 1:
-            reject(em, c, ph.lines, "no_gold", "ss.pirate.one_ability",
+            reject(em, c, "no_gold", "ss.pirate.one_ability",
                    f"flag costs 1, gold is {p.gold}",
                    f"金が足りません（海賊旗は1金、所持金は{p.gold}金です）")
             continue

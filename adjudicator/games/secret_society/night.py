@@ -52,7 +52,7 @@ def _recruit(em: Emitter[SsState], ph: PhaseInput,
         if not isinstance(c.action, Invite):
             continue
         if c.actor in roper:
-            reject(em, c, ph.lines, "rope_is_invitation", "ss.p.invite",
+            reject(em, c, "rope_is_invitation", "ss.p.invite",
                    "the rope is the leader's invitation tonight",
                    "今夜は大縄とフックが勧誘になるため、この勧誘は無効です")
             continue
@@ -177,7 +177,7 @@ def _left_tonight(em: Emitter[SsState], ph: PhaseInput, c: Candidate,
     p = em.state.players[c.actor]
     if p.society == society and enough:
         return False
-    reject(em, c, ph.lines, "left_society", "ss.p.abilities",
+    reject(em, c, "left_society", "ss.p.abilities",
            f"{c.actor!r} left {society} before the ability resolved",
            f"今夜{society_ja(society)}を抜けたため、{ja}は使えませんでした")
     return True

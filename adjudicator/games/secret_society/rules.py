@@ -7,10 +7,11 @@ free functions over the emitter: ``validate`` (each line, before anything resolv
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from ... import actions as A
-from ...config import GameConfig
+from ...config.load import GameConfig
+from ...errors import IllegalActionError
 from .. import werewolf as ww
 from ..base import Candidate, Emitter, PhaseInput
 from . import validate
@@ -24,7 +25,7 @@ from .actions import (
     Technique,
 )
 from .common import DEFAULT_OPTIONS, SsSetup
-from .day import VOTE_OPEN, VOTE_TIME_KINDS, resolve_day
+from .day import VOTE_TIME_KINDS, before_vote_time, resolve_day
 from .night import resolve_night
 from .state import SOCIETIES, SsPlayer, SsState
 
@@ -32,11 +33,14 @@ OPTIONS = {"tie": ("random", "none")}
 PLAYERS = 18
 UNAFFILIATED = 11
 
-__all__ = ["DEFAULT_OPTIONS", "OPTIONS", "VOTE_OPEN", "VOTE_TIME_KINDS", "SecretSocietyRules"]
+__all__ = ["DEFAULT_OPTIONS", "OPTIONS", "VOTE_TIME_KINDS", "SecretSocietyRules"]
 
 
 class SecretSocietyRules(ww.WerewolfVariant[SsState]):
     """Validation and resolution; the Variant class (SecretSociety) adds its outputs."""
+
+    #: the [[players]] keys read here (Variant.player_fields: the base refuses the rest)
+    player_fields: ClassVar[frozenset[str] | None] = frozenset({"society", "leader"})
 
     def __init__(self, cfg: GameConfig) -> None:
         super().__init__(cfg)
@@ -46,7 +50,7 @@ class SecretSocietyRules(ww.WerewolfVariant[SsState]):
     # ------------------------------------------------------------ setup
     @classmethod
     def config_problems(cls, cfg: GameConfig) -> list[str]:
-        from ...config_ja import Problem, count, not_used, option_problems, player, setup
+        from ...config.problems import Problem, count, option_problems, player, setup
         from .state import SOCIETY_JA
 
         problems: list[Problem] = []
@@ -55,9 +59,6 @@ class SecretSocietyRules(ww.WerewolfVariant[SsState]):
             problems.append(count(f"{n} players; 秘密結社村 takes {PLAYERS} (ss.setup)",
                                   f"{n}人います。秘密結社村は{PLAYERS}人で遊びます（GMは別）"))
         for i, p in enumerate(cfg.players, 1):
-            for key in ("role", "gender", "colour", "weapon", "special", "faction"):
-                if getattr(p, key) is not None:
-                    problems.append(not_used(i, p.name, key, "secret-society"))
             if p.leader and p.society is None:
                 problems.append(player(i, p.name, "leader",
                                        "a leader needs a society (ss.setup)",
@@ -130,6 +131,10 @@ class SecretSocietyRules(ww.WerewolfVariant[SsState]):
 
     def validate_directive(self, state: SsState, phase: str, action: A.Action) -> A.Action:
         return validate.validate_directive(state, phase, action)
+
+    def before_vote_time(self, state: SsState, phase: str, action: A.Action
+                         ) -> IllegalActionError | None:
+        return before_vote_time(state, phase, action)
 
     # ------------------------------------------------------------ resolution
     # the werewolf calendar (WerewolfVariant.resolve) sends each phase here

@@ -21,7 +21,7 @@ SOCIETY_WORDS: dict[str, str] = {
     "クロノマター": "chrono", "クロノ": "chrono",
     "シークレット": "secret", "秘密結社": "secret",
 }
-#: game.toml's words (adjudicator.config_words): the seed's society names and the ids
+#: game.toml's words (adjudicator.config.words): the seed's society names and the ids
 CONFIG_WORDS: dict[str, dict[str, str]] = {
     "players.society": {**{s: s for s in SOCIETY_JA}, **SOCIETY_WORDS},
     "options.tie": dict(RANDOM_NONE_WORDS),

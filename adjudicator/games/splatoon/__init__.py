@@ -12,12 +12,9 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from ... import sentences  # noqa: F401  (the event_ja filter of the GM ledger)
 from ...models import Event
-from ...phases import day_number
-from ...render import heard, public_view, render
-from ...views import notice_events
 from ..base import Candidate, PhaseInput, Progress
+from ..outputs import PhaseOutputs
 from .actions import SplatoonTransformer
 from .rules import SplatoonRules
 from .state import (
@@ -34,9 +31,10 @@ from .state import (
 from .state import CONFIG_WORDS as _CONFIG_WORDS
 
 
-class Splatoon(SplatoonRules):
+class Splatoon(PhaseOutputs, SplatoonRules):
     config_words: ClassVar[dict[str, dict[str, str]]] = _CONFIG_WORDS
     name: ClassVar[str] = "splatoon"
+    templates: ClassVar[str] = "splatoon"
     transformer = SplatoonTransformer
     value_ja: ClassVar[dict[str, dict[str, str]]] = {
         "colour": dict(COLOUR_JA),
@@ -58,9 +56,20 @@ class Splatoon(SplatoonRules):
         return sections(game)
 
     # ------------------------------------------------------------ output
-    def render(self, before: SpState, after: SpState, phase: PhaseInput,
-               events: list[Event]) -> tuple[str, dict[str, list[str]], str]:
-        return render_splatoon(before, after, phase, events)
+    def post_context(self, before: SpState, after: SpState, phase: PhaseInput
+                     ) -> dict[str, Any]:
+        return {**super().post_context(before, after, phase),
+                "final": final_reveal(after) if after.finished else None}
+
+    def notice_order(self, events: list[Event], name: str) -> list[Event]:
+        return gauge_first(super().notice_order(events, name))
+
+    def notice_context(self, after: SpState, name: str) -> dict[str, Any]:
+        return {"weapons": WEAPONS}
+
+    def ledger_context(self, before: SpState, after: SpState, phase: PhaseInput
+                       ) -> dict[str, Any]:
+        return {"weapons": WEAPONS}
 
     def export(self, state: SpState) -> tuple[dict[str, dict[str, Any]], dict[str, Any]]:
         players: dict[str, dict[str, Any]] = {}
@@ -97,30 +106,6 @@ def final_reveal(state: SpState) -> dict[str, Any]:
                      else "処刑（無色のため保存なし）")
         squids.append((name, where, weapon_ja(p)))
     return {"split": split, "squids": squids}
-
-
-def render_splatoon(before: SpState, after: SpState, phase: PhaseInput, events: list[Event]
-                    ) -> tuple[str, dict[str, list[str]], str]:
-    """Morning or vote post, private notices, GM ledger (templates in reports/splatoon)."""
-    night = phase.id.startswith("night")
-    n = day_number(phase.id)
-    public = [e for e in events if e.audience == "public"]
-    post = render(f"splatoon/{'morning' if night else 'vote'}.txt.j2", phase=phase.id,
-                  day=n + 1 if night else n, events=public, view=public_view(after),
-                  final=final_reveal(after) if after.finished else None,
-                  ) if not before.finished else ""  # no post for a phase after the end
-    private: dict[str, list[str]] = {}
-    said = heard(phase.lines)
-    for name in after.players:
-        mine = gauge_first(notice_events(events, name))
-        if mine:
-            private[name] = [render("splatoon/notice.txt.j2", ev=e, day=n, weapons=WEAPONS,
-                                    heard=said).rstrip("\n") for e in mine]
-    from ...render import ledger_lines  # the lines that are not chatter
-
-    ledger = render("splatoon/ledger.txt.j2", phase=phase.id, events=events, before=before,
-                    state=after, lines=ledger_lines(phase.lines), weapons=WEAPONS)
-    return post, private, ledger
 
 
 def gauge_first(mine: list[Event]) -> list[Event]:

@@ -7,8 +7,8 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ...phases import phase_label
-from ...report_sections import x_labels
-from ...report_sections.charts import Cell, Chart, Grid, Section, Series, SeriesLayout, Table
+from ...report.charts import Cell, Chart, Grid, Section, Series, SeriesLayout, Table
+from ...report.sections import x_labels
 from .state import COLOUR_JA, gauge_ja, points
 
 #: line colours by the colour a squid (or a point series) belongs to; shades vary so

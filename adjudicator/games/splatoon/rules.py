@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from ... import actions as A
-from ...config import GameConfig
+from ...config.load import GameConfig
 from ...errors import CommandError, IllegalActionError
 from ...models import Diagnostic, LineRecord
 from ...roster import Roster
@@ -234,6 +234,9 @@ def lock_execution(em: Emitter[SpState], executed: str | None) -> None:
 class SplatoonRules(ww.WerewolfVariant[SpState]):
     """Setup checks, validation and resolution; the Variant (Splatoon) adds its outputs."""
 
+    #: the [[players]] keys read here (Variant.player_fields: the base refuses the rest)
+    player_fields: ClassVar[frozenset[str] | None] = frozenset({"colour", "weapon", "special"})
+
     def __init__(self, cfg: GameConfig) -> None:
         super().__init__(cfg)
         self.options = {**DEFAULT_OPTIONS, **cfg.options}
@@ -242,7 +245,14 @@ class SplatoonRules(ww.WerewolfVariant[SpState]):
     # ------------------------------------------------------------ setup
     @classmethod
     def config_problems(cls, cfg: GameConfig) -> list[str]:
-        from ...config_ja import Problem, count, missing, not_used, option_problems, player, setup
+        from ...config.problems import (
+            Problem,
+            count,
+            missing,
+            option_problems,
+            player,
+            setup,
+        )
         from .state import COLOUR_JA
 
         problems: list[Problem] = []
@@ -256,9 +266,6 @@ class SplatoonRules(ww.WerewolfVariant[SpState]):
         named: Counter[str] = Counter()
         specials_ja = "・".join(WEAPONS[x][0] for x in SPECIALS)
         for i, p in enumerate(cfg.players, 1):
-            for key in ("role", "gender", "society", "faction"):
-                if getattr(p, key) is not None:
-                    problems.append(not_used(i, p.name, key, "splatoon"))
             w, s = _arms(p.weapon, p.special)
             if p.weapon is None:
                 problems.append(missing(

@@ -27,7 +27,7 @@ WEAPON_WORDS: Final[dict[str, str]] = {
     "スペシャル": "special",
     "special": "special",
 }
-#: game.toml's words (adjudicator.config_words): colours as the seed writes them
+#: game.toml's words (adjudicator.config.words): colours as the seed writes them
 CONFIG_WORDS: Final[dict[str, dict[str, str]]] = {
     "players.colour": {"orange": "orange", "purple": "purple", "オレンジ": "orange",
                        "おれんじ": "orange", "橙": "orange", "橙色": "orange",

@@ -8,13 +8,14 @@ The judge (``judge``, Sudachi) grades hints against trap words.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any, ClassVar
 
-from ... import sentences  # noqa: F401  (the event_ja filter of the GM ledger)
 from ...models import Event
 from ...phases import day_number
-from ...render import environment, heard, render
+from ...render import render
 from ..base import Candidate, PhaseInput, Progress
+from ..outputs import PhaseOutputs
 from .actions import Say, TrapTransformer
 from .rules import TrapWordRules
 from .state import TwState, evolve
@@ -60,16 +61,16 @@ def missed_ja(d: dict[str, Any]) -> str:
     return f"ヒント「{d.get('hint', '')}」（{reason}）"
 
 
-# the event sentences (reports/trapword/events.j2) say a turn's end as the post does
-environment().filters["tw_detail"] = detail_ja
-environment().filters["tw_flat"] = flat
-environment().filters["tw_reason"] = lambda why: re.sub(
-    r"^秘密のワードを含みます：(.+?)(?:。)?$", r"秘密のワードを含んでいます（\1）", str(why))
+def reason_ja(why: Any) -> str:
+    """A hint's fault as a notice and an event sentence say it: 「秘密のワードを含んでいます（…）」."""
+    return re.sub(r"^秘密のワードを含みます：(.+?)(?:。)?$", r"秘密のワードを含んでいます（\1）",
+                  str(why))
 
 
-class TrapWord(TrapWordRules):
+class TrapWord(PhaseOutputs, TrapWordRules):
     name: ClassVar[str] = "trapword"
-    #: game.toml's words (adjudicator.config_words)
+    templates: ClassVar[str] = "trapword"
+    #: game.toml's words (adjudicator.config.words)
     config_words: ClassVar[dict[str, dict[str, str]]] = {
         "options.trap_mode": {"call": "call", "auto": "auto", "コール": "call", "宣言": "call",
                               "自動": "auto"}}
@@ -91,16 +92,28 @@ class TrapWord(TrapWordRules):
         return sections(game)
 
     # ------------------------------------------------------------ output
-    def render(self, before: TwState, after: TwState, phase: PhaseInput,
-               events: list[Event]) -> tuple[str, dict[str, list[str]], str]:
-        """The round post in two parts (開始 / 結果) and each player's notices in two parts
-        (ラウンド開始時: what is sent before play; ラウンド終了後: rulings after it)."""
-        public = [e for e in events if e.audience == "public"]
-        n = day_number(phase.id)
-        ctx = {"phase": phase.id, "n": n, "before": before, "state": after, "deck": self.deck,
-               "outcome": outcome_ja, "missed": missed_ja}
-        post = render("trapword/round.txt.j2", events=public, **ctx)
-        said = heard(phase.lines)
+    post_after_end: ClassVar[str | None] = None  # the round's post is drawn as ever
+    #: the event sentences (reports/trapword/events.j2) say a turn's end as the post does
+    template_functions: ClassVar[dict[str, Callable[[Any], str]]] = {
+        "tw_detail": detail_ja, "tw_flat": flat, "tw_reason": reason_ja}
+
+    def render_context(self, before: TwState, after: TwState, phase: PhaseInput
+                       ) -> dict[str, Any]:
+        return {"n": day_number(phase.id), "deck": self.deck, "outcome": outcome_ja,
+                "missed": missed_ja}
+
+    def post_template(self, pid: str) -> str:
+        return "trapword/round.txt.j2"
+
+    def post_context(self, before: TwState, after: TwState, phase: PhaseInput
+                     ) -> dict[str, Any]:
+        return {}
+
+    def notices(self, after: TwState, phase: PhaseInput, events: list[Event],
+                shared: dict[str, Any]) -> dict[str, list[str]]:
+        """Each player's notices in two parts (ラウンド開始時: what is sent before play;
+        ラウンド終了後: rulings after it)."""
+        n = shared["n"]
         mine: dict[str, list[Event]] = {}
         for e in events:
             if e.audience == "player" and e.to:
@@ -113,14 +126,10 @@ class TrapWord(TrapWordRules):
             for part, header in ((start, f"【第{n}ラウンド開始時】"),
                                  (end, f"【第{n}ラウンド終了後】")):
                 for i, e in enumerate(part):
-                    text = render("trapword/notice.txt.j2", ev=e, heard=said).rstrip("\n")
+                    text = render("trapword/notice.txt.j2", ev=e, **shared).rstrip("\n")
                     texts.append(f"{header}\n{text}" if i == 0 else text)
             private[name] = texts
-        from ...render import ledger_lines  # the lines that are not chatter
-
-        ledger = render("trapword/ledger.txt.j2", events=events,
-                        lines=ledger_lines(phase.lines), **ctx)
-        return post, private, ledger
+        return private
 
     def export(self, state: TwState) -> tuple[dict[str, dict[str, Any]], dict[str, Any]]:
         players = {

@@ -131,7 +131,7 @@ DECK_WORDS: dict[str, str] = {
 
 class DeckError(ValueError):
     """The deck cannot be used; ``problems`` lists every problem (each a
-    ``config_ja.Problem``: English with its Japanese, the place inside the deck)."""
+    ``config.problems.Problem``: English with its Japanese, the place inside the deck)."""
 
     def __init__(self, problems: list[Any]) -> None:
         self.problems = problems
@@ -147,7 +147,7 @@ def _deck_where(loc: tuple[Any, ...]) -> str:
 
 def parse_deck(raw: dict[str, Any]) -> Deck:
     """A deck from TOML data; raises :class:`DeckError` naming every problem."""
-    from ...config_ja import Problem, validation_problem
+    from ...config.problems import Problem, validation_problem
 
     try:
         deck = Deck.model_validate(raw)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...config import GameConfig
+from ...config.load import GameConfig
 from ...normalize import name_key
 
 CHOICES: dict[str, tuple[Any, ...]] = {
@@ -17,8 +17,8 @@ POSITIVE_INTS = ("curses", "hourglass_seconds", "call_window_seconds", "answer_l
 
 def problems(cfg: GameConfig, defaults: dict[str, Any]) -> list[str]:
     """Every problem of a trapword game.toml, one line each, naming the key (each a
-    ``config_ja.Problem``: English with its Japanese)."""
-    from ...config_ja import Problem, option_problems, toml_value
+    ``config.problems.Problem``: English with its Japanese)."""
+    from ...config.problems import Problem, option_problems, toml_value
 
     out: list[Problem] = []
 

@@ -8,16 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...phases import phase_label
-from ...report_sections.charts import (
-    Chart,
-    Point,
-    Section,
-    Series,
-    SeriesLayout,
-    Table,
-    Tick,
-    palette,
-)
+from ...report.charts import Chart, Point, Section, Series, SeriesLayout, Table, Tick, palette
 from .words import detail_ja, flat
 
 #: team names that are colours get their colour on the board

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from ... import actions as A
-from ...config import GameConfig
+from ...config.load import GameConfig
 from ...errors import IllegalActionError
 from ...phases import day_number
 from ..base import Candidate, Emitter, PhaseInput, Variant
@@ -78,7 +78,7 @@ def play_round(v: TrapWordRules, em: Emitter[TwState], ph: PhaseInput) -> None:
             continue
         setter = m.target
         if m.index in late:
-            _reject_line(em, ph, c, "tw.trap.when", "trap_late",
+            _reject_line(em, c, "tw.trap.when", "trap_late",
                          f"{st.other(setter)}チームのヒントが始まった後のトラップワードは"
                          "設定できません（トラップはヒントの前に設定します）",
                          f"trap line by {c.actor!r} after the first hint of team "
@@ -87,7 +87,7 @@ def play_round(v: TrapWordRules, em: Emitter[TwState], ph: PhaseInput) -> None:
         new = [w for w in a.words if w not in accepted[setter]]
         if m.index in over:
             limit = v.trap_limit(st, st.other(setter))
-            _reject_line(em, ph, c, "tw.trap.count", "trap_over",
+            _reject_line(em, c, "tw.trap.count", "trap_over",
                          _over_reason(setter, new, accepted[setter], limit),
                          f"team {setter!r} sets {len(accepted[setter]) + len(new)} trap "
                          f"words, limit {limit} (tw.trap.count)")
@@ -256,18 +256,15 @@ def _line_no(ref: str) -> int | None:
     return int(tail) if tail.isdigit() else None
 
 
-def _reject_line(em: Emitter[TwState], ph: PhaseInput, c: Candidate, rule: str, code: str,
-                 why: str, message: str) -> None:
-    """A trap line rejected when the round resolves (tw.trap.when, tw.trap.count): the
-    line's disposition, the writer's notice (the GM's own line: the ledger) and a
-    diagnostic."""
+def _reject_line(em: Emitter[TwState], c: Candidate, rule: str, code: str, why: str,
+                 message: str) -> None:
+    """A trap line refused when the round resolves (tw.trap.when, tw.trap.count), through
+    ``Emitter.refuse``: the writer's notice (the GM's own line: the ledger) and a
+    diagnostic, an error for the GM's own line."""
     by_gm = isinstance(c.action, SetTraps) and c.action.team is not None
-    for rec in ph.lines:
-        if rec.ref == c.ref:
-            rec.disposition, rec.reason, rec.code = "rejected", why, code
-    em.emit("rejected", rule, c.ref, "gm" if by_gm else "player",
-            to=None if by_gm else c.actor, player=c.actor, code=code, reason=why)
-    em.diagnose("error" if by_gm else "warning", code, c.ref, message, why)
+    em.refuse(c.ref, rule, why, code=code, message=message, player=c.actor,
+              to=None if by_gm else c.actor, audience="gm" if by_gm else "player",
+              level="error" if by_gm else "warning")
 
 
 def _emit_turn(em: Emitter[TwState], turn: Turn, cause: str) -> None:
@@ -458,6 +455,9 @@ __all__ = ["play_round", "is_call"]
 class TrapWordRules(Variant[TwState]):
     """Setup, validation of lines and resolution of a round; the Variant (TrapWord) adds
     its outputs."""
+
+    #: no [[players]]: the players are the teams' members (options.problems refuses any)
+    player_fields: ClassVar[frozenset[str] | None] = None
 
     def __init__(self, cfg: GameConfig) -> None:
         super().__init__(cfg)

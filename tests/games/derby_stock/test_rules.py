@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator.config import load_config
+from adjudicator.config.load import load_config
 from adjudicator.errors import ConfigError
 from tests.support import RulePins
 from tests.support.derby_stock import ROSTER, day_votes, events, phase, play, record, write_game
@@ -251,7 +251,7 @@ def test_a_price_inquiry_locks_the_night_but_for_its_share_count(tmp_path: Path)
 @rules("ds.night.one_action")
 def test_check_warns_the_gm_that_an_inquiry_or_a_sale_locks_the_night(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    from adjudicator.cli import main
+    from adjudicator.cli.main import main
 
     root = write_game(tmp_path / "g", {"day1": day_votes("めい"),
                                        "night1": QUIET_NIGHT + "\nなお: 購入@りくの株 1株",

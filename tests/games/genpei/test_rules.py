@@ -71,7 +71,7 @@ def test_json_fields_during_the_game(tmp_path: Path) -> None:
 
 
 # ---------------------------------------------------------------- helpers for one phase
-from adjudicator.config import GameConfig  # noqa: E402
+from adjudicator.config.load import GameConfig  # noqa: E402
 from adjudicator.games.genpei import Genpei  # noqa: E402
 from adjudicator.games.genpei.state import GpState  # noqa: E402
 from tests.support.genpei import (  # noqa: E402

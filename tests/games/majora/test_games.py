@@ -33,7 +33,7 @@ def test_win_game_across_two_cycles() -> None:
 
 
 def test_demo_writes_and_resolves_the_sample(tmp_path: Path) -> None:
-    from adjudicator.cli import main
+    from adjudicator.cli.main import main
 
     target = tmp_path / "demo"
     assert main(["demo", str(target), "--sample", "majora"]) == 0
@@ -44,7 +44,7 @@ def test_demo_writes_and_resolves_the_sample(tmp_path: Path) -> None:
 
 def test_check_tells_the_gm_what_a_declaration_would_do(capsys: pytest.CaptureFixture[str]
                                                         ) -> None:
-    from adjudicator.cli import main
+    from adjudicator.cli.main import main
 
     game = str(FIXTURES / "majora-win")
     assert main(["check", game, "回答@沼の歌 ﾃﾞｸのはな", "--phase", "day4"]) == 0
@@ -61,3 +61,18 @@ def test_the_win_fixture_is_the_bundled_sample() -> None:
         assert (fixture / rel).read_text("utf-8") == (sample / rel).read_text("utf-8"), rel
     assert sorted(p.name for p in (fixture / "logs").iterdir()) == sorted(
         p.name for p in (sample / "logs").iterdir())
+
+
+def test_the_docs_write_the_cycle_and_day_as_the_posts_do() -> None:
+    """One form of 「○周目・○日目」 (issue 40.5): the page quotes the posts' headings as the
+    posts write them (【2周目・1日目】朝), never 「2周目 1日目」."""
+    import re
+
+    page = (ROOT / "docs" / "games" / "majora.md").read_text("utf-8")
+    post = (FIXTURES / "majora-win" / "expected" / "night1" / "public.txt").read_text("utf-8")
+    form = re.compile(r"【[0-9]+周目・[0-9]+日目】(?:朝|昼の結果)")
+    assert form.match(post)
+    quoted = re.findall(r"「([^」]*周目[^」]*)」", page)
+    headings = [q for q in quoted if "昼" not in q or "結果" in q]  # (explain's 「…日目 昼」)
+    assert headings and all(form.fullmatch(q) for q in headings), headings
+    assert not re.search(r"[0-9○]周目 [0-9○]日目", page)

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from adjudicator.config import load_config
+from adjudicator.config.load import load_config
 from adjudicator.engine import resolve_game
 from adjudicator.export import export_game
 from adjudicator.games.base import Emitter

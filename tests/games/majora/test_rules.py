@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from adjudicator.config import load_config
+from adjudicator.config.load import load_config
 from adjudicator.errors import ConfigError
 from adjudicator.games.majora import Majora
 from adjudicator.parser import parse_command
@@ -191,6 +191,35 @@ def test_a_kill_in_the_scenario_is_a_death_the_morning_post_reports(tmp_path: Pa
     assert record(g, "logs/day1.txt:2").code == "dead"
     assert f"昨日亡くなった人：{victim}さん" in post(g, "night1")
     assert not state(g, "night1").players[victim].alive
+
+
+@rules("mj.declare")
+def test_a_dead_player_s_command_cites_the_engine_s_rule_like_every_game(tmp_path: Path) -> None:
+    """One rule id for a dead player's command (issue 40.5): majora's own check, for a
+    player killed earlier the same day, cites engine.dead as the reader does."""
+    st = first_masks(tmp_path)
+    oni = wearer(st, "鬼神の仮面")
+    victim = next(n for n in NAMES if n != oni)
+    g = play(tmp_path / "g", {"day1": lines((oni, f"能力@{victim}"), (victim, "回答@時計塔 とけい"))})
+    refused = [e for e in events(g, "day1", "rejected") if e.cause == "logs/day1.txt:2"]
+    assert [e.rule for e in refused] == ["engine.dead"]
+
+
+#: two clue items (no use effect) put in before 月の涙 in the sample scenario
+CLUES = ('[[items]]\nname = "月の涙"',
+         '[[items]]\nname = "銀の鈴"\nstart = "player:えま"\ntext = "澄んだ音のする鈴です。"\n\n'
+         '[[items]]\nname = "古い地図"\npublic = false\nstart = "random"\n\n'
+         '[[items]]\nname = "月の涙"')
+
+
+@rules("mj.scenario")
+def test_a_clue_item_with_no_use_is_valid_and_using_it_does_nothing(tmp_path: Path) -> None:
+    """An item found and held, nothing more (銀の鈴, 古い地図): the scenario is valid;
+    using it is accepted, and its holder is told that nothing happened."""
+    g = play(tmp_path, {"day1": lines(("えま", "使用@銀の鈴"))}, edits=(CLUES,))
+    assert record(g, "logs/day1.txt:1").disposition == "accepted"
+    assert "【銀の鈴】使っても何も起きませんでした。" in private(g, "day1", "えま")
+    assert "えまさんが「銀の鈴」を使いました。" in post(g, "day1")
 
 
 @rules("mj.item.unannounced")

@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from adjudicator.config import GameConfig
+from adjudicator.config.load import GameConfig
 from adjudicator.games.base import Emitter
 from adjudicator.games.secret_society import SecretSociety
 from adjudicator.games.secret_society.state import (
@@ -24,7 +24,17 @@ from adjudicator.games.secret_society.state import (
 )
 from adjudicator.render import render
 from tests.support import RulePins, resolved
-from tests.support.secret_society import CFG, NAMES, edit, kinds, of, run, start, variant
+from tests.support.secret_society import (
+    CFG,
+    NAMES,
+    edit,
+    kinds,
+    lines_to_candidates,
+    of,
+    run,
+    start,
+    variant,
+)
 
 rules = RulePins('secret-society.md')  # @rules(...) pins a rule id
 TASKED = ("はやて", "かすみ", "ドレイク", "アン", "クロエ", "トキオ")
@@ -659,12 +669,39 @@ def test_answers_name_the_society_when_several_invite() -> None:
 @rules("ss.p.vote_time")
 def test_vote_time_actions_wait_for_the_gms_line() -> None:
     st = edit(start(), かすみ={"techniques": ["kuchiyose", "kagenui"]})
-    em, _ = day(st, 1, [("はやて", "口寄せ@アン"), ("GM", "【投票時間です】"),
-                        ("かすみ", "影縫い@アン")])
-    assert [e.data["code"] for e in of(em, "rejected")] == ["before_vote_time"]
+    em, rejected = day(st, 1, [("はやて", "口寄せ@アン"), ("GM", "【投票時間です】"),
+                               ("かすみ", "影縫い@アン")])
+    assert codes(rejected) == ["before_vote_time"]  # refused by the reader, as read
     assert of(em, "kagenui") and not of(em, "kuchiyose")
     em2, _ = day(st, 1, [("はやて", "口寄せ@アン"), ("GM", "投票時間は21時からです")])
     assert of(em2, "kuchiyose")  # an announcement opens nothing: no such line, anywhere
+
+
+@rules("ss.p.vote_time")
+def test_the_gms_vote_time_is_the_readers_directive() -> None:
+    """投票時間 is a GM directive word like 締め切り: the reader classifies it (however
+    decorated) and the game takes the reader's word; an early line replaced by a later
+    one, before or after the vote opened, is refused for being early, never replaced."""
+    v, st = variant(), edit(start(), かすみ={"techniques": ["kuchiyose", "kagenui"]})
+    lines = [("かすみ", "口寄せ@アン"), ("かすみ", "影縫い@アン"), ("GM", "【投票時間です】"),
+             ("GM", "投票時間は21時からです"), ("はやて", "口寄せ@アン"), ("はやて", "口寄せ@ドレイク"),
+             ("かすみ", "影縫い@ドレイク")]
+    actions, directives, rejected, records = lines_to_candidates(v, st, "day1", lines)
+    by_line = {r.ref.rsplit(":", 1)[1]: r for r in records}
+    assert [(d.ref, d.action.describe()) for d in directives] == [
+        ("logs/day1.txt:3", "投票時間")]
+    assert (by_line["3"].disposition, by_line["3"].action) == ("gm", "投票時間")
+    assert (by_line["4"].disposition, by_line["4"].action) == ("gm", None)  # GM talk
+    assert [(by_line[i].disposition, by_line[i].code) for i in "12"] == [
+        ("rejected", "before_vote_time")] * 2
+    assert codes(rejected) == ["before_vote_time", "before_vote_time"]
+    assert by_line["5"].disposition == "superseded"  # after the opening: replaced as ever
+    assert [c.ref for c in actions] == ["logs/day1.txt:6", "logs/day1.txt:7"]
+    # a time-passed day has no vote time: the lines count (the later one replaces)
+    passed = st.model_copy(update={"passed_day": 1})
+    actions2, _d, rejected2, _r = lines_to_candidates(v, passed, "day1", lines)
+    assert rejected2 == [] and [c.ref for c in actions2] == [
+        "logs/day1.txt:6", "logs/day1.txt:7"]
 
 
 @rules("ss.p.tasks")
@@ -755,6 +792,6 @@ def test_every_rule_id_is_cited_by_an_event_of_the_fixtures() -> None:
 def test_config_needs_no_variant_of_another_game(tmp_path: Path) -> None:
     bad = [p.model_copy(update={"colour": "orange"}) if p.name == "さら" else p
            for p in CFG.players]
-    problems = SecretSociety.config_problems(GameConfig.model_validate(
+    problems = SecretSociety.unused_player_fields(GameConfig.model_validate(
         {**CFG.model_dump(), "players": [p.model_dump() for p in bad]}))
     assert problems == ["players[18] (さら).colour: not used by secret-society"]

@@ -14,7 +14,7 @@ import re
 
 import pytest
 
-from adjudicator.config import GameConfig
+from adjudicator.config.load import GameConfig
 from adjudicator.errors import IllegalActionError
 from adjudicator.games.base import PhaseInput
 from adjudicator.games.splatoon import Splatoon

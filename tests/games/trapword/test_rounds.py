@@ -15,7 +15,7 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from adjudicator.config import GameConfig
+from adjudicator.config.load import GameConfig
 from adjudicator.games.trapword import TrapWord
 from adjudicator.games.trapword import deck as D
 from adjudicator.games.trapword import rounds as R

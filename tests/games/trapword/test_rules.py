@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from adjudicator.config import GameConfig
+from adjudicator.config.load import GameConfig
 from adjudicator.games.trapword import TrapWord
 from adjudicator.games.trapword import deck as D
 from adjudicator.games.trapword import rounds as R

@@ -1,0 +1,1 @@
+"""Command line: one module a command family (``main`` parses and dispatches)."""
