@@ -14,17 +14,8 @@ from pathlib import Path
 import pytest
 
 from adjudicator.archive import Archive
-from adjudicator.cli.main import main
 from tests.support import SAMPLE, fill_disk, small_disk_at
-
-Run = tuple[int, str, str]
-
-
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> Run:
-    code = main(list(args))
-    out, err = capsys.readouterr()
-    assert "Traceback" not in out + err
-    return code, out, err
+from tests.support.cli import run
 
 
 @pytest.fixture

@@ -11,18 +11,12 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator.cli.main import main
 from tests.support import TESTS
+from tests.support.cli import run
 
 ROOT = TESTS
 CHAT = ROOT / "fixtures" / "chat"
 DERBY16 = ROOT / "fixtures" / "derby16"
-
-
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    code = main(list(args))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def stdin(monkeypatch: pytest.MonkeyPatch, data: bytes) -> None:

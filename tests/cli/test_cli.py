@@ -11,15 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator.cli.main import main
 from tests.support import FIXTURES
+from tests.support.cli import run
 from tests.support.derby_stock import write_game
-
-
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    code = main(list(args))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_demo_writes_and_resolves_the_sample(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]

@@ -10,16 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator.cli.main import main
 from adjudicator.games import REGISTRY
 from adjudicator.guide import TITLES
 from tests.support import SAMPLES
-
-
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    code = main(list(args))
-    out = capsys.readouterr()
-    return code, out.out, out.err
+from tests.support.cli import run
 
 
 @pytest.mark.parametrize("variant", sorted(REGISTRY))

@@ -22,25 +22,8 @@ from adjudicator.cli.main import _safe, main
 from adjudicator.engine import resolve_game
 from adjudicator.gm_words import is_deadline
 from tests.support import FIXTURES
+from tests.support.cli import run
 from tests.support.derby_stock import ALL_VOTE_SHIN, write_game
-
-Run = tuple[int, str, str]
-
-
-def run(capsys: pytest.CaptureFixture[str], *args: str, stdin: bytes | None = None,
-        monkeypatch: pytest.MonkeyPatch | None = None) -> Run:
-    if stdin is not None:
-        assert monkeypatch is not None
-        monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(stdin)))
-    code = main(list(args))
-    out, err = capsys.readouterr()
-    assert "Traceback" not in err
-    return code, out, err
-
-
-@pytest.fixture
-def game(tmp_path: Path) -> Path:
-    return write_game(tmp_path / "g", {"day1": ALL_VOTE_SHIN, "night1": "たろう: 噛み@なお"})
 
 
 def snapshot(root: Path) -> dict[str, bytes]:

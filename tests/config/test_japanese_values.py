@@ -15,7 +15,7 @@ from adjudicator.config.load import GameConfig, PlayerConfig, load_config
 from adjudicator.config.words import KEPT_AS_WRITTEN, table, translate
 from adjudicator.errors import ConfigError
 from adjudicator.games import REGISTRY
-from tests.support import FIXTURES, outputs
+from tests.support import FIXTURES, SHARED, outputs
 
 
 #: the value sets the engine understands, per key (the pydantic Literals, the options)
@@ -134,9 +134,8 @@ def test_japanese_game_resolves_byte_identically(name: str, tmp_path: Path) -> N
 
 
 def test_review_case_with_a_japanese_society_resolves(tmp_path: Path) -> None:
-    case = Path("/work/shared/research/review-2-cases/ss")
-    if not case.is_dir():
-        pytest.skip("the review case is not on this machine")
+    case = SHARED / "research" / "review-2-cases" / "ss"
+    assert case.is_dir(), f"the second review's case is missing: {case} (../shared, beside the clone)"
     cfg = load_config(case / "game.toml")
     assert cfg.players[0].society == "ninja"
 

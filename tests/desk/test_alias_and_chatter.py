@@ -12,13 +12,13 @@ from pathlib import Path
 
 import pytest
 
-from tests.support import FIXTURES
+from tests.support import FIXTURES, csrf
 
 pytest.importorskip("starlette")
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 from starlette.testclient import TestClient  # noqa: E402
 
-from adjudicator.desk.app import CSRF_COOKIE, create_app  # noqa: E402
+from adjudicator.desk.app import create_app  # noqa: E402
 from adjudicator.desk.pastes import Paste, PasteCache  # noqa: E402
 
 DERBY = FIXTURES / "derby16"
@@ -35,10 +35,6 @@ def game(tmp_path: Path, fixture: Path = DERBY, logs: tuple[str, ...] = ("day1",
     c = TestClient(create_app(root, hosts=("testserver",)))
     c.get("/")
     return root / "g", c
-
-
-def csrf(c: TestClient) -> str:
-    return str(c.cookies.get(CSRF_COOKIE))
 
 
 CHECK = {"line": "予想@じろう 3万", "speaker": "たろー", "phase": "night1"}

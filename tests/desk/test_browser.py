@@ -16,6 +16,8 @@ import pytest
 
 from tests.support import FIXTURES, desk_page, desk_server, free_port, roster_lines
 
+pytestmark = pytest.mark.browser
+
 DERBY = FIXTURES / "derby16"
 
 

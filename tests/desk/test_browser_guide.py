@@ -16,6 +16,8 @@ from adjudicator.config.load import load_config
 from adjudicator.guide import build_guide, render_text
 from tests.support import SAMPLES, desk_page, desk_server, free_port
 
+pytestmark = pytest.mark.browser
+
 
 @pytest.fixture()
 def server(tmp_path: Path) -> Iterator[tuple[str, Path]]:

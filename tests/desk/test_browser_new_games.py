@@ -6,10 +6,14 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from adjudicator.config.load import load_config
 from tests.desk.test_browser import server  # noqa: F401  (the desk in a thread)
 from tests.support import FIXTURES, watch
 from tests.support.desk_forms import FORM_GAMES, japanese_form
+
+pytestmark = pytest.mark.browser
 
 
 def test_six_variants_from_the_form(server: Any, browser: Any) -> None:  # noqa: F811

@@ -23,6 +23,8 @@ import pytest
 
 from tests.support import FIXTURES, ROOT, desk_page, desk_server, free_port
 
+pytestmark = pytest.mark.browser
+
 DERBY = FIXTURES / "derby16"
 SPEAKERS = ["たろう", "はなこ", "じろう", "さくら", "けんた", "みゆき", "だいすけ", "あやか"]
 CHATTER = 3000

@@ -18,7 +18,6 @@ pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 from starlette.testclient import TestClient  # noqa: E402
 
 from adjudicator.config.load import load_config  # noqa: E402
-from adjudicator.desk.app import create_app  # noqa: E402
 from adjudicator.guide import build_guide, render_text  # noqa: E402
 
 
@@ -29,11 +28,6 @@ def root(tmp_path: Path) -> Path:
     for v in ("genpei", "trapword"):
         shutil.copytree(SAMPLES / v, folder / v)
     return folder
-
-
-@pytest.fixture()
-def client(root: Path) -> TestClient:
-    return TestClient(create_app(root, hosts=("testserver",)), raise_server_exceptions=True)
 
 
 def _sheet(page: str) -> str:

@@ -21,7 +21,7 @@ from starlette.testclient import TestClient  # noqa: E402
 import adjudicator.desk.app as app_module  # noqa: E402
 import adjudicator.desk.service as service  # noqa: E402
 import adjudicator.desk.text_routes as text_routes  # noqa: E402
-from adjudicator.desk.app import CSRF_COOKIE, create_app  # noqa: E402
+from adjudicator.desk.app import CSRF_COOKIE  # noqa: E402
 
 DERBY = FIXTURES / "derby16"
 SECRET = "internal-detail-7f3a"  # what an exception says: never on the page
@@ -35,12 +35,6 @@ def root(tmp_path: Path) -> Path:
     shutil.copy(DERBY / "game.toml", game / "game.toml")
     shutil.copy(DERBY / "logs" / "day1.txt", game / "logs" / "day1.txt")
     return folder
-
-
-@pytest.fixture()
-def client(root: Path) -> TestClient:
-    # raise_server_exceptions: an exception that escaped the desk would fail the test
-    return TestClient(create_app(root, hosts=("testserver",)), raise_server_exceptions=True)
 
 
 def token(c: TestClient) -> str:

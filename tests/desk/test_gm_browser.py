@@ -16,6 +16,8 @@ from adjudicator.config.load import load_config
 from adjudicator.status import phase_status
 from tests.support import chromium, desk_server, free_port, watch
 
+pytestmark = pytest.mark.browser
+
 SAMPLES = Path(__file__).resolve().parents[2] / "samples"
 
 

@@ -15,7 +15,7 @@ pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 from starlette.testclient import TestClient  # noqa: E402
 
 from adjudicator.config.load import load_config  # noqa: E402
-from adjudicator.desk.app import CSRF_COOKIE, create_app  # noqa: E402
+from adjudicator.desk.app import CSRF_COOKIE  # noqa: E402
 from adjudicator.status import phase_status  # noqa: E402
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples"
@@ -34,13 +34,6 @@ def root(tmp_path: Path) -> Path:
     toml = undealt / "game.toml"
     toml.write_text(DEALT.sub("", toml.read_text(encoding="utf-8")), encoding="utf-8")
     return folder
-
-
-@pytest.fixture()
-def client(root: Path) -> TestClient:
-    c = TestClient(create_app(root, hosts=("testserver",)), raise_server_exceptions=True)
-    c.get("/")
-    return c
 
 
 def pre(page: str, ident: str) -> str:

@@ -14,7 +14,7 @@ pytest.importorskip("multipart")
 from starlette.testclient import TestClient  # noqa: E402
 
 from adjudicator.config.load import load_config  # noqa: E402
-from adjudicator.desk.app import CSRF_COOKIE, create_app  # noqa: E402
+from adjudicator.desk.app import CSRF_COOKIE  # noqa: E402
 from adjudicator.desk.service import roster_toml  # noqa: E402
 from tests.support import FIXTURES  # noqa: E402
 from tests.support.desk_forms import FORM_GAMES, japanese_form  # noqa: E402
@@ -24,13 +24,6 @@ from tests.support.desk_forms import FORM_GAMES, japanese_form  # noqa: E402
 def root(tmp_path: Path) -> Path:
     (tmp_path / "games").mkdir()
     return tmp_path / "games"
-
-
-@pytest.fixture()
-def client(root: Path) -> TestClient:
-    c = TestClient(create_app(root, hosts=("testserver",)), raise_server_exceptions=True)
-    c.get("/")
-    return c
 
 
 def _post(c: TestClient, name: str, **form: str) -> object:

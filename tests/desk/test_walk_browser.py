@@ -19,6 +19,8 @@ import pytest
 
 from tests.support import ROOT, SAMPLES, desk_server, free_port, watch
 
+pytestmark = pytest.mark.browser
+
 VILLAGES = ["derby-stock", "splatoon", "trapword", "secret-society", "genpei", "majora"]
 DOCS = ROOT / "docs"
 

@@ -43,13 +43,6 @@ def within(seconds: int) -> Iterator[None]:
 
 
 @pytest.fixture
-def fake() -> Any:
-    f = Fake().start()
-    yield f
-    f.stop()
-
-
-@pytest.fixture
 def env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
     monkeypatch.setenv("ADJUDICATOR_DISCORD_TOKEN", TOKEN)
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))

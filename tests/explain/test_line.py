@@ -9,24 +9,15 @@ from typing import Any
 import pytest
 
 from adjudicator.cli.main import main
-from adjudicator.engine import resolve_game as _resolve
 from adjudicator.errors import UsageError
 from adjudicator.explain import explain_text
 from adjudicator.explain_ja import explain_line
 from adjudicator.sentences import sentence
 from adjudicator.views import View, player_names
 from adjudicator.wording import line_place, line_quote
-from tests.support import FIXTURES, UPDATE, all_games, game_ids
+from tests.support import FIXTURES, UPDATE, all_games, game_ids, resolved
 
 GAMES = all_games()
-_SEEN: dict[Path, Any] = {}
-
-
-def resolve_game(root: Path) -> Any:
-    """Each fixture game resolved once for this module (the tests only read it)."""
-    if root not in _SEEN:
-        _SEEN[root] = _resolve(root)
-    return _SEEN[root]
 GOLDEN = FIXTURES / "explain"
 JA = re.compile(r"[ぁ-んァ-ヶ一-龥]")
 
@@ -39,7 +30,7 @@ def _lines(game: Any) -> list[Any]:
 def test_every_accepted_and_rejected_line_is_answered_with_the_rule(root: Path) -> None:
     """The GM's answer for every accepted and every rejected line: Japanese, the line
     quoted, how it was read, and the seed's words (or our named choice) for the rule."""
-    game = resolve_game(root)
+    game = resolved(root)
     assert _lines(game)
     for rec in _lines(game):
         text = explain_line(game, rec.ref)
@@ -55,7 +46,7 @@ def test_every_accepted_and_rejected_line_is_answered_with_the_rule(root: Path) 
 def test_a_players_answer_holds_only_what_they_may_see(root: Path) -> None:
     """A player may ask about their own lines only; the answer shows no event of that
     line whose audience excludes them (the GM's bite, a hit flag…)."""
-    game = resolve_game(root)
+    game = resolved(root)
     names = set(player_names(game))
     for rec in _lines(game):
         if rec.speaker not in names:
@@ -78,7 +69,7 @@ def test_a_line_is_followed_through_later_phases() -> None:
     """A derby bet of night1 is paid (or lost) on day2: the answer for the bet's line
     names both phases."""
     root = next(r for r in GAMES if r.name == "derby12")
-    game = resolve_game(root)
+    game = resolved(root)
     ev = next(e for ph in game.phases for e in ph.events if e.kind == "bet_won")
     text = explain_line(game, ev.cause)
     assert "［1日目 夜］" in text and "［2日目 昼］" in text and "予想的中" in text
@@ -89,7 +80,7 @@ def test_a_gm_judgment_is_shown() -> None:
     player's line shows the GM's line; the player's own view says the ruling rests on
     the GM's judgment without quoting the GM's line (not theirs to read)."""
     root = next(r for r in GAMES if r.name == "secret-society-main")
-    game = resolve_game(root)
+    game = resolved(root)
     rec = next(r for ph in game.phases for r in ph.lines if r.text == "解答@エベレスト")
     gm = explain_line(game, rec.ref)
     judged = next(e for ph in game.phases for e in ph.events
@@ -103,7 +94,7 @@ def test_a_gm_judgment_is_shown() -> None:
 
 def test_unknown_line_and_cli(capsys, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     root = GAMES[0]
-    game = resolve_game(root)
+    game = resolved(root)
     with pytest.raises(UsageError, match="logs/night1.txt:7"):
         explain_line(game, "logs/night9.txt:99")
     rec = _lines(game)[0]
@@ -119,7 +110,7 @@ def test_unknown_line_and_cli(capsys, tmp_path: Path) -> None:  # type: ignore[n
 def _disputed(roots: list[Path]) -> tuple[Path, Any, Any] | None:
     """The first rejected line of a player in the variant's fixture games."""
     for root in roots:
-        game = resolve_game(root)
+        game = resolved(root)
         names = set(player_names(game))
         for rec in _lines(game):
             if rec.disposition == "rejected" and rec.speaker in names:
@@ -171,7 +162,7 @@ def test_the_desk_answers_for_one_line(tmp_path: Path) -> None:
     root = next(r for r in GAMES if r.name == "derby12")
     folder = tmp_path / "games"
     shutil.copytree(root, folder / "g", ignore=shutil.ignore_patterns("expected", "out"))
-    game = resolve_game(root)
+    game = resolved(root)
     rec = next(r for r in _lines(game) if r.disposition == "rejected" and r.speaker in
                set(player_names(game)))
     client = TestClient(create_app(folder, hosts=("testserver",)))

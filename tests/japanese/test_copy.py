@@ -10,14 +10,7 @@ from pathlib import Path
 
 from adjudicator.parser import suggest_word
 from adjudicator.render import clip, full_stop, odds
-from tests.support.derby_stock import day_votes, phase, play
-
-NAMES = ["たろう", "じろう", "はなこ", "さくら", "けんた", "みか", "ゆう", "あい", "しん", "なお",
-         "りく", "めい"]
-
-
-def alive_after(*dead: str) -> list[str]:
-    return [n for n in NAMES if n not in dead]
+from tests.support.derby_stock import alive_after, day_votes, phase, play, wolves_win_logs
 
 
 def test_filters() -> None:
@@ -111,14 +104,7 @@ def test_final_money_is_ranked_and_roles_revealed(tmp_path: Path) -> None:
 def test_a_bet_voided_by_the_end_of_the_game_says_so(tmp_path: Path) -> None:
     """P6: the wolves win at dawn, before the vote the bet was on: the bettor is told the
     game ended, not that the bet missed."""
-    executed = ["さくら", "はなこ", "りく", "ゆう"]
-    bitten = ["しん", "なお", "めい", "あい"]
-    logs: dict[str, str] = {}
-    dead: list[str] = []
-    for day, (ex, bite) in enumerate(zip(executed, bitten, strict=True), 1):
-        logs[f"day{day}"] = day_votes(ex, alive_after(*dead))
-        logs[f"night{day}"] = f"たろう: 噛み@{bite}"
-        dead += [ex, bite]
+    logs = wolves_win_logs()
     logs["night4"] += "\nけんた: 予想@じろう 2万"
     g = play(tmp_path, logs)
     assert g.state.team_won == "wolves"

@@ -2,9 +2,10 @@
 game's outputs: the GM ledger, the posts, the notices, explain for the GM and for every
 player, and the report's visible text.
 
-``SHAPES`` is a table the other copy-edit file (``test_copy_lint_b.py``) extends with its
-own games' rows: each row is (variants it holds for, or None for every game; the output
-kinds it is checked in; the regular expression that must not match; why).
+``SHAPES`` is a table the other copy-edit file
+(``test_copy_lint_society_genpei_majora.py``) extends with its own games' rows: each row
+is (variants it holds for, or None for every game; the output kinds it is checked in; the
+regular expression that must not match; why).
 """
 
 from __future__ import annotations

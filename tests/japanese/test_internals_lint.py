@@ -14,22 +14,13 @@ from typing import Any
 
 import pytest
 
-from adjudicator.engine import resolve_game as _resolve
 from adjudicator.explain import explain_text
 from adjudicator.report.html import render_report
 from adjudicator.views import View, player_names
-from tests.support import all_games, game_ids
+from tests.support import all_games, game_ids, resolved
 from tests.support.lint import problems, visible_text
 
 GAMES = all_games()
-_SEEN: dict[Path, Any] = {}
-
-
-def resolve_game(root: Path) -> Any:
-    """Each fixture game resolved once for this module (the tests only read it)."""
-    if root not in _SEEN:
-        _SEEN[root] = _resolve(root)
-    return _SEEN[root]
 
 
 def _said(game: Any) -> list[str]:
@@ -39,7 +30,7 @@ def _said(game: Any) -> list[str]:
 
 @pytest.mark.parametrize("root", GAMES, ids=game_ids())
 def test_posts_and_notices_speak_japanese(root: Path) -> None:
-    game = resolve_game(root)
+    game = resolved(root)
     said = _said(game)
     for ph in game.phases:
         assert not problems(ph.public_post, game.variant, said), f"{ph.id} post"
@@ -50,7 +41,7 @@ def test_posts_and_notices_speak_japanese(root: Path) -> None:
 
 @pytest.mark.parametrize("root", GAMES, ids=game_ids())
 def test_explain_speaks_japanese_to_everyone(root: Path) -> None:
-    game = resolve_game(root)
+    game = resolved(root)
     said = _said(game)
     for view in [View.gm(), *(View.of(n) for n in player_names(game))]:
         found = problems(explain_text(game, view=view), game.variant, said)
@@ -59,7 +50,7 @@ def test_explain_speaks_japanese_to_everyone(root: Path) -> None:
 
 @pytest.mark.parametrize("root", GAMES, ids=game_ids())
 def test_report_visible_text_speaks_japanese(root: Path) -> None:
-    game = resolve_game(root)
+    game = resolved(root)
     found = problems(visible_text(render_report(game, View.gm())), game.variant, _said(game))
     assert not found, found[:5]
 

@@ -10,7 +10,6 @@ every code point for the '@' signs and on texts made to hit the corners of NFKC
 from __future__ import annotations
 
 import re
-import shutil
 import sys
 import unicodedata
 from pathlib import Path
@@ -30,7 +29,7 @@ from adjudicator.parser import (
     quiet_heads,
 )
 from adjudicator.quiet import AT_SIGNS
-from tests.support import FIXTURES
+from tests.support.derby_stock import derby16_night1
 
 VARIANTS = sorted(REGISTRY)
 
@@ -94,16 +93,6 @@ def test_corners_are_left_to_the_general_path(text: str) -> None:
     assert command_hint("derby-stock")(text) == slow_hint(text, "derby-stock")
 
 
-def _game(tmp_path: Path, night1: str) -> Path:
-    g = tmp_path / "g"
-    shutil.rmtree(g, ignore_errors=True)
-    (g / "logs").mkdir(parents=True)
-    shutil.copy(FIXTURES / "derby16" / "game.toml", g / "game.toml")
-    shutil.copy(FIXTURES / "derby16" / "logs" / "day1.txt", g / "logs" / "day1.txt")
-    (g / "logs" / "night1.txt").write_text(night1, encoding="utf-8")
-    return g
-
-
 class _Loud(dict[str, bool]):
     """quiet_heads that never vouches for a character: every line takes the hint."""
 
@@ -121,12 +110,12 @@ def test_the_reader_reads_as_without_the_shortcut(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, lines: list[tuple[str, str]]) -> None:
     log = "".join(f"[21:{i:02d}] {s}: {t}\n" if s else f"[21:{i:02d}] {t}\n"
                   for i, (s, t) in enumerate(lines))
-    fast = resolve_game(_game(tmp_path, log))
+    fast = resolve_game(derby16_night1(tmp_path, log))
     with monkeypatch.context() as m:
         m.setattr("adjudicator.parser.quiet_heads", lambda v: _Loud())
         m.setattr("adjudicator.classify.command_hint",
                   lambda v: (lambda text: slow_hint(text, v)))
-        slow = resolve_game(_game(tmp_path, log))
+        slow = resolve_game(derby16_night1(tmp_path, log))
     for a, b in zip(fast.phases, slow.phases, strict=True):
         assert a.lines == b.lines
         assert a.diagnostics == b.diagnostics

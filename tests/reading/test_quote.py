@@ -5,14 +5,13 @@ asked by ``parser._locate_command``."""
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
 
 from adjudicator.engine import resolve_game
 from adjudicator.parser import find_command
-from tests.support import FIXTURES
+from tests.support.derby_stock import derby16_night1
 
 BET = "予想@じろう 3万ドル"
 
@@ -54,20 +53,10 @@ TABLE = [
 ]
 
 
-def _game(tmp_path: Path, night1: str) -> Path:
-    g = tmp_path / "g"
-    shutil.rmtree(g, ignore_errors=True)
-    (g / "logs").mkdir(parents=True)
-    shutil.copy(FIXTURES / "derby16" / "game.toml", g / "game.toml")
-    shutil.copy(FIXTURES / "derby16" / "logs" / "day1.txt", g / "logs" / "day1.txt")
-    (g / "logs" / "night1.txt").write_text(night1, encoding="utf-8")
-    return g
-
-
 @pytest.mark.parametrize("line,disposition,action", TABLE)
 def test_a_line_is_read_as_the_quote_rule_says(
         tmp_path: Path, line: str, disposition: str, action: str | None) -> None:
-    night = resolve_game(_game(tmp_path, f"[21:00] たろう: {line}\n")).phases[1]
+    night = resolve_game(derby16_night1(tmp_path, f"[21:00] たろう: {line}\n")).phases[1]
     (rec,) = [r for r in night.lines if r.speaker == "たろう"]
     assert (rec.disposition, rec.action) == (disposition, action), line
     if disposition == "chatter":  # no notice, no diagnostic
@@ -78,7 +67,7 @@ def test_a_line_is_read_as_the_quote_rule_says(
 def test_a_quoted_command_in_another_message_is_nobody_s_bet(tmp_path: Path) -> None:
     """The case of issue 40: はなこ quotes たろう's bet; only たろう bet, and はなこ is told
     nothing about an unreadable amount."""
-    night = resolve_game(_game(tmp_path, "[21:00] たろう: 予想@じろう 3万\n"
+    night = resolve_game(derby16_night1(tmp_path, "[21:00] たろう: 予想@じろう 3万\n"
                                "[21:01] はなこ: たろうさん「予想@じろう 3万」って書いてたよ\n"
                                "[21:02] じろう: まさとさんが 予想@はなこ 3万 って書いてたけど\n"
                                )).phases[1]

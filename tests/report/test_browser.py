@@ -17,6 +17,8 @@ from adjudicator.export import export_game
 from adjudicator.report.html import write_report
 from tests.support import SAMPLE, watch, write_evil_game
 
+pytestmark = pytest.mark.browser
+
 
 def open_page(browser: Any, path: Path, width: int = 1100) -> tuple[Any, list[str]]:
     page = browser.new_page(viewport={"width": width, "height": 900})

@@ -37,6 +37,21 @@ RULES = ROOT / "adjudicator" / "rules"
 UPDATE = os.environ.get("UPDATE_EXPECTED") == "1"
 
 
+def _clone(root: Path) -> Path:
+    """The clone this checkout belongs to: ``root`` itself, or for a ``git worktree``
+    (``.git`` is a file naming ``<clone>/.git/worktrees/<name>``) the clone it came from."""
+    dot_git = root / ".git"
+    if dot_git.is_file():
+        gitdir = Path(dot_git.read_text("utf-8").removeprefix("gitdir:").strip())
+        if gitdir.parent.name == "worktrees" and gitdir.parents[1].name == ".git":
+            return gitdir.parents[2]
+    return root
+
+
+#: the project's shared folder (rules, seeds, research), beside the clone as CI has it
+SHARED = _clone(ROOT).parent / "shared"
+
+
 # ---------------------------------------------------------------- fixture games
 def fixture_games() -> list[Path]:
     """Every tests/fixtures/<name>/ holding a game.toml (discovered, sorted)."""
@@ -73,6 +88,38 @@ def resolved(root: Path) -> Any:
     from adjudicator.engine import resolve_game
 
     return resolve_game(root)
+
+
+def candidates_of(v: Any, st: Any, phase: str, lines: list[tuple[str, str]], gm: str
+                  ) -> tuple[list[Any], list[tuple[str, str, str]]]:
+    """Parse and validate ``(actor, text)`` lines of a werewolf village as the engine does
+    (``gm``: the GM's name in its roster); the last valid command of a slot replaces the
+    earlier one.  Returns (accepted candidates, [(actor, code, rule)] rejected)."""
+    from adjudicator.errors import CommandError
+    from adjudicator.games.base import Candidate
+    from adjudicator.parser import parse_command
+    from adjudicator.roster import Roster
+
+    roster = Roster(v.roster_entries(), extra={gm: "GM"})
+    held: dict[tuple[str, str], Candidate] = {}
+    rejected: list[tuple[str, str, str]] = []
+    for i, (actor, text) in enumerate(lines, 1):
+        try:
+            action = parse_command(text, roster, v.name, transformer=v.transformer)
+            action = v.validate(st, phase, actor, action, {})
+        except CommandError as e:
+            rejected.append((actor, getattr(e, "code", ""), getattr(e, "rule", "")))
+            continue
+        slot = v.slot(action, actor)
+        assert slot is not None
+        held[(slot[0], slot[1])] = Candidate(ref=f"logs/{phase}.txt:{i}", actor=actor,
+                                             action=action, order=i)
+    return sorted(held.values(), key=lambda c: c.order), rejected
+
+
+def kinds(events: list[Any], kind: str) -> list[Any]:
+    """The events of ``kind`` among ``events`` (an Emitter's or a phase's), in order."""
+    return [e for e in events if e.kind == kind]
 
 
 @cache
@@ -315,6 +362,13 @@ def watch(page: Any, problems: list[str], origin: str | None = None) -> None:
     if origin is not None:
         page.on("request", lambda r: problems.append(f"request: {r.url}")
                 if not r.url.startswith(origin) else None)
+
+
+def csrf(client: Any) -> str:
+    """The desk's CSRF token from a TestClient's cookies (set by its first page)."""
+    from adjudicator.desk.app import CSRF_COOKIE
+
+    return str(client.cookies.get(CSRF_COOKIE))
 
 
 def desk_page(browser: Any, base: str, width: int = 1100,

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 from typing import Any
 
 from adjudicator.engine import Game, resolve_game
+from tests.support import FIXTURES
 
 ROSTER = [  # name, gender, role
     ("たろう", "male", "人狼"), ("じろう", "male", "人狼"), ("はなこ", "female", "狂人"),
@@ -53,7 +55,38 @@ ALL_VOTE_SHIN = "\n".join(f"{n}: 投票@しん" for n, _g, _r in ROSTER if n != 
     "\nしん: 投票@たろう"
 
 
+def alive_after(*dead: str) -> list[str]:
+    """The roster's names but ``dead``, in roster order."""
+    return [n for n, _g, _r in ROSTER if n not in dead]
+
+
+def wolves_win_logs() -> dict[str, str]:
+    """Four days and nights: each day hangs one of the village, each night the wolves
+    bite another; after night 4 the wolves are as many as the rest and win."""
+    executed = ["さくら", "はなこ", "りく", "ゆう"]
+    bitten = ["しん", "なお", "めい", "あい"]
+    logs: dict[str, str] = {}
+    dead: list[str] = []
+    for day, (ex, bite) in enumerate(zip(executed, bitten, strict=True), 1):
+        logs[f"day{day}"] = day_votes(ex, alive_after(*dead))
+        logs[f"night{day}"] = f"たろう: 噛み@{bite}"
+        dead += [ex, bite]
+    return logs
+
+
 def day_votes(target: str, alive: list[str] | None = None) -> str:
     names = alive or [n for n, _g, _r in ROSTER]
     other = next(n for n in names if n != target)
     return "\n".join(f"{n}: 投票@{target if n != target else other}" for n in names)
+
+
+def derby16_night1(tmp_path: Path, night1: str) -> Path:
+    """The derby16 fixture's setup and day 1 with ``night1`` as night 1's log, written at
+    ``tmp_path / "g"`` (replacing what was there)."""
+    g = tmp_path / "g"
+    shutil.rmtree(g, ignore_errors=True)
+    (g / "logs").mkdir(parents=True)
+    shutil.copy(FIXTURES / "derby16" / "game.toml", g / "game.toml")
+    shutil.copy(FIXTURES / "derby16" / "logs" / "day1.txt", g / "logs" / "day1.txt")
+    (g / "logs" / "night1.txt").write_text(night1, encoding="utf-8")
+    return g

@@ -6,15 +6,13 @@ from __future__ import annotations
 from typing import Any
 
 from adjudicator.config.load import GameConfig, load_config
-from adjudicator.errors import CommandError
 from adjudicator.games.base import Candidate, Emitter, PhaseInput
 from adjudicator.games.genpei import Genpei
 from adjudicator.games.genpei.state import GpState
-from adjudicator.models import Event, LineRecord
-from adjudicator.parser import parse_command
+from adjudicator.models import LineRecord
 from adjudicator.rng import PhaseRng
-from adjudicator.roster import Roster
-from tests.support import FIXTURES
+from tests.support import FIXTURES, candidates_of
+from tests.support import kinds as kinds  # the shared helper, as this module's tests import it
 
 CFG = load_config(FIXTURES / "genpei-side" / "game.toml")
 CFG15 = load_config(FIXTURES / "genpei-emperor" / "game.toml")
@@ -43,21 +41,7 @@ def candidates(v: Genpei, st: GpState, phase: str, lines: list[tuple[str, str]]
                ) -> tuple[list[Candidate], list[tuple[str, str, str]]]:
     """Parse and validate ``(actor, text)`` lines; the last valid command of a slot
     replaces the earlier one.  Returns (accepted, [(actor, code, rule)] rejected)."""
-    roster = Roster(v.roster_entries(), extra={"語り手": "GM"})
-    held: dict[tuple[str, str], Candidate] = {}
-    rejected: list[tuple[str, str, str]] = []
-    for i, (actor, text) in enumerate(lines, 1):
-        try:
-            action = parse_command(text, roster, "genpei", transformer=v.transformer)
-            action = v.validate(st, phase, actor, action, {})
-        except CommandError as e:
-            rejected.append((actor, getattr(e, "code", ""), getattr(e, "rule", "")))
-            continue
-        slot = v.slot(action, actor)
-        assert slot is not None
-        held[(slot[0], slot[1])] = Candidate(ref=f"logs/{phase}.txt:{i}", actor=actor,
-                                             action=action, order=i)
-    return sorted(held.values(), key=lambda c: c.order), rejected
+    return candidates_of(v, st, phase, lines, gm="語り手")
 
 
 def run(v: Genpei, st: GpState, phase: str, lines: list[tuple[str, str]] = (),  # type: ignore[assignment]
@@ -74,8 +58,6 @@ def run(v: Genpei, st: GpState, phase: str, lines: list[tuple[str, str]] = (),  
     return em
 
 
-def kinds(events: list[Event], kind: str) -> list[Event]:
-    return [e for e in events if e.kind == kind]
 
 
 def votes_for(target: str, st: GpState) -> list[tuple[str, str]]:

@@ -5,15 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from adjudicator.config.load import load_config
-from adjudicator.errors import CommandError
 from adjudicator.games.base import Candidate, Emitter, PhaseInput
 from adjudicator.games.splatoon import Splatoon
 from adjudicator.games.splatoon.state import SpState
-from adjudicator.models import Event
-from adjudicator.parser import parse_command
 from adjudicator.rng import PhaseRng
-from adjudicator.roster import Roster
-from tests.support import FIXTURES
+from tests.support import FIXTURES, candidates_of
+from tests.support import kinds as kinds  # the shared helper, as this module's tests import it
 
 CFG = load_config(FIXTURES / "splatoon-win" / "game.toml")
 #: the fixture roster: orange あおい(S) いつき(R) うみ(C), purple えいた(S) おさむ(R) かえで(C),
@@ -51,21 +48,8 @@ def candidates(v: Splatoon, st: SpState, phase: str, lines: list[tuple[str, str]
                ) -> tuple[list[Candidate], list[tuple[str, str]]]:
     """Parse and validate ``(actor, text)`` lines as the engine does; the last valid
     command of an actor replaces the earlier one.  Returns (accepted, rejected codes)."""
-    roster = Roster(v.roster_entries(), extra={"ジャッジくん": "GM"})
-    held: dict[tuple[str, str], Candidate] = {}
-    rejected: list[tuple[str, str]] = []
-    for i, (actor, text) in enumerate(lines, 1):
-        try:
-            action = parse_command(text, roster, "splatoon", transformer=v.transformer)
-            action = v.validate(st, phase, actor, action, {})
-        except CommandError as e:
-            rejected.append((actor, getattr(e, "code", "")))
-            continue
-        slot = v.slot(action, actor)
-        assert slot is not None
-        held[(slot[0], slot[1])] = Candidate(ref=f"logs/{phase}.txt:{i}", actor=actor,
-                                             action=action, order=i)
-    return sorted(held.values(), key=lambda c: c.order), rejected
+    cands, rejected = candidates_of(v, st, phase, lines, gm="ジャッジくん")
+    return cands, [(actor, code) for actor, code, _rule in rejected]
 
 
 def run_phase(v: Splatoon, st: SpState, phase: str, cands: list[Candidate],
@@ -84,7 +68,3 @@ def night(gauges: dict[str, int], lines: list[tuple[str, str]], phase: str = "ni
     st = with_gauges(setup_state(v), gauges, **update)
     cands, rejected = candidates(v, st, phase, lines)
     return run_phase(v, st, phase, cands), rejected
-
-
-def kinds(events: list[Event], kind: str) -> list[Event]:
-    return [e for e in events if e.kind == kind]

@@ -22,6 +22,11 @@ def play(*logs: list[str], root: Path | None = None, **options: Any) -> dict[str
     logs are ``logs``; options go to [options] (no curses, the sand golem)."""
     if root is None:
         root = Path(tempfile.mkdtemp(prefix="tw-"))
+    return export_game(resolve_game(write_game(root, *logs, **options)))
+
+
+def write_game(root: Path, *logs: list[str], seed: int = 1, **options: Any) -> Path:
+    """The game folder ``play`` resolves, written at ``root`` (returned)."""
     opts = {"curses": 0, "monster": "sand_golem", **options}
     lines = []
     for k, val in opts.items():
@@ -33,16 +38,21 @@ def play(*logs: list[str], root: Path | None = None, **options: Any) -> dict[str
             lines.append(f"{k} = {val!r}")
     (root / "logs").mkdir(parents=True, exist_ok=True)
     (root / "game.toml").write_text(
-        'variant = "trapword"\nseed = 1\ngm = ["GM"]\n[options]\n' + "\n".join(lines) +
+        f'variant = "trapword"\nseed = {seed}\ngm = ["GM"]\n[options]\n' + "\n".join(lines) +
         '\n[[teams]]\nname = "赤"\nmembers = ["a", "b"]\nfirst = true\n'
         '[[teams]]\nname = "青"\nmembers = ["c", "d"]\n', encoding="utf-8")
     for n, log in enumerate(logs, 1):
         (root / "logs" / f"round{n}.txt").write_text("\n".join(log) + "\n", encoding="utf-8")
-    return export_game(resolve_game(root))
+    return root
 
 
 def events(data: dict[str, Any], kind: str, phase: int = 0) -> list[dict[str, Any]]:
     return [e for e in data["phases"][phase]["events"] if e["kind"] == kind]
+
+
+def all_events(data: dict[str, Any], kind: str) -> list[dict[str, Any]]:
+    """The events of ``kind`` of every phase of an exported game, in order."""
+    return [e for p in data["phases"] for e in p["events"] if e["kind"] == kind]
 
 
 def result(data: dict[str, Any], team: str, phase: int = 0) -> dict[str, Any]:

@@ -13,7 +13,17 @@ import pytest
 from adjudicator.config.load import load_config
 from adjudicator.errors import ConfigError
 from tests.support import RulePins
-from tests.support.derby_stock import ROSTER, day_votes, events, phase, play, record, write_game
+from tests.support.derby_stock import (
+    ROSTER,
+    alive_after,
+    day_votes,
+    events,
+    phase,
+    play,
+    record,
+    wolves_win_logs,
+    write_game,
+)
 
 rules = RulePins('werewolf.md', 'derby-stock.md')  # @rules(...) pins a rule id
 
@@ -22,10 +32,6 @@ rules = RulePins('werewolf.md', 'derby-stock.md')  # @rules(...) pins a rule id
 
 NAMES = [n for n, _g, _r in ROSTER]
 QUIET_NIGHT = "たろう: 噛み@しん\nみか: 護衛@さくら"
-
-
-def alive_after(*dead: str) -> list[str]:
-    return [n for n in NAMES if n not in dead]
 
 
 # ------------------------------------------------------------------ werewolf roles
@@ -142,14 +148,7 @@ def test_village_wins_when_wolves_are_dead(tmp_path: Path) -> None:
 
 @rules("ww.win.wolves")
 def test_wolves_win_on_parity(tmp_path: Path) -> None:
-    executed = ["さくら", "はなこ", "りく", "ゆう"]
-    bitten = ["しん", "なお", "めい", "あい"]
-    logs: dict[str, str] = {}
-    dead: list[str] = []
-    for day, (ex, bite) in enumerate(zip(executed, bitten, strict=True), 1):
-        logs[f"day{day}"] = day_votes(ex, alive_after(*dead))
-        logs[f"night{day}"] = f"たろう: 噛み@{bite}"
-        dead += [ex, bite]
+    logs = wolves_win_logs()
     g = play(tmp_path, logs)
     assert g.state.finished and g.state.team_won == "wolves"
     assert phase(g, "night4").public_post.count("人狼陣営の勝利です。") == 1

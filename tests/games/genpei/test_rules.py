@@ -10,27 +10,20 @@ then read the diff of ``tests/fixtures/genpei-*/expected`` before committing it.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.support import FIXTURES, RulePins, fixtures_of, resolved
+from tests.support import FIXTURES, RulePins, expected_json, fixtures_of, resolved
 
 GAMES = fixtures_of("genpei")
 rules = RulePins('genpei.md')  # @rules(...) pins a rule id
 
 
-
-
-def _game(name: str) -> dict[str, Any]:
-    return json.loads((FIXTURES / name / "expected" / "game.json").read_text("utf-8"))
-
-
 # ---------------------------------------------------------------- whole games
 def test_side_game_result() -> None:
-    data = _game("genpei-side")
+    data = expected_json("genpei-side")
     assert data["finished"] and data["team_won"] == "genji"
     assert data["winners"] == ["あきら", "いさむ", "うめ", "えり", "おと", "かな", "きよ", "くに"]
     assert data["assassin"] is None  # gp.p.notices: null once the game is over
@@ -43,7 +36,7 @@ def test_side_game_result() -> None:
 
 
 def test_emperor_game_result() -> None:
-    data = _game("genpei-emperor")
+    data = expected_json("genpei-emperor")
     assert data["finished"] and data["team_won"] == "emperor"
     assert data["winners"] == ["むつ", "もも"] and data["established"]
     assert data["castle_target"] == 25
@@ -691,7 +684,7 @@ def test_every_rule_id_is_quotable() -> None:
 @pytest.mark.parametrize("name", GAMES)
 def test_report_section_agrees_with_the_json(name: str) -> None:
     game = resolved(FIXTURES / name)
-    data = _game(name)
+    data = expected_json(name)
     (section,) = game.variant.report_sections(game)
     castle, faith, nights = section.blocks
     assert [s.values[-1] for s in castle.series[:2]] == [data["castle"]["genji"],
@@ -719,7 +712,7 @@ def test_check_shows_the_gm_the_hidden_values() -> None:
 def test_public_events_name_no_side_and_no_protection(name: str) -> None:
     """A public event carries only what the posts say: a side only for a castle's
     completion, and never a protection, a block or a body double."""
-    for ph in _game(name)["phases"]:
+    for ph in expected_json(name)["phases"]:
         for e in ph["events"]:
             if e["audience"] != "public":
                 continue

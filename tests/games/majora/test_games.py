@@ -14,15 +14,11 @@ from pathlib import Path
 
 import pytest
 
-from tests.support import FIXTURES, ROOT
-
-
-def _game(name: str) -> dict:
-    return json.loads((FIXTURES / name / "expected" / "game.json").read_text("utf-8"))
+from tests.support import FIXTURES, ROOT, expected_json
 
 
 def test_win_game_across_two_cycles() -> None:
-    data = _game("majora-win")
+    data = expected_json("majora-win")
     assert data["finished"] and data["team_won"] == "village"
     assert data["loop"] == 2 and data["day"] == 2
     assert data["instrument_uses_left"] == 2

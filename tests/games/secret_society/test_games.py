@@ -10,7 +10,6 @@ then read the diff of ``tests/fixtures/secret-society-*/expected`` before commit
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
@@ -19,17 +18,13 @@ from adjudicator.engine import resolve_game
 from adjudicator.errors import CommandError
 from adjudicator.games.secret_society.state import SOCIETY_WORDS, TECHNIQUE_WORDS
 from adjudicator.parser import command_words, parse_command
-from tests.support import FIXTURES
+from tests.support import FIXTURES, expected_json
 from tests.support.secret_society import roster, variant
 
 
 # ---------------------------------------------------------------- whole games
-def _game(name: str) -> dict:
-    return json.loads((FIXTURES / name / "expected" / "game.json").read_text("utf-8"))
-
-
 def test_main_game_is_won_by_the_ninja() -> None:
-    data = _game("secret-society-main")
+    data = expected_json("secret-society-main")
     assert data["finished"] and data["team_won"] == "ninja"
     # every ninja member at the end, dead ones (the traitor ドレイク) included, and the
     # living secret members; the excommunicated かすみ and the dead secret アン do not
@@ -44,7 +39,7 @@ def test_main_game_is_won_by_the_ninja() -> None:
 
 
 def test_secret_game_is_shared_by_the_surviving_secret_members() -> None:
-    data = _game("secret-society-secret")
+    data = expected_json("secret-society-secret")
     assert data["finished"] and data["team_won"] == "pirates"
     # pirates at the end, living or dead (こたろう was roped in and is a traitor), and
     # the two secret members alive; くに (secret, executed) and the excommunicated いお do not

@@ -23,7 +23,7 @@ from adjudicator.models import LineRecord
 from adjudicator.parser import command_words, parse_command
 from adjudicator.roster import Roster
 from adjudicator.rulebook import rules
-from tests.support import FIXTURES, fixtures_of, resolved, rule_ids
+from tests.support import FIXTURES, expected_json, fixtures_of, resolved, rule_ids
 from tests.support.splatoon import (
     CFG,
     candidates,
@@ -39,12 +39,9 @@ GAMES = fixtures_of("splatoon")
 
 
 # ---------------------------------------------------------------- whole games
-def _game(name: str) -> dict:
-    return json.loads((FIXTURES / name / "expected" / "game.json").read_text("utf-8"))
-
 
 def test_win_game_result() -> None:
-    data = _game("splatoon-win")
+    data = expected_json("splatoon-win")
     assert data["finished"] and data["team_won"] == "orange"
     assert data["points"] == {"orange": 37, "purple": 19}
     assert data["winners"] == ["あおい", "いつき", "うみ", "きら", "くるみ", "けい", "こはる", "しずか"]
@@ -59,14 +56,14 @@ def test_win_game_result() -> None:
 
 
 def test_draw_game_result() -> None:
-    data = _game("splatoon-draw")
+    data = expected_json("splatoon-draw")
     assert data["finished"] and data["team_won"] == "draw" and data["winners"] == []
     assert data["points"] == {"orange": 8, "purple": 8}
     assert "引き分け" in data["phases"][-1]["public_post"]
 
 
 def test_muted_lines_are_flagged_with_a_diagnostic_and_an_event() -> None:
-    data = _game("splatoon-win")
+    data = expected_json("splatoon-win")
     day2 = next(p for p in data["phases"] if p["id"] == "day2")
     assert [d["source"] for d in day2["diagnostics"] if d["code"] == "muted_speech"] == [
         "logs/day2.txt:2"]

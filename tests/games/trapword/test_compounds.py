@@ -14,6 +14,8 @@ import pytest
 from adjudicator.games.trapword import judge as J
 from tests.support import DATA
 
+pytestmark = pytest.mark.usefixtures("loaded")  # Sudachi's dictionary (conftest.py)
+
 HELD_OUT = DATA / "trapword_judge_heldout.tsv"
 JUDGE = J.Judge()
 
@@ -24,11 +26,6 @@ def _rows() -> list[tuple[str, str, str, str]]:
     rows = [tuple(ln.split("\t")) for ln in lines[1:]]
     assert all(len(r) == 4 for r in rows), "every row is trap, hint, grade, covers"
     return rows  # type: ignore[return-value]
-
-
-@pytest.fixture(scope="module", autouse=True)
-def loaded() -> None:
-    J.load()
 
 
 @pytest.mark.parametrize(("trap", "hint", "part"), [

@@ -123,11 +123,6 @@ def test_table_has_every_case() -> None:
     assert {g for _t, _h, g, _c in TABLE} == set(J.GRADES)
 
 
-@pytest.fixture(scope="session")
-def loaded() -> None:
-    J.load()
-
-
 def _springs(grade: str) -> bool:
     return grade in ("definite", "likely")
 

@@ -14,6 +14,7 @@ import pytest
 from adjudicator.engine import resolve_game
 from adjudicator.export import export_game
 from tests.support import FIXTURES, exported, fixtures_of
+from tests.support.trapword import all_events
 
 GAMES = fixtures_of("trapword")
 
@@ -23,10 +24,6 @@ GAMES = fixtures_of("trapword")
 def notices(data: dict[str, Any], phase: str, player: str) -> list[str]:
     ph = next(p for p in data["phases"] if p["id"] == phase)
     return list(ph["private"].get(player, []))
-
-
-def kinds(data: dict[str, Any], kind: str) -> list[dict[str, Any]]:
-    return [e for p in data["phases"] for e in p["events"] if e["kind"] == kind]
 
 
 def test_round1_notices_pinned() -> None:
@@ -71,7 +68,7 @@ def test_sprung_trap_tells_the_hint_giver() -> None:
 
 def test_drawn_secret_is_told_from_the_draw() -> None:
     data = exported(FIXTURES / "trapword-lose")
-    told = [e for e in kinds(data, "secret_told") if e["cause"] == "rng"]
+    told = [e for e in all_events(data, "secret_told") if e["cause"] == "rng"]
     assert told, "trapword-lose draws its secret words from options.words"
     drawn = {(e["target"], e["word"]) for p in data["phases"] for e in p["events"]
              if e["kind"] == "secret_set" and e["source"] == "words"}
@@ -168,9 +165,9 @@ def test_gm_confirms_a_trap(tmp_path: Path) -> None:
         "【第1ラウンド終了後】\n"
         "あなたのヒント「お手をする動物」でトラップが発動しました（GMの判定）。\n"
         "理由：GMがトラップと判定しました。\n赤チームのこの手番は失敗です。")
-    ev = kinds(data, "hint_ruled")[0]
+    ev = all_events(data, "hint_ruled")[0]
     assert ev["rule"] == "tw.trap.gm" and ev["by_gm"] is True
-    result = kinds(data, "turn_result")[0]
+    result = all_events(data, "turn_result")[0]
     assert result["detail"] == "トラップ発動（GM判定）：ヒント「お手をする動物」"
     assert "関係する語は見つかりません" not in result["detail"]
 

@@ -12,6 +12,7 @@ from adjudicator.games.trapword import deck as D
 from adjudicator.games.trapword import rounds as R
 from tests.support import FIXTURES, exported, rule_ids
 from tests.support.trapword import (
+    all_events,
     answer_then_call_game,
     fight_fail_game,
     gm_after_answer_game,
@@ -63,10 +64,10 @@ CHECKS = {
     "tw.round.secret": lambda: events("lose", "draw", "tw.round.secret")
     and events("win", "secret_set")[0]["source"] == "gm",
     "tw.trap.count": lambda: _rejected("win", "tw.trap.count"),
-    "tw.trap.when": lambda: [e["code"] for e in events_of(trap_lines_game(), "rejected")
+    "tw.trap.when": lambda: [e["code"] for e in all_events(trap_lines_game(), "rejected")
                              if e["rule"] == "tw.trap.when"] == ["trap_late"] * 3,
     "tw.trap.pos": lambda: TrapWord(cfg()).judge.pos_problem("それ") is not None
-    and [e["word"] for e in events_of(trap_lines_game(), "rejected")
+    and [e["word"] for e in all_events(trap_lines_game(), "rejected")
          if e["rule"] == "tw.trap.pos"] == ["それ"],
     "tw.round.order": lambda: events("win", "turn_order")[1]["teams"] == ["青", "赤"],
     "tw.turn.time": lambda: any(e["reason"] == "timeout" for e in events("win", "turn_result"))
@@ -101,7 +102,7 @@ CHECKS = {
     >= {"trap", "illegal", "answers", "timeout"},
     "tw.advance": lambda: bool(events("win", "advanced")),
     "tw.monster.approach": lambda: bool(events("lose", "monster_moved"))
-    and bool(events("lose", "curse_moved")) and not events_of(fight_fail_game(), "monster_moved"),
+    and bool(events("lose", "curse_moved")) and not all_events(fight_fail_game(), "monster_moved"),
     "tw.torch": lambda: len(events("lose", "torch_passed")) == 16,
     "tw.curse": lambda: bool(events("lose", "curse_revealed"))
     and bool(events("lose", "curse_discarded")),
@@ -111,10 +112,6 @@ CHECKS = {
     and not untimed_tiebreak_game()["finished"],
     "tw.end": lambda: events("lose", "game_over")[0]["result"] == "both_lose",
 }
-
-
-def events_of(data: dict[str, Any], kind: str) -> list[dict[str, Any]]:
-    return [e for p in data["phases"] for e in p["events"] if e["kind"] == kind]
 
 
 def test_every_rule_id_has_a_check() -> None:

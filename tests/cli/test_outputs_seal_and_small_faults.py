@@ -6,33 +6,14 @@ under a hostile API (point 2) is tests/discord/test_hostile.py."""
 
 from __future__ import annotations
 
-import io
 import os
 import sys
 from pathlib import Path
 
 import pytest
 
-from adjudicator.cli.main import main
+from tests.support.cli import run
 from tests.support.derby_stock import ALL_VOTE_SHIN, write_game
-
-Run = tuple[int, str, str]
-
-
-def run(capsys: pytest.CaptureFixture[str], *args: str, stdin: bytes | None = None,
-        monkeypatch: pytest.MonkeyPatch | None = None) -> Run:
-    if stdin is not None:
-        assert monkeypatch is not None
-        monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(stdin)))
-    code = main(list(args))
-    out, err = capsys.readouterr()
-    assert "Traceback" not in out + err
-    return code, out, err
-
-
-@pytest.fixture
-def game(tmp_path: Path) -> Path:
-    return write_game(tmp_path / "g", {"day1": ALL_VOTE_SHIN, "night1": "たろう: 噛み@なお"})
 
 
 def _tree(root: Path) -> dict[str, bytes]:

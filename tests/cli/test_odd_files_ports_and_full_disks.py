@@ -5,7 +5,6 @@ mounted by the test when it runs as root (skipped elsewhere, with the reason).""
 
 from __future__ import annotations
 
-import io
 import os
 import shutil
 import signal
@@ -20,35 +19,18 @@ from pathlib import Path
 import pytest
 
 from adjudicator import engine, fsio
-from adjudicator.cli.main import main
 from tests.support import fill_disk, small_disk_at
+from tests.support.cli import run
 from tests.support.derby_stock import ALL_VOTE_SHIN, write_game
 
-Run = tuple[int, str, str]
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
-
-
-def run(capsys: pytest.CaptureFixture[str], *args: str, stdin: bytes | None = None,
-        monkeypatch: pytest.MonkeyPatch | None = None) -> Run:
-    if stdin is not None:
-        assert monkeypatch is not None
-        monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(stdin)))
-    code = main(list(args))
-    out, err = capsys.readouterr()
-    assert "Traceback" not in out + err
-    return code, out, err
 
 
 def run_cli(*args: str, timeout: float = 30) -> subprocess.CompletedProcess[str]:
     """The real command line in a child process: a hang is a failed test, not a hung suite."""
     return subprocess.run([sys.executable, "-m", "adjudicator", *args], capture_output=True,
                           text=True, timeout=timeout, cwd=ROOT)
-
-
-@pytest.fixture
-def game(tmp_path: Path) -> Path:
-    return write_game(tmp_path / "g", {"day1": ALL_VOTE_SHIN, "night1": "たろう: 噛み@なお"})
 
 
 # ------------------------------------------------------------------ 3. serve's port
