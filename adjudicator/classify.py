@@ -13,7 +13,7 @@ from dataclasses import replace
 from typing import Any
 
 from . import actions as A
-from .chatlog import ChatLine, is_unsent
+from .chatlog import VILLAGE, ChatLine, Thread, is_unsent
 from .errors import CommandError, CommandSyntaxError, IllegalActionError, UnknownNameError
 from .games.base import Candidate, Variant
 from .gm_words import closest_directive, directive_words, has_vote_time, is_deadline, is_vote_time
@@ -64,52 +64,6 @@ def _visible_strip(text: str) -> str:
     return "".join(c for c in text if not has_odd(c))
 
 
-def _plainly_no_gm(speaker: str, gm_keys: set[str]) -> bool:
-    """True when ``speaker`` is surely neither a GM nor close to a GM's name (the two
-    kinds of speaker the reader does not read as plain chatter), from the name alone.
-    It asks what ``_near_gm`` asks, with difflib's ratio replaced by its upper bound
-    (``quick_ratio``: the characters the two names share, counted with repeats), so a
-    name it is unsure of is only sent the general way."""
-    key = gm_key(speaker)
-    if not speaker or key in gm_keys:
-        return False
-    from .names_shown import INVISIBLE_JA
-
-    # a printable character that is not one of the invisible ones is never stripped
-    # (has_odd: a look-alike letter is odd only beside others): most names keep them all
-    plain = speaker.isprintable() and not any(c in INVISIBLE_JA for c in speaker)
-    shown = nfkc(speaker if plain else _visible_strip(speaker)).casefold()
-    for gk in gm_keys:
-        if not gk:
-            continue
-        if (len(gk) >= 2 and (gk in key or key in gk)) or shown == gk:
-            return False
-        common = sum(min(key.count(c), gk.count(c)) for c in set(gk))
-        if 2.0 * common / (len(key) + len(gk)) >= 0.75:
-            return False
-    return True
-
-
-def chatter_rows(game: Any, names: list[str]) -> Any:
-    """What the plain reader needs to make the chatter records of ``PhaseReader.read``'s
-    fast path itself (``chatlog.plain.Chatter``), or None where that path is never taken
-    (a variant that reads free lines as actions; a JSON or CSV log is not handed it,
-    ``engine._read_lines``).  Made once a game: the speakers are
-    the known names that are surely neither a GM nor close to one, so that their
-    single-line quiet messages are chatter whoever holds the seats; the quiet test is
-    the reader's own (``quiet_heads``, ``command_hint``)."""
-    if type(game.variant).free_action is not Variant.free_action:
-        return None
-    from .chatlog.plain import Chatter
-    from .parser import quiet_heads
-    from .quiet import AT_SIGNS
-
-    gm_keys = {gm_key(g) for g in game.cfg.gm}
-    speakers = {n: n for n in names if n.strip() and _plainly_no_gm(n, gm_keys)}
-    name = game.variant.name
-    return Chatter(speakers, quiet_heads(name), command_hint(name), AT_SIGNS, LineRecord)
-
-
 class PhaseReader:
     """Classifies every line of one phase: exactly one disposition each."""
 
@@ -130,6 +84,9 @@ class PhaseReader:
         self.loose: list[tuple[int, Candidate]] = []  # accepted actions without a slot
         self.directives: list[Candidate] = []
         self.deadline: str | None = None
+        #: a GM's 締め切り written in one chat other than the village closes that chat only
+        self.thread_deadlines: dict[Thread, str] = {}
+        self.threaded = False  # the phase came as several chats (input.thread)
         #: the GM's 投票時間 (ss.p.vote_time), in a village that has it: the opening line
         self.vote_time: str | None = None
         self._vote_words = has_vote_time(self.variant.name)
@@ -201,6 +158,8 @@ class PhaseReader:
         return name
 
     def _record(self, ref: str, line: ChatLine, text: str, disposition: str, **kw: Any) -> int:
+        if self.threaded:
+            self.records.threads[ref] = line.thread
         self.records.written.append(len(self.records))
         self.records.append(
             LineRecord(
@@ -251,18 +210,10 @@ class PhaseReader:
         Fast path for the bulk of a log: a one-line message from a player or a stranger
         (neither a GM, nor near a GM's name, nor the chat app) that cannot be a command is
         chatter, the answer ``_one`` gives, found cheaper: the speaker's kind is decided
-        once per speaker, and "cannot be a command" is ``quiet_heads``' test written out
-        here (no '@' sign, a first character that opens no command) before the hint
-        itself.  Every other line takes the general path, as before.  The loop also notes
-        whether the lines' numbers increase, so that every reference is unique
-        (``PhaseRecords.unique``).
-
-        A ``LineRecord`` among ``lines`` is a chatter record the plain reader made itself
-        (``chatter_rows``: the same test, the same record) and is kept as it is.  It takes
-        no part in the numbering test: the plain reader's messages never overlap and
-        their numbers increase, so a record's line lies between its neighbours'."""
-        from .parser import quiet_heads
-        from .quiet import AT_SIGNS
+        once per speaker, and "cannot be a command" is ``command_hint``'s answer (whose
+        first test is ``quiet``'s).  Every other line takes the general path, as before.
+        The loop also notes whether the lines' numbers increase, so that every reference
+        is unique (``PhaseRecords.unique``)."""
         from .replacement import seats_for
 
         speakers = {line.speaker for line in lines}
@@ -271,12 +222,13 @@ class PhaseReader:
         self.roster = self.seats.roster
         self._speaker_cache.clear()
         maybe = command_hint(self.variant.name)
-        heads = quiet_heads(self.variant.name)
-        at, at_small, at_wide = AT_SIGNS
         free = type(self.variant).free_action is not Variant.free_action
         records = self.records
         append = records.append
-        fast = not json_like and not free
+        # a phase of several chats (input.thread): every line is walked, keeping its thread
+        self.threaded = bool(lines) and type(lines[0]) is ChatLine and (
+            lines[0].thread is not VILLAGE)
+        fast = not json_like and not free and not self.threaded
         # per speaker, once: 0 a player or a stranger, 1 close to a GM's name (its GM-like
         # directives are warned about), 2 a GM, 3 the chat app's system lines
         kinds = {speaker: (3 if not speaker else 2 if self._is_gm(speaker) else
@@ -284,11 +236,7 @@ class PhaseReader:
                  for speaker in speakers}
         last = -1  # the highest line number a reference has used so far
         unique = records.unique
-        made = LineRecord
         for line in lines:
-            if type(line) is made:  # the plain reader's chatter record (chatter_rows)
-                append(line)  # type: ignore[arg-type]
-                continue
             text = line.text
             if line.time is None and line.raw[:1] in _TIME_LEADS and (
                     bad := _TIME_SHAPE.match(line.raw)) is not None:
@@ -297,9 +245,7 @@ class PhaseReader:
                     speaker=line.speaker, message=f"impossible time {bad.group(1)!r}: read as "
                     f"a message of {line.speaker!r} without a time"))
             kind = kinds[line.speaker]
-            if fast and kind == 0 and "\n" not in text and (
-                    (at not in text and at_wide not in text and at_small not in text
-                     and heads[text[:1]]) or not maybe(text)):
+            if fast and kind == 0 and "\n" not in text and not maybe(text):
                 lineno = line.lineno
                 if lineno <= last:
                     unique = False
@@ -368,7 +314,7 @@ class PhaseReader:
                 reason_ja=f"「{shown(line.speaker)}」は参加者として登録されていません{hint}",
             ))
             return
-        if how == "count" and not self._pending_inquiry(actor):
+        if how == "count" and not self._pending_inquiry(actor, line.thread):
             self._record(ref, line, text, "chatter")
             return
         if self.variant.finished(self.state):
@@ -383,7 +329,7 @@ class PhaseReader:
                 "死亡しているため行動できません", code="dead", rule="engine.dead")
             self._reject(ref, line, text, actor, err)
             return
-        if self.deadline is not None:
+        if self.deadline is not None or line.thread in self.thread_deadlines:
             err = IllegalActionError(
                 f"{text.strip()!r} came after the deadline ({self.deadline})",
                 "締め切り後の発言のため無効です", code="late", rule="engine.deadline")
@@ -421,9 +367,14 @@ class PhaseReader:
             return
         self._take(line, ref, text, actor, action)
 
-    def _pending_inquiry(self, actor: str) -> bool:
+    def _pending_inquiry(self, actor: str, thread: Thread = VILLAGE) -> bool:
+        """Whether ``actor`` has a question waiting for its answer (derby's price inquiry
+        waits for the share count): in a phase of several chats, asked in ``thread``
+        (input.thread.dialogue)."""
+        threads = self.records.threads
         for (owner, _key), (_i, cand) in self.held.items():
-            if owner == actor and getattr(cand.action, "shares", 0) is None:
+            if owner == actor and getattr(cand.action, "shares", 0) is None and (
+                    not self.threaded or threads.get(cand.ref, VILLAGE) == thread):
                 return True
         return False
 
@@ -453,7 +404,12 @@ class PhaseReader:
         self, line: ChatLine, ref: str, text: str, actor: str, action: A.Action, by_gm: bool
     ) -> None:
         held = {key: c for (owner, key), (_i, c) in self.held.items() if owner == actor}
+        if self.threaded and not by_gm:
+            self._check_room(line, action)
         action = self.variant.validate(self.state, self.phase, actor, action, held)
+        if self.threaded and not by_gm and line.thread.is_village and self.phase.startswith(
+                "night"):
+            self._public_note(ref, line, text, actor)
         self.order += 1
         cand = Candidate(ref=ref, actor=actor, action=action, by_gm=by_gm, order=self.order)
         disposition = "gm" if by_gm else "accepted"
@@ -484,12 +440,39 @@ class PhaseReader:
                                     "で置き換えられました"))
         self.held[(owner, key)] = (idx, cand)
 
+    def _check_room(self, line: ChatLine, action: A.Action) -> None:
+        """A bite sent from outside the room game.toml names for bites (``[threads]
+        bites``) is refused, saying where to send it (input.thread)."""
+        from .threads import bites_room
+
+        room = bites_room(self.game.cfg)
+        if room is None or action.kind != "bite" or line.thread.group == room:
+            return
+        where = "人狼の部屋" if room == "人狼" else f"「{room}」の部屋"
+        raise IllegalActionError(
+            f"bite sent outside the room for bites ({room}): {line.thread.name!r}",
+            f"噛みは{where}で送ってください（{line.thread.ja()}で送られた噛みは数えません）",
+            code="wrong_room", rule="input.thread")
+
+    def _public_note(self, ref: str, line: ChatLine, text: str, actor: str) -> None:
+        """A night's action written in the village is still the player's, and the GM is
+        told that the whole village could read it (input.thread.public)."""
+        self.diagnostics.append(Diagnostic(
+            level="warning", code="public_command", source=ref, speaker=line.speaker,
+            text=shorten(text), message=f"{actor!r} wrote a night action in the village: "
+            "every player could read it (input.thread.public)",
+            reason_ja=f"{actor}さんの夜の行動「{shorten(text.strip(), 40)}」は村のチャットに"
+            "書かれたため、村の全員が読めました（行動としては数えています）"))
+
     def _gm_line(
         self, line: ChatLine, ref: str, text: str, found: tuple[int, str] | None
     ) -> None:
         offset, how = found if found is not None else (0, "none")
         if is_deadline(text):
-            self.deadline = ref
+            if self.threaded and not line.thread.is_village:
+                self.thread_deadlines.setdefault(line.thread, ref)
+            else:
+                self.deadline = ref
             self._record(ref, line, text, "gm", action=A.Deadline().describe())
             return
         if self._vote_words and is_vote_time(text):

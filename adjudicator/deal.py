@@ -225,16 +225,31 @@ def edit_toml(text: str, variant: str, dealt: list[Slot], seal: dict[str, str]) 
                 out[-1] = line + "\n"
             for f in fields:
                 if f in dealt[k] and dealt[k][f] is not None:
-                    out.append(f"{f} = {_toml_value(dealt[k][f])}\n")
+                    out.append(f"{f} = {_toml_value(_written(variant, f, dealt[k][f]))}\n")
     while out and not out[-1].strip():
         out.pop()
     body = "".join(out)
     if body and not body.endswith("\n"):
         body += "\n"
-    body += ("\n[seal]  # 配役の封印 (adjudicator deal): the salt stays secret until the "
-             "final post\n"
+    body += ("\n[seal]  # 配役の封印：塩（封印の鍵）はゲームの最後の投稿まで秘密です\n"
              f"salt = {_toml_value(seal['salt'])}\ndigest = {_toml_value(seal['digest'])}\n")
     return body
+
+
+def _gender(word: Any) -> Any:
+    """A derby player's gender as the engine reads it (「男性」 or ``male``)."""
+    from .config.words import value_of
+
+    return value_of("derby-stock", "players.gender", word)
+
+
+def _written(variant: str, field: str, value: Any) -> Any:
+    """A dealt value as game.toml and deal/dealt.json write it: in the GM's words
+    (「平氏」, 「忍びの里」, 「オレンジ」), which the config loader reads as it reads the
+    English values older files hold."""
+    from .config.words import word_for
+
+    return word_for(variant, f"players.{field}", value)
 
 
 def _expected(raw: dict[str, Any], variant: str, dealt: list[Slot],
@@ -244,7 +259,7 @@ def _expected(raw: dict[str, Any], variant: str, dealt: list[Slot],
     for p, slot in zip(raw.get("players", []), dealt, strict=True):
         q = {k: v for k, v in p.items()
              if k not in SEALED[variant] and k not in STRIPPED.get(variant, ())}
-        q.update({k: v for k, v in slot.items() if v is not None})
+        q.update({k: _written(variant, k, v) for k, v in slot.items() if v is not None})
         players.append(q)
     want["players"] = players
     want["seal"] = dict(seal)
@@ -310,7 +325,7 @@ def deal_game(root: Path | str, seed: int | None = None, force: bool = False) ->
                             "(use --force to deal again)")
             problems_ja.append(f"{p['name']}さんにはもう配役が書かれています"
                                "（配り直すなら --force を付けてください）")
-        if variant == "derby-stock" and p.get("gender") not in ("male", "female"):
+        if variant == "derby-stock" and _gender(p.get("gender")) not in ("male", "female"):
             problems.append(f"players[{i}] ({p['name']}).gender: needed before the deal "
                             "(male or female, ds.setup.gender)")
             problems_ja.append(f"{p['name']}さんの性別（男性か女性か）が書かれていません"
@@ -413,8 +428,9 @@ def _write_deal_folder(root: Path, r: DealResult) -> list[Path]:
     write_atomic(p, f"配役の封印：{r.digest}\n", durable=False)
     written.append(p)
     p = folder / "dealt.json"
+    seats = {n: {f: _written(r.variant, f, v) for f, v in s.items()} for n, s in r.seats.items()}
     write_atomic(p, json.dumps({"variant": r.variant, "salt": r.salt, "digest": r.digest,
-                                "seats": r.seats, "game": r.game}, ensure_ascii=False, indent=2,
+                                "seats": seats, "game": r.game}, ensure_ascii=False, indent=2,
                                sort_keys=True) + "\n", durable=False)
     written.append(p)
     return written

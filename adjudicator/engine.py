@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import errno
 import os
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from .chatlog import FORMATS, ChatLine, read_chat
-from .classify import PhaseReader, chatter_rows
+from .chatlog import FORMATS, ChatLine, read_threads
+from .classify import PhaseReader
 from .config.load import GameConfig, load_config
 from .errors import ChatFormatError, chat_detail_ja
 from .fsio import MAX_LOG_BYTES, os_error_message, remembered_format, settle
@@ -24,36 +24,22 @@ from .models import Diagnostic, LineRecord, PhaseResult
 from .phases import game_phase_label, phase_label
 from .rng import PhaseRng
 from .roster import Roster
-from .slots import FRESH, Frozen, Record, store
 
 LOG_SUFFIXES = (".txt", ".csv", ".json", ".log")
 MAX_PHASES = 400  # phase ids looked at when matching log files to phases
 
 
-class Game(Record):
-    """A derived game: configuration, every phase's result, the final state.  A record
-    (``adjudicator.slots``: the dataclass it was, without its definition's cost at
-    every start; ``tests/test_slotted_records.py``)."""
+@dataclass(slots=True)
+class Game:
+    """A derived game: configuration, every phase's result, the final state."""
 
-    __slots__ = ("root", "cfg", "variant", "phases", "states", "initial", "diagnostics")
     root: Path
     cfg: GameConfig
     variant: Variant[Any]
-    phases: list[PhaseResult]
-    states: list[Any]  # state after each phase
-    initial: Any
-    diagnostics: list[Diagnostic]  # game-level
-
-    def __init__(self, root: Path, cfg: GameConfig, variant: Variant[Any],
-                 phases: list[PhaseResult] = FRESH, states: list[Any] = FRESH,
-                 initial: Any = None, diagnostics: list[Diagnostic] = FRESH) -> None:
-        self.root = root
-        self.cfg = cfg
-        self.variant = variant
-        self.phases = [] if phases is FRESH else phases
-        self.states = [] if states is FRESH else states
-        self.initial = initial
-        self.diagnostics = [] if diagnostics is FRESH else diagnostics
+    phases: list[PhaseResult] = field(default_factory=list)
+    states: list[Any] = field(default_factory=list)  # state after each phase
+    initial: Any = None
+    diagnostics: list[Diagnostic] = field(default_factory=list)  # game-level
 
     @property
     def state(self) -> Any:
@@ -179,11 +165,12 @@ def _source(root: Path, path: Path) -> str:
 
 def _read_lines(
     game: Game, path: Path, names: list[str], diagnostics: list[Diagnostic], fmt: str | None,
-    chatter: Any = None,
+    roster: Roster | None = None, told: set[tuple[Any, ...]] | None = None,
 ) -> tuple[list[ChatLine], bool]:
     """A log's messages and whether it is JSON-like (its lines cite message numbers).
-    ``chatter`` (``reader.chatter_rows``, for a phase's own log): what the plain reader
-    needs to hand ``PhaseReader.read`` its quiet chatter as records already."""
+    A log that holds several chats (input.thread) gives their messages merged by time,
+    each with its thread (``adjudicator.threads``); ``told``: the display names of 1:1
+    chats the GM was told about in earlier phases (input.thread.owner: told once a game)."""
     source = _source(game.root, path)
     json_like = path.suffix.lower() in (".json", ".csv")
     named = remembered_format(path)  # what `add --format` said for this log wins
@@ -204,8 +191,16 @@ def _read_lines(
                                       message=log_read_message(e)))
         return [], False
     try:
-        reading = read_chat(data, source, fmt=named or fmt, names=names,
-                            chatter=None if json_like else chatter)
+        parts = read_threads(data, source, fmt=named or fmt, names=names)
+        if len(parts) > 1:
+            from .threads import phase_messages
+
+            messages, _named, found = phase_messages(
+                parts, game.cfg, roster if roster is not None else game.variant.make_roster(),
+                source)
+            json_like = False
+        else:
+            messages, found = parts[0].reading.messages, []
     except ChatFormatError as e:  # the source is named once, in `source`
         diagnostics.append(Diagnostic(level="error", code="log_format", source=e.source
                                       if e.lineno is None else f"{e.source}:{e.lineno}",
@@ -214,13 +209,21 @@ def _read_lines(
         return [], False
     from .chatlog.ja import GUESS_JA, guess_ja
 
-    for g in reading.guesses:  # what the reader decided without proof, for the GM to see
-        ja = guess_ja(g)  # the reader says it in Japanese
-        diagnostics.append(Diagnostic(
-            level="info", code="read_guess", source=source if g.lineno is None
-            else f"{source}:{g.lineno}", message=f"{g.kind}: {g.message}",
-            reason_ja=f"{GUESS_JA.get(g.kind, g.kind)}：{ja}" if ja != g.message else None))
-    return reading.messages, json_like
+    for part in parts:
+        for g in part.reading.guesses:  # what the reader decided without proof, for the GM
+            ja = guess_ja(g)  # the reader says it in Japanese
+            diagnostics.append(Diagnostic(
+                level="info", code="read_guess", source=source if g.lineno is None
+                else f"{source}:{g.lineno}", message=f"{g.kind}: {g.message}",
+                reason_ja=f"{GUESS_JA.get(g.kind, g.kind)}：{ja}" if ja != g.message else None))
+    for d in found:
+        key = (d.code, d.speaker, d.message)
+        if d.code == "thread_owner" and told is not None:
+            if key in told:
+                continue
+            told.add(key)
+        diagnostics.append(d)
+    return messages, json_like
 
 
 def log_read_message(e: OSError) -> str:
@@ -299,30 +302,19 @@ EXTRA_LOG_JA = {"chat": "観戦チャット"}
 _WHEN_JA = {"day": "昼", "night": "夜", "round": "ラウンド", "any": "どのフェーズ"}
 
 
-class PhaseRefusal(Frozen):
+@dataclass(frozen=True, slots=True)
+class PhaseRefusal:
     """Why a log may not be stored as ``phase``: ``kind`` is ``no_phase`` (the village
     has no such phase), ``no_extra`` (no such extra log for that phase) or ``ahead``
     (beyond the next expected phase, ``next``).  Rendered once, in :meth:`ja` (the CLI
-    with the phase ids the GM types, the desk without) and :meth:`en` (developers).
-    A frozen record (``adjudicator.slots``), as the frozen dataclass it was."""
+    with the phase ids the GM types, the desk without) and :meth:`en` (developers)."""
 
-    __slots__ = ("kind", "phase", "variant", "order", "next", "extra")
     kind: str
     phase: str
     variant: str
-    order: tuple[str, ...]
-    next: str
-    extra: tuple[tuple[str, str], ...]  # (suffix, when) of the village's extra logs
-
-    def __init__(self, kind: str, phase: str, variant: str, order: tuple[str, ...] = (),
-                 next: str = "",  # noqa: A002 (the field's name)
-                 extra: tuple[tuple[str, str], ...] = ()) -> None:
-        store(self, "kind", kind)
-        store(self, "phase", phase)
-        store(self, "variant", variant)
-        store(self, "order", order)
-        store(self, "next", next)
-        store(self, "extra", extra)
+    order: tuple[str, ...] = ()
+    next: str = ""
+    extra: tuple[tuple[str, str], ...] = ()  # (suffix, when) of the village's extra logs
 
     def ja(self, ids: bool = False) -> str:
         from .phases import phase_label
@@ -332,8 +324,9 @@ class PhaseRefusal(Frozen):
 
         base, _, suffix = self.phase.partition("-")
         if self.kind == "ahead":
+            nxt = label(self.next)  # a phase id is set apart by a space (review 3, C1)
             return (f"{label(self.phase)}はまだ先です。次に保存するのは"
-                    f"{label(self.next)}のログです")
+                    f"{' ' if nxt[:1].isascii() and nxt[:1].isalpha() else ''}{nxt}のログです")
         if self.kind == "no_extra":
             what = EXTRA_LOG_JA.get(suffix, f"「{suffix}」")
             has = "、".join(f"{EXTRA_LOG_JA.get(s, s)}は{_WHEN_JA.get(w, w)}だけ"
@@ -408,17 +401,17 @@ def resolve_game(root: Path, fmt: str | None = None, cfg: GameConfig | None = No
     phase_ids, plan_diags = _plan(variant, logs, root, broken)
     game.diagnostics = setup_warnings(variant) + problems + plan_diags
     state = game.initial = variant.initial_state()
-    chatter = chatter_rows(game, names) if phase_ids else None  # the same in every phase
+    told: set[tuple[Any, ...]] = set()
     for n, pid in enumerate(phase_ids):
         state = _resolve_phase(game, roster, names, logs, state, pid, fmt, first=n == 0,
-                               chatter=chatter)
+                               told=told)
         game.states.append(state)
     return game
 
 
 def _resolve_phase(game: Game, roster: Roster, names: list[str], logs: dict[str, Path],
-                   state: Any, pid: str, fmt: str | None, first: bool, chatter: Any = None
-                   ) -> Any:
+                   state: Any, pid: str, fmt: str | None, first: bool,
+                   told: set[tuple[Any, ...]] | None = None) -> Any:
     """Read, classify and resolve one phase; append its result; return the new state."""
     variant, cfg = game.variant, game.cfg
     diags: list[Diagnostic] = []
@@ -431,7 +424,7 @@ def _resolve_phase(game: Game, roster: Roster, names: list[str], logs: dict[str,
                                 reason_ja=f"{game_phase_label(game, pid)}のログがないため、"
                                 "誰も行動しなかったものとして判定しました"))
     else:
-        lines, json_like = _read_lines(game, found_path, names, diags, fmt, chatter)
+        lines, json_like = _read_lines(game, found_path, names, diags, fmt, roster, told)
     extra: dict[str, list[ChatLine]] = {}
     for suffix, when in variant.extra_logs.items():
         epath = logs.get(f"{pid}-{suffix}")
@@ -466,7 +459,7 @@ def _resolve_phase(game: Game, roster: Roster, names: list[str], logs: dict[str,
         id=pid, deaths=variant.deaths(em.events), executed=variant.executed(em.events),
         public_post=post, private=private, ledger=ledger, events=em.events,
         diagnostics=reader.diagnostics + diags + em.diagnostics + problems(reader.seats),
-        lines=reader.records,
+        lines=reader.records, threads=reader.records.threads,
     ), reader.seats, first=first, ended=bool(variant.finished(em.state))
         and not variant.finished(state)))
     return em.state

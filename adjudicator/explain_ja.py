@@ -24,6 +24,7 @@ from typing import Any
 from .errors import UsageError
 from .models import DISPOSITION_JA, plain_value
 from .phases import game_phase_label
+from .render import echoes
 from .rulebook import quote
 from .seedquotes import rule_text, seed_quote
 from .sentences import sentence
@@ -80,7 +81,12 @@ class Chain:
             self.out.append(f"{indent}  （英語の規則 {rid}：{quote(rid)}）")
 
     def place(self, ref: str) -> str:
-        """A chat line's place in words; the GM's view adds the file, to cite it."""
+        """A chat line's place in words; the GM's view adds the file, to cite it (a
+        phase's log is named in words alone: 「4日目昼のログ」, review 3, G1)."""
+        from .wording import source_place
+
+        if ref.startswith("phase:") or ":" not in ref:
+            return source_place(ref) or line_place(ref)
         return line_place(ref) + self.tag(ref)
 
     def line(self, r: Any, indent: str = "  ") -> None:
@@ -103,7 +109,7 @@ class Chain:
         if self.raw:
             self.out.append(f"{inner}データ：{raw_fields(ev)}")
         rec = (gm_lines or {}).get(ev.cause) if ev.cause != under else None
-        if rec is not None and self.view.sees_line(rec):
+        if rec is not None and self.view.sees_line(rec, thread_of(self.game, rec.ref)):
             self.out.append(f"{inner}GMの判断による裁定です：{line_quote(rec.ref, rec.time, rec.speaker, rec.text)}")
         elif rec is not None:
             self.out.append(f"{inner}GMの判断による裁定です。")
@@ -147,7 +153,7 @@ def explain_phases(game: Any, phases: list[Any], view: View, player: str | None,
         by_cause: dict[str, list[Any]] = {}
         rest: list[Any] = []
         for e in ph.events:
-            if e.kind == "draw":
+            if e.kind == "draw" or echoes(e, ph.events):
                 continue
             if e.cause in shown:
                 by_cause.setdefault(e.cause, []).append(e)
@@ -210,6 +216,15 @@ def find_line(game: Any, ref: str) -> tuple[Any, Any]:
                      "（logs/night1.txt:7）か「1日目夜のログ 7行目」の形で指定します")
 
 
+def thread_of(game: Any, ref: str) -> Any:
+    """The chat a line was written in (``chatlog.Thread``), None for the village."""
+    for ph in game.phases:
+        found = ph.threads.get(ref)
+        if found is not None:
+            return found
+    return None
+
+
 def explain_line(game: Any, ref: str, view: View | None = None, raw: bool = False,
                  desk: bool = False) -> str:
     """Everything one chat line caused, through later phases, and why, as ``view`` reads
@@ -217,7 +232,7 @@ def explain_line(game: Any, ref: str, view: View | None = None, raw: bool = Fals
     a page (no ids cited; a player's answer is the same as the command line's)."""
     view = view or View.gm()
     ph, rec = find_line(game, ref)
-    if not view.sees_line(rec):
+    if not view.sees_line(rec, ph.threads.get(rec.ref)):
         raise UsageError(f"{rec.ref} is {rec.speaker}'s line: {view.player}'s own view "
                          "answers only for their own lines (the GM's view: --gm)",
                          f"{line_place(rec.ref)}は{rec.speaker}さんの発言です。{view.player}"

@@ -14,9 +14,8 @@ equal to the models' dump of the same records, field order included, for every g
 
 from __future__ import annotations
 
+import json
 from typing import Any
-
-from . import jsonfast
 
 
 def __getattr__(name: str) -> Any:
@@ -60,7 +59,7 @@ def export_game(game: Any) -> dict[str, Any]:
 
 
 def dumps(data: Any) -> str:
-    return jsonfast.dumps(data) + "\n"  # json.dumps(data, ensure_ascii=False, indent=2)
+    return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
 
 
 def json_schema() -> dict[str, Any]:

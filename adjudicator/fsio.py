@@ -15,6 +15,10 @@
   what to do.
 - ``read_capped(path, limit)``: a file's bytes, only if it is a regular file and at most
   ``limit`` bytes (a link to /dev/zero, a pipe or a device is refused, never read).
+- ``cache_dir()``, ``read_cached(path)``, ``write_cached(path, data)``: the user's private
+  cache folder, and a cached file kept with the digest of its content beside it, so that
+  a damaged one is rebuilt, never used (``sound_cache`` and ``seal_cache`` for a file a
+  library writes and reads itself: Lark's parse tables).
 """
 
 from __future__ import annotations
@@ -28,9 +32,6 @@ import sys
 import tempfile
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
-
-from .lazyre import lazy
-from .privcache import _owned, cache_dir, trusted_file  # noqa: F401 (fsio.cache_dir…)
 
 HISTORY = ".history"
 #: a log file larger than this is refused, not read (/dev/zero); here, not in the engine,
@@ -300,8 +301,7 @@ def _holds_exactly(dest: Path, files: Mapping[str, bytes], folders: set[str]) ->
     return n_files == len(files) and n_dirs == len(folders)
 
 
-#: compiled on first use (``lazyre``), as the next: only writing out/ or a log needs them
-_STALE_RE = lazy(
+_STALE_RE = re.compile(
     r"^\.(?P<name>.+)\.(?:new|old)-(?P<pid>[0-9]+)@(?P<host>[A-Za-z0-9-]*)-[^/]*$")
 
 
@@ -408,7 +408,8 @@ class Stored:
 
 
 def store_log(logs: Path, phase: str, suffix: str, data: bytes,
-              suffixes: tuple[str, ...], fmt: str | None = None) -> Stored:
+              suffixes: tuple[str, ...], fmt: str | None = None,
+              append: Callable[[bytes], bytes] | None = None) -> Stored:
     """Store ``data`` as ``logs/<phase><suffix>`` the one way both ``add`` and the desk do:
     under ``logs/.lock``, every log it replaces (any of ``suffixes``) kept in the history
     first, the new bytes written atomically, the replaced files removed; the same bytes
@@ -416,6 +417,10 @@ def store_log(logs: Path, phase: str, suffix: str, data: bytes,
 
     ``fmt`` (the chat format the GM named) is remembered beside the log
     (``logs/.<phase>.format``, see ``remembered_format``); storing with none forgets it.
+
+    ``append`` (``add --append``: one more chat of the phase, input.thread): the bytes
+    stored are ``append(the stored log's bytes)`` (``data`` when there is none), read
+    under the same lock, so that two appends never lose one.
 
     The log, its format note and the removal of the logs it replaces are one step: a
     journal (``logs/.<phase>.store``: the new log's name, SHA-256 and format) is written
@@ -432,6 +437,10 @@ def store_log(logs: Path, phase: str, suffix: str, data: bytes,
     with locked(logs):
         _settle_locked(logs, suffixes)
         olds = _olds(logs, phase, suffixes)
+        if append is not None:
+            stored = [p for p in olds if p.is_file() and not p.is_symlink()]
+            if len(stored) == 1:
+                data = append(stored[0].read_bytes())
         same = [dest] == olds and dest.is_file() and dest.read_bytes() == data
         if same and remembered_format(dest) == fmt:
             return Stored(dest, [], unchanged=True)
@@ -549,7 +558,7 @@ def remembered_format(log: Path) -> str | None:
     return word or None
 
 
-_HIST_RE = lazy(r"^(?P<name>.+)\.(?P<n>[0-9]+)$")
+_HIST_RE = re.compile(r"^(?P<name>.+)\.(?P<n>[0-9]+)$")
 
 
 def keep_history(logs: Path, path: Path) -> Path | None:
@@ -650,6 +659,125 @@ def os_error_reason(e: OSError) -> str:
     return os_error_message(OSError(e.errno, e.strerror)) if e.errno else os_error_message(e)
 
 
-# ------------------------------------------------------------------ private caches
-# cache_dir() and trusted_file() live in privcache (imported above), which the compiled
-# patterns' cache (recache) uses without importing this module.
+# ------------------------------------------------------------------ the private cache
+def cache_dir() -> Path | None:
+    """The user's own cache folder for adjudicator (platformdirs: ``~/.cache/adjudicator``
+    on Linux, honouring ``XDG_CACHE_HOME``), created 0700; None when it cannot be made
+    private (not ours, a link, writable by others, HOME read-only): then nothing is
+    cached, and nothing is ever loaded from a place another user could have written."""
+    from platformdirs import user_cache_dir
+
+    try:
+        folder = Path(user_cache_dir("adjudicator", appauthor=False))
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+        st = os.lstat(folder)
+    except (OSError, RuntimeError):
+        return None
+    import stat
+
+    if not stat.S_ISDIR(st.st_mode) or not _owned(st):
+        return None
+    if st.st_mode & 0o077:
+        try:
+            os.chmod(folder, 0o700)
+        except OSError:
+            return None
+    return folder
+
+
+def _owned(st: os.stat_result) -> bool:
+    getuid = getattr(os, "getuid", None)
+    return getuid is None or st.st_uid == getuid()
+
+
+def trusted_file(path: Path) -> bool:
+    """True when ``path`` is a regular file (not a link) owned by this user, writable by
+    no one else, in a folder of the same kind."""
+    import stat
+
+    try:
+        st = os.lstat(path)
+        parent = os.lstat(Path(path).parent)
+    except OSError:
+        return False
+    if not stat.S_ISREG(st.st_mode) or not _owned(st) or st.st_mode & 0o022:
+        return False
+    return stat.S_ISDIR(parent.st_mode) and _owned(parent) and not parent.st_mode & 0o022
+
+
+def digest_file(path: Path) -> Path:
+    """Where the digest of a cached file is kept: beside it, ``<name>.sha256``."""
+    path = Path(path)
+    return path.with_name(path.name + ".sha256")
+
+
+def _digest(data: bytes) -> bytes:
+    import hashlib
+
+    return hashlib.sha256(data).hexdigest().encode("ascii")
+
+
+def read_cached(path: Path) -> bytes | None:
+    """The bytes kept at ``path`` by ``write_cached``, when they are what was written:
+    the file and its digest are both this user's own (``trusted_file``) and the SHA-256
+    of the bytes is the digest.  None otherwise (missing, damaged, half-written, from
+    another user): the caller builds the thing anew and keeps it again."""
+    path = Path(path)
+    digest = digest_file(path)
+    if not (trusted_file(path) and trusted_file(digest)):
+        return None
+    try:
+        data = path.read_bytes()
+        want = digest.read_bytes()
+    except OSError:
+        return None
+    return data if _digest(data) == want.strip() else None
+
+
+def write_cached(path: Path, data: bytes | str) -> None:
+    """Keep ``data`` at ``path`` and its digest beside it (each written atomically, the
+    digest last, readable by this user only).  A cache: a failure keeps nothing and is
+    never an error."""
+    path = Path(path)
+    blob = data.encode("utf-8") if isinstance(data, str) else data
+    try:
+        write_atomic(path, blob, durable=False)
+        os.chmod(path, 0o600)
+        write_atomic(digest_file(path), _digest(blob), durable=False)
+        os.chmod(digest_file(path), 0o600)
+    except OSError:
+        for stale in (path, digest_file(path)):
+            with contextlib.suppress(OSError):
+                os.unlink(stale)
+
+
+def sound_cache(path: Path) -> bool | None:
+    """For a file a library writes and reads itself (Lark's parse tables): True when it
+    is there and matches its digest.  Otherwise it is removed with its digest, so that
+    the library builds it anew: False (the caller then ``seal_cache``s what the library
+    wrote), or None when it cannot be removed (the library must not be given it)."""
+    path = Path(path)
+    if read_cached(path) is not None:
+        return True
+    for stale in (path, digest_file(path)):
+        try:
+            os.unlink(stale)
+        except FileNotFoundError:
+            pass
+        except OSError:
+            return None
+    return False
+
+
+def seal_cache(path: Path) -> None:
+    """Write the digest of the file a library has just written at ``path`` beside it
+    (nothing when it wrote none: an unwritable folder)."""
+    path = Path(path)
+    if not trusted_file(path):
+        return
+    try:
+        data = path.read_bytes()
+        write_atomic(digest_file(path), _digest(data), durable=False)
+        os.chmod(digest_file(path), 0o600)
+    except OSError:
+        pass

@@ -8,7 +8,6 @@ import difflib
 import re
 from functools import cache
 
-from .lazyre import lazy
 from .normalize import nfkc
 from .parser import build_parser, command_words
 
@@ -16,7 +15,7 @@ _KATAKANA = {c: c - 0x60 for c in range(0x30A1, 0x30F7)}
 _DECOR = r"\s\-=ー─━~〜_・:：*＊#＃!！?？。.、,【】\[\]()（）「」『』〔〕<>＜＞≪≫《》★☆■□◆◇●○◎※♪"
 #: the GM's deadline, however spelled (NFKC, katakana read as hiragana): 締め切り, 締切,
 #: 締めきり, しめきり, シメキリ, 〆切, 【締め切り】, 投票締め切り, 締め切りです…
-DEADLINE_RE = lazy(
+DEADLINE_RE = re.compile(
     f"[{_DECOR}]*(?:(?:本日の|今日の|今夜の)?(?:投票|発言|行動|夜行動|アクション|提出)"
     r"(?:は|の)?)?\s*"
     "(?:締め切り|締めきり|締切り|締切|しめ切り|しめきり|〆切り|〆切|〆|deadline|time ?up)"
@@ -27,13 +26,13 @@ DEADLINE_RE = lazy(
 
 #: the GM's line that opens the vote (秘密結社村, ss.p.vote_time): 投票時間, 【投票時間です】,
 #: 投票時間になりました, 投票時間です。入会希望の方はどうぞ; not 投票時間は21時からです (NFKC)
-VOTE_TIME_RE = lazy(
+VOTE_TIME_RE = re.compile(
     r"[\s【「『\[(（<＜〈《≪\-=ー─━~〜*＊#＃!！・]*投票時間"
     r"(?:です|でーす|になりました|となりました|となります|に入ります|に入りました|を開始します|開始|スタート)?"
     r"(?:$|[\s】」』\])）>＞〉》≫!！?？。、.,〜~ー\-=─━♪☆★])")
 
 #: an alternative of a terminal's regular expression that is a plain word
-_PLAIN_WORD = lazy(r"[^\\()\[\]*+?.^$]+")
+_PLAIN_WORD = re.compile(r"[^\\()\[\]*+?.^$]+")
 
 
 def is_deadline(text: str) -> bool:

@@ -115,6 +115,17 @@ COMMON_RULES = (
     "名前が読み取れないときは、近い名前の候補と一緒にお知らせします。",
     "コマンドの言葉を使っただけの会話（「占いCOします」など）はコマンドとして扱いません。",
 )
+#: a line of chatter that uses a command's word, in each village's own talk (review 3,
+#: Gd2: 「占いCOします」 means nothing where there is no 占い)
+CHATTER_EXAMPLE = {"derby-stock": "占いCOします", "genpei": "暗殺はやめてね",
+                   "secret-society": "勧誘待ってます", "splatoon": "シューター持ってます",
+                   "majora": "カギを使いたい", "trapword": "トラップって言わないで"}
+
+
+def common_rules(ctx: Ctx) -> tuple[str, ...]:
+    """:data:`COMMON_RULES` with the village's own example of chatter."""
+    said = CHATTER_EXAMPLE.get(ctx.variant, "占いCOします")
+    return tuple(r.replace("「占いCOします」", f"「{said}」") for r in COMMON_RULES)
 
 
 @dataclass(frozen=True)
@@ -126,7 +137,7 @@ class GameGuide:
     settings: Callable[[Ctx], list[str]]  # sentences on this game's options
     intro: Callable[[Ctx], list[str]] = lambda ctx: []
     free: Callable[[Ctx], list[Text]] = lambda ctx: []  # lines that are not commands
-    rules: Callable[[Ctx], tuple[str, ...]] = lambda ctx: COMMON_RULES  # how lines are read
+    rules: Callable[[Ctx], tuple[str, ...]] = common_rules  # how lines are read
 
 
 @dataclass(frozen=True)

@@ -5,13 +5,11 @@
 # every start; written as objects they cost nothing (about 5 M instructions a derby run
 # over these modules).
 
-from collections.abc import Callable, Collection, Iterable
-from dataclasses import dataclass
+from collections.abc import Callable, Collection
+from dataclasses import dataclass, field, fields
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
-
-from .slots import Record, store
 
 Audience = Literal["public", "player", "gm"]
 Disposition = Literal["accepted", "rejected", "superseded", "gm", "chatter"]
@@ -30,44 +28,29 @@ def plain_value(v: Any) -> str:
     return str(v)
 
 
-class _Record(Record):
-    """A plain slotted record, frozen, for the engine's hot objects (``Event``,
-    ``PhaseResult``): made only by our own code, with the types annotated and checked
-    by mypy, never validated from outside data and named by no JSON Schema (a test
-    validates what the export writes against the contract's models:
-    ``tests/test_export_contract.py``).  As pydantic models they cost two
-    models' builds at every start and a validation per instance (1.3 % of the derby16
-    fixture's instructions, ``docs/development.md`` "Speed"); the behaviour callers saw
-    is kept: keyword construction,
-    frozen fields, equality by type and fields, pydantic's ``repr`` and ``model_copy``
-    (a shallow copy with some fields replaced, not validated, as pydantic's).  Equality
-    (same class, equal fields), the ``repr`` (``Name(field=value, ...)``, the text
-    pydantic's models gave too) and unhashability are ``slots.Record``'s; frozen here
-    with pydantic's words (``model_copy``), not a dataclass's."""
+class _Record:
+    """What the engine's frozen records (``Event``, ``PhaseResult``) keep of the pydantic
+    models they were: ``model_copy``.  They are made only by our own code, with the types
+    annotated and checked by mypy, never validated from outside data and named by no
+    JSON Schema (a test validates what the export writes against the contract's models:
+    ``tests/test_export_contract.py``)."""
 
-    __slots__: tuple[str, ...] = ()
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise AttributeError(f"{type(self).__name__} is frozen: use model_copy(update=...)")
-
-    def __delattr__(self, name: str) -> None:
-        raise AttributeError(f"{type(self).__name__} is frozen")
+    __slots__ = ()
 
     def model_copy(self, *, update: dict[str, Any] | None = None) -> Any:
         """A shallow copy with ``update``'s fields replaced (not validated)."""
+        names = [f.name for f in fields(self)]  # type: ignore[arg-type]
         new = object.__new__(type(self))
-        for k in self.__slots__:
-            _set(new, k, getattr(self, k))
+        for k in names:
+            object.__setattr__(new, k, getattr(self, k))
         for k, v in (update or {}).items():
-            if k not in self.__slots__:
+            if k not in names:
                 raise AttributeError(f"{type(self).__name__} has no field {k!r}")
-            _set(new, k, v)
+            object.__setattr__(new, k, v)
         return new
 
 
-_set = store  # a frozen record's field, set past its __setattr__
-
-
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Event(_Record):
     """One change of state or one decision, citing its rule and its cause.
 
@@ -82,44 +65,30 @@ class Event(_Record):
     player's ability.  :meth:`known` is the event as its audience may know it; every
     view but the GM's renders only that (``adjudicator.views``).
 
-    A plain record (``_Record``), made by the rules through ``Emitter.emit``; ``data``
-    is a copy of the mapping given and ``gm_only`` a tuple, as the pydantic model made
-    them.
+    Made by the rules through ``Emitter.emit``; ``data`` is a copy of the mapping given
+    and ``gm_only`` a tuple, as the pydantic model it was made them.
     """
 
-    __slots__ = ("kind", "rule", "cause", "audience", "to", "player", "target", "amount",
-                 "data", "gm_only", "known_rule")
     kind: str
     rule: str
     cause: str
-    audience: Audience
-    to: str | None
-    player: str | None
-    target: str | None
-    amount: int | None
-    data: dict[str, Any]
-    gm_only: tuple[str, ...]
-    known_rule: str | None
+    audience: Audience = "gm"
+    to: str | None = None
+    player: str | None = None
+    target: str | None = None
+    amount: int | None = None
+    data: dict[str, Any] = field(default_factory=dict)
+    gm_only: tuple[str, ...] = ()
+    known_rule: str | None = None
 
-    def __init__(self, *, kind: str, rule: str, cause: str, audience: Audience = "gm",
-                 to: str | None = None, player: str | None = None, target: str | None = None,
-                 amount: int | None = None, data: dict[str, Any] | None = None,
-                 gm_only: Iterable[str] = (), known_rule: str | None = None) -> None:
-        _set(self, "kind", kind)
-        _set(self, "rule", rule)
-        _set(self, "cause", cause)
-        _set(self, "audience", audience)
-        _set(self, "to", to)
-        _set(self, "player", player)
-        _set(self, "target", target)
-        _set(self, "amount", amount)
-        _set(self, "data", {} if data is None else dict(data))
-        _set(self, "gm_only", gm_only if type(gm_only) is tuple else tuple(gm_only))
-        _set(self, "known_rule", known_rule)
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "data", {} if self.data is None else dict(self.data))
+        if type(self.gm_only) is not tuple:
+            object.__setattr__(self, "gm_only", tuple(self.gm_only))
 
     def model_dump(self) -> dict[str, Any]:
         """The fields as a dict (``data`` copied), as pydantic's ``model_dump``."""
-        out = {k: getattr(self, k) for k in self.__slots__}
+        out = {f.name: getattr(self, f.name) for f in fields(self)}
         out["data"] = dict(self.data)
         return out
 
@@ -196,34 +165,31 @@ class LineRecord:
     code: str | None = None
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
 class PhaseResult(_Record):
     """What resolving one phase gave: its post, notices, ledger, events, diagnostics and
-    every line's reading.  A plain record (``_Record``): the lists and the notices'
-    mapping are copies of those given, as the pydantic model made them."""
+    every line's reading.  The lists and the notices' mapping are copies of those given,
+    as the pydantic model it was made them."""
 
-    __slots__ = ("id", "deaths", "executed", "public_post", "private", "ledger", "events",
-                 "diagnostics", "lines")
     id: str
-    deaths: list[str]
-    executed: str | None
-    public_post: str
-    private: dict[str, list[str]]
-    ledger: str
-    events: list[Event]
-    diagnostics: list[Diagnostic]
-    lines: list[LineRecord]
+    deaths: list[str] = field(default_factory=list)
+    executed: str | None = None
+    public_post: str = ""
+    private: dict[str, list[str]] = field(default_factory=dict)
+    ledger: str = ""
+    events: list[Event] = field(default_factory=list)
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    lines: list[LineRecord] = field(default_factory=list)
+    #: ref -> the chat a line was written in (``rooms.Thread``), when the phase came as
+    #: several chats (input.thread); empty when it came as one (the village)
+    threads: dict[str, Any] = field(default_factory=dict)
 
-    def __init__(self, *, id: str, deaths: Iterable[str] = (),  # noqa: A002 (the field's name)
-                 executed: str | None = None, public_post: str = "",
-                 private: dict[str, list[str]] | None = None, ledger: str = "",
-                 events: Iterable[Event] = (), diagnostics: Iterable[Diagnostic] = (),
-                 lines: Iterable[LineRecord] = ()) -> None:
-        _set(self, "id", id)
-        _set(self, "deaths", list(deaths))
-        _set(self, "executed", executed)
-        _set(self, "public_post", public_post)
-        _set(self, "private", {} if private is None else {k: list(v) for k, v in private.items()})
-        _set(self, "ledger", ledger)
-        _set(self, "events", list(events))
-        _set(self, "diagnostics", list(diagnostics))
-        _set(self, "lines", list(lines))
+    def __post_init__(self) -> None:
+        copy = object.__setattr__
+        copy(self, "deaths", list(self.deaths))
+        copy(self, "private", {} if self.private is None
+             else {k: list(v) for k, v in self.private.items()})
+        copy(self, "events", list(self.events))
+        copy(self, "diagnostics", list(self.diagnostics))
+        copy(self, "lines", list(self.lines))
+        copy(self, "threads", {} if self.threads is None else dict(self.threads))

@@ -14,10 +14,11 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from lark import Lark, Token, Transformer, UnexpectedInput, v_args
+from lark.exceptions import VisitError
+
 from . import actions as A
-from . import recache
 from .errors import AmbiguousNameError, CommandError, CommandSyntaxError, UnknownNameError
-from .larkrt import Lark, Token, Transformer, UnexpectedInput, VisitError, v_args
 from .normalize import nfkc, parse_amount
 from .quoting import quoted
 from .resources import grammar_text
@@ -29,76 +30,54 @@ if TYPE_CHECKING:
 MARK_OPEN, MARK_CLOSE = "\ue000", "\ue001"
 
 
-def compile_re(pattern: str) -> re.Pattern[str]:
-    """``re.compile(pattern)``, from the code kept in the private cache (``recache``):
-    this module's patterns and the ones made from a variant's command words."""
-    return recache.compile(pattern, 0, "parser")
-
-
-_MARK_RE = compile_re("\ue000([0-9]+)\ue001")
-_LITERAL = compile_re(r"[^\\()\[\]*+?.^$]+")
+_MARK_RE = re.compile("\ue000([0-9]+)\ue001")
+_LITERAL = re.compile(r"[^\\()\[\]*+?.^$]+")
 #: positions after which a name may stand
 _NAME_STARTS = ("@", ",", "、", "・", "と")
 
 
 def _cache_file(variant: str) -> Path | None:
-    """Where the LALR tables of a variant are kept: the user's private cache folder
-    (``fsio.cache_dir``), keyed by grammar, lark and Python versions; None: no cache."""
+    """Where Lark keeps the LALR tables of a variant (its ``cache`` option): the user's
+    private cache folder (``fsio.cache_dir``), named by grammar, lark and Python versions;
+    None: no cache."""
     import hashlib
     import sys
 
+    from lark import __version__
+
     from .fsio import cache_dir
-    from .larkrt import version
 
     folder = cache_dir()
     if folder is None:
         return None
-    key = hashlib.sha256((grammar_text(variant) + version + sys.version).encode()
+    key = hashlib.sha256((grammar_text(variant) + __version__ + sys.version).encode()
                          ).hexdigest()[:16]
-    return folder / f"{variant}-{key}.lark.cache"
+    return folder / f"{variant}-{key}.lark"
 
 
 @cache
 def build_parser(variant: str) -> Lark:
     """The LALR parser of a variant (common.lark + <variant>.lark), built once.
 
-    The tables are loaded from the private cache only when ``fsio.trusted_file`` says
-    no other user could have written the file (unpickling runs code); otherwise lark
-    builds them and they are saved there atomically.  ``Lark`` is lark's, or the runtime
-    generated from it (``larkrt``), which loads the same saved tables."""
-    import io
-
-    from . import larkrt
-    from .fsio import trusted_file, write_atomic
+    Lark keeps the tables it builds in the private cache (``cache=``: its file holds a
+    digest of the grammar and options, and lark rebuilds the tables when they differ);
+    the file is given to lark only when it matches the digest of its content written
+    beside it (``fsio.sound_cache``), else it is removed and lark writes it anew."""
+    from .fsio import seal_cache, sound_cache
 
     path = _cache_file(variant)
-    if path is not None and trusted_file(path):
-        try:
-            with open(path, "rb") as f:
-                loaded = larkrt.load_tables(f, variant)
-            larkrt.keep_runtime(loaded)
-            return loaded
-        except Exception:  # a stale or damaged cache is rebuilt, never an error
-            pass
-    built = larkrt.full_lark(
+    sound = sound_cache(path) if path is not None else None
+    built = Lark(
         grammar_text(variant),
         parser="lalr",
         lexer="contextual",
         start=["player_line", "gm_line"],
         maybe_placeholders=False,
+        cache=str(path) if path is not None and sound is not None else False,
     )
-    buf = io.BytesIO()
-    built.save(buf)
-    if path is not None:
-        try:
-            write_atomic(path, buf.getvalue(), durable=False)
-        except OSError:
-            pass
-    larkrt.keep_runtime(built)
-    if not larkrt.from_runtime():
-        return built
-    buf.seek(0)
-    return larkrt.load_tables(buf, variant)  # the runtime's classes, as every other parser
+    if path is not None and sound is False:
+        seal_cache(path)
+    return built
 
 
 @cache
@@ -140,7 +119,7 @@ class Marked:
 
 
 #: the characters a command word is made of, read back from an "@"
-_WORD_BEFORE_AT = compile_re(r"([^\s@,、・\ue000\ue001]+)\s*$")
+_WORD_BEFORE_AT = re.compile(r"([^\s@,、・\ue000\ue001]+)\s*$")
 
 SlotKinds = Callable[[str], Collection[str]]
 
@@ -484,14 +463,14 @@ def is_gm_word(text: str) -> bool:
     return text.lstrip().startswith(GM_WORDS)
 
 
-_COUNT_RE = compile_re(r"^\s*[0-9]+\s*株?\s*$")
+_COUNT_RE = re.compile(r"^\s*[0-9]+\s*株?\s*$")
 
 
 @cache
 def quiet_heads(variant: str) -> QuietHeads:
     """The shortcut of ``command_hint`` for the bulk of chat (``quiet.QuietHeads``): a
-    text with no '@' sign whose first character maps to True is no command.  The reader
-    writes the test out in its loop; tests hold it equal to the hint without it."""
+    text with no '@' sign whose first character maps to True is no command.  Asked in
+    ``command_hint`` only; tests hold the hint equal to the hint without it."""
     from .quiet import QuietHeads
 
     return QuietHeads(frozenset(w[0] for w in command_words(variant)))
@@ -513,7 +492,7 @@ def command_hint(variant: str) -> Callable[[str], bool]:
     a character no count holds: most chat).  It runs on every chat line; the tests
     hold it equal to the slow path."""
     _before_at, opening = _command_regexes(variant)
-    starts = compile_re(f"(?:{opening.pattern})|{_COUNT_RE.pattern}").match
+    starts = re.compile(f"(?:{opening.pattern})|{_COUNT_RE.pattern}").match
     from .quiet import AT_SIGNS
 
     firsts = _hint_firsts(variant)
@@ -552,7 +531,7 @@ def find_command(text: str, variant: str) -> tuple[int, str] | None:
 def _command_regexes(variant: str) -> tuple[re.Pattern[str], re.Pattern[str]]:
     """(a command word ending the text before '@', a command word opening the line)."""
     alts = "|".join(re.escape(w) for w in command_words(variant))  # longest first
-    return compile_re(f"(?:{alts})\\s*$"), compile_re(f"\\s*(?:{alts})(?:\\s|$)")
+    return re.compile(f"(?:{alts})\\s*$"), re.compile(f"\\s*(?:{alts})(?:\\s|$)")
 
 
 def _locate_command(text: str, variant: str) -> tuple[int, str] | None:

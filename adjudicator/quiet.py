@@ -1,6 +1,6 @@
 """The shortcut of ``parser.command_hint`` for the bulk of chat: no '@' sign, and a first
-character that opens no command once normalized.  Kept apart from the parser (which is
-at its size limit); the reader's loop writes the test out (``PhaseReader.read``)."""
+character that opens no command once normalized.  The test is written once, in
+``command_hint``, which every reader of chat asks."""
 
 from __future__ import annotations
 

@@ -24,14 +24,18 @@ class PhaseRecords(list[LineRecord]):
     reader's general path wrote (``PhaseReader._record``): a record elsewhere is chatter
     made by the fast path, and a later change of disposition (superseded, refused) is made
     in place.  ``unique`` is False when two records may share a reference (the lines'
-    numbers did not increase), and then the views take the general way."""
+    numbers did not increase), and then the views take the general way.  ``threads``
+    holds each line's thread when the phase came as several chats (else it is empty:
+    every line is the village's)."""
 
-    __slots__ = ("written", "unique")
+    __slots__ = ("written", "unique", "threads")
 
     def __init__(self) -> None:
         super().__init__()
         self.written: list[int] = []
         self.unique = True
+        #: ref -> the thread of a line of a phase that came as several chats (input.thread)
+        self.threads: dict[str, Any] = {}  # chatlog.Thread
 
 
 def not_chatter(lines: Sequence[LineRecord]) -> list[LineRecord]:

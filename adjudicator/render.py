@@ -30,37 +30,30 @@ def _autoescape(name: str | None) -> bool:
     return bool(name) and (str(name).endswith(".html") or str(name).endswith(".html.j2"))
 
 
-class _PrivateBytecodeCache(FileSystemBytecodeCache):
-    """Jinja's file cache, loading only files ``fsio.trusted_file`` vouches for (the
-    bytecode is unmarshalled and run) and writing each one atomically."""
+class _CheckedBytecodeCache(FileSystemBytecodeCache):
+    """Jinja's file cache of compiled templates, each file kept with the digest of its
+    content beside it (``fsio.write_cached``): marshalled bytecode is given to Jinja only
+    when it is what was written (``fsio.read_cached``); Jinja then checks its own header
+    (Jinja's and Python's versions) and the template's checksum.  A damaged file is
+    compiled anew."""
 
     def load_bytecode(self, bucket: Bucket) -> None:
-        from .fsio import trusted_file
+        from .fsio import read_cached
 
-        if trusted_file(Path(self._get_cache_filename(bucket))):
-            try:
-                super().load_bytecode(bucket)
-            except Exception:  # a damaged cache is rebuilt, never an error
-                bucket.reset()
+        data = read_cached(Path(self._get_cache_filename(bucket)))
+        if data is not None:
+            bucket.bytecode_from_string(data)
 
     def dump_bytecode(self, bucket: Bucket) -> None:
-        import io
+        from .fsio import write_cached
 
-        from .fsio import write_atomic
-
-        buf = io.BytesIO()
-        bucket.write_bytecode(buf)
-        try:
-            write_atomic(Path(self._get_cache_filename(bucket)), buf.getvalue(),
-                         durable=False)
-        except OSError:
-            pass
+        write_cached(Path(self._get_cache_filename(bucket)), bucket.bytecode_to_string())
 
 
 def _bytecode_cache() -> BytecodeCache | None:
-    """Compiled templates kept in the user's private cache folder (Jinja checks each
-    template's mtime); compiling the templates anew was a fifth of a small game's
-    resolve time."""
+    """Compiled templates kept in the user's private cache folder (Jinja's own cache,
+    with a digest beside each file); compiling the templates anew was a fifth of a small
+    game's resolve time."""
     from .fsio import cache_dir
 
     folder = cache_dir()
@@ -71,7 +64,7 @@ def _bytecode_cache() -> BytecodeCache | None:
         jinja.mkdir(mode=0o700, exist_ok=True)
     except OSError:
         return None
-    return _PrivateBytecodeCache(str(jinja))
+    return _CheckedBytecodeCache(str(jinja))
 
 
 @cache
@@ -94,6 +87,10 @@ def environment() -> Environment:
     env.filters["clip"] = clip
     env.filters["odds"] = odds
     env.filters["cause_ja"] = cause_ja
+    env.filters["place_ja"] = place_ja
+    env.filters["paths_ja"] = paths_ja
+    env.filters["echoes"] = echoes
+    env.globals["rule_name"] = rule_name
     env.globals["LEVELS"] = STOCK_LEVELS
     return env
 
@@ -101,10 +98,43 @@ def environment() -> Environment:
 _CAUSE_JA = {"day": "昼の処理", "night": "夜の処理", "round": "ラウンドの処理"}
 
 
+def echoes(event: Any, events: Any) -> bool:
+    """A death by execution that the execution itself already said (「最多の12票を集めた
+    しょうさんが処刑されました。」 and then 「しょうさんが処刑されました。」, review 3, L3):
+    the ledgers and explain leave it out."""
+    data = getattr(event, "data", None) or {}
+    if getattr(event, "kind", "") != "death" or data.get("how") != "executed":
+        return False
+    return any(e.kind == "execution" and e.player == event.player for e in events)
+
+
+def place_ja(ref: Any) -> str:
+    """A chat line's place as the GM ledger names it: ``logs/day1.txt:8`` →
+    「1日目昼のログ 8行目」 (the path and the line number are the developers' words)."""
+    from .wording import line_place
+
+    return line_place(str(ref or ""))
+
+
+def paths_ja(text: Any) -> str:
+    """``text`` with every chat-line reference in words (「2日目の観戦チャット 1行目」)."""
+    from .wording import paths_in
+
+    return paths_in(str(text))
+
+
+def rule_name(rule_id: str, variant: str | None = None) -> str:
+    """A rule as the GM ledger cites it: its Japanese name (「投票」), never its id; the id
+    stays in ``--json`` and the report's data attributes."""
+    from .seedquotes import rule_title
+
+    return rule_title(str(rule_id), variant) or "進行"
+
+
 def cause_ja(cause: Any) -> str:
-    """An event's cause as the GM ledger shows it: a log line stays ``logs/day1.txt:8``
-    (the GM opens it), the rest in words: ``phase:night1`` → 夜の処理, ``rng`` → 抽選,
-    ``setup`` → 開始時の設定 (the ledger's header already names the phase)."""
+    """An event's cause as the GM ledger shows it, in words: a log line → 「1日目昼のログ
+    8行目」, ``phase:night1`` → 夜の処理, ``rng`` → 抽選, ``setup`` → 開始時の設定 (the
+    ledger's header already names the phase)."""
     text = str(cause or "")
     if text.startswith("phase:"):
         kind = text[len("phase:"):].rstrip("0123456789")
@@ -113,7 +143,11 @@ def cause_ja(cause: Any) -> str:
         return "抽選"
     if text == "setup":
         return "開始時の設定"
-    return text
+    if text.startswith("options.") or text == "game.toml":
+        return "この村の設定" if text.startswith("options.") else "開始時の設定"
+    from .wording import source_place
+
+    return source_place(text) or text
 
 
 def full_stop(text: str) -> str:

@@ -17,21 +17,21 @@ What it does (engine.replacement):
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from .chatlog import ChatLine
 from .errors import CommandError
-from .lazyre import lazy
 from .models import Event, PhaseResult
 from .normalize import HONORIFICS, name_key, nfkc
 from .roster import Roster
-from .slots import FRESH, Frozen, Record, store
 
 RULE = "engine.replacement"
-_PHASE = lazy(r"(day|night|round)([0-9]+)")
-_SWAP = lazy(r"交代@(.+)→(.+)")
-_DIRECTIVE = lazy(r"(?:交代|代役)\s*@\s*(.+?)\s*(?:→|->|⇒|=>)\s*([^\s@→⇒,、]+)")
+_PHASE = re.compile(r"(day|night|round)([0-9]+)")
+_SWAP = re.compile(r"交代@(.+)→(.+)")
+_DIRECTIVE = re.compile(r"(?:交代|代役)\s*@\s*(.+?)\s*(?:→|->|⇒|=>)\s*([^\s@→⇒,、]+)")
 
 
 def phase_key(pid: str) -> tuple[int, int]:
@@ -42,53 +42,30 @@ def phase_key(pid: str) -> tuple[int, int]:
     return (int(m.group(2)), 1 if m.group(1) == "night" else 0)
 
 
-class Replacement(Frozen):
-    """One 代役 (a frozen record, ``adjudicator.slots``, as the frozen dataclass it was)."""
+@dataclass(frozen=True, slots=True)
+class Replacement:
+    """One 代役."""
 
-    __slots__ = ("phase", "seat", "old", "new", "source")
     phase: str
     seat: str  # the seat (the canonical name of game.toml)
     old: str  # who held it until now
     new: str
     source: str  # game.toml, or logs/day3.txt:4
 
-    def __init__(self, phase: str, seat: str, old: str, new: str, source: str) -> None:
-        store(self, "phase", phase)
-        store(self, "seat", seat)
-        store(self, "old", old)
-        store(self, "new", new)
-        store(self, "source", source)
 
+@dataclass(slots=True)
+class Seats:
+    """Who holds each seat in one phase, and the roster that reads it."""
 
-class Seats(Record):
-    """Who holds each seat in one phase, and the roster that reads it (a record,
-    ``adjudicator.slots``, as the dataclass it was)."""
-
-    __slots__ = ("phase", "base", "roster", "holders", "earlier", "here", "problems",
-                 "refused")
     phase: str
     base: Roster  # the game's roster plus the replacements of earlier phases
     roster: Roster  # base plus this phase's own replacements
-    holders: dict[str, str]  # seat -> current holder
-    earlier: list[Replacement]  # before this phase
-    here: list[Replacement]  # taking effect in this phase
-    problems: list[tuple[str, str]]  # (source, message)
-    refused: dict[tuple[str, str], str]  # (seat, newcomer) of this phase -> why not
-
-    def __init__(self, phase: str, base: Roster, roster: Roster,
-                 holders: dict[str, str] = FRESH,
-                 earlier: list[Replacement] = FRESH,
-                 here: list[Replacement] = FRESH,
-                 problems: list[tuple[str, str]] = FRESH,
-                 refused: dict[tuple[str, str], str] = FRESH) -> None:
-        self.phase = phase
-        self.base = base
-        self.roster = roster
-        self.holders = {} if holders is FRESH else holders
-        self.earlier = [] if earlier is FRESH else earlier
-        self.here = [] if here is FRESH else here
-        self.problems = [] if problems is FRESH else problems
-        self.refused = {} if refused is FRESH else refused
+    holders: dict[str, str] = field(default_factory=dict)  # seat -> current holder
+    earlier: list[Replacement] = field(default_factory=list)  # before this phase
+    here: list[Replacement] = field(default_factory=list)  # taking effect in this phase
+    problems: list[tuple[str, str]] = field(default_factory=list)  # (source, message)
+    refused: dict[tuple[str, str], str] = field(default_factory=dict)  # (seat, newcomer)
+    # of this phase -> why not
 
     @property
     def active(self) -> bool:

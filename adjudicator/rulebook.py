@@ -58,6 +58,9 @@ ENGINE_RULES = {
     "GM on a dead player's behalf, is refused. (DESIGN.md, Reading chat)",
     "engine.replacement": "A replaced player (代役) keeps the seat: the newcomer inherits its "
     "state from the phase the GM names. (DESIGN.md, Reading chat)",
+    "input.thread": "A phase's log is one or more threads (the village, 1:1 chats, groups), "
+    "merged by time; where game.toml names the room bites are sent from, a bite sent "
+    "elsewhere is refused. (rules/input.md, Threads)",
     "input": "A line that looks like a command (has @ or a command word) but does not parse "
     "is a diagnostic, not chatter. (DESIGN.md, Reading chat)",
 }

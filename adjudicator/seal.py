@@ -159,7 +159,10 @@ def _differences(root: Path, cfg: GameConfig) -> list[str]:
         dealt = json.loads(record.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return []
+    from .config.words import value_of, word_for
+
     out: list[str] = []
+    v = cfg.variant
     now = seats(cfg)
     before = dealt.get("seats", {}) if isinstance(dealt, dict) else {}
     game_then = dealt.get("game") if isinstance(dealt, dict) else None
@@ -169,6 +172,9 @@ def _differences(root: Path, cfg: GameConfig) -> list[str]:
             if game_then.get(f) != game_now.get(f):
                 out.append(f"  {FIELD_JA.get(f, f)}が配役のときと違います：{_value_ja(game_then.get(f))}"
                            f" → {_value_ja(game_now.get(f))}")
+    if isinstance(before, dict):  # dealt.json in words (「平氏」) or, older, in values
+        before = {n: {f: value_of(v, f"players.{f}", x) for f, x in s.items()}
+                  if isinstance(s, dict) else s for n, s in before.items()}
     if isinstance(dealt, dict) and dealt.get("salt") and dealt.get("salt") != cfg.seal.salt:  # type: ignore[union-attr]
         out.append("  塩が配役のときと違います。")
     for name in sorted(set(now) | set(before)):
@@ -180,8 +186,9 @@ def _differences(root: Path, cfg: GameConfig) -> list[str]:
         else:
             for f in sorted(set(a) | set(b)):
                 if a.get(f) != b.get(f):
-                    out.append(f"  {name}の{FIELD_JA.get(f, f)}：{_value_ja(a.get(f))} → "
-                               f"{_value_ja(b.get(f))}")
+                    out.append(f"  {name}の{FIELD_JA.get(f, f)}："
+                               f"{_value_ja(word_for(v, f'players.{f}', a.get(f)))} → "
+                               f"{_value_ja(word_for(v, f'players.{f}', b.get(f)))}")
     return out
 
 

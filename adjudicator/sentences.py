@@ -18,19 +18,19 @@ naming who and whom, never the raw data.
 
 from __future__ import annotations
 
+import re
 from functools import cache
 from types import SimpleNamespace
 from typing import Any
 
 from jinja2.runtime import Macro
 
-from .lazyre import lazy
 from .phases import phase_label
 from .render import environment, has_template
 from .report.sections import value_ja
 
 COMMON = "common/events.j2"
-_CARD_NAME = lazy(r"name='([^']*)'")
+_CARD_NAME = re.compile(r"name='([^']*)'")
 
 #: the werewolf roles by their ids (the shared ``role`` event)
 _ROLE_IDS = {"wolf": "人狼", "madman": "狂人", "seer": "占い師", "medium": "霊能者",

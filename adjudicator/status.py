@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from . import actions as A
-from .chatlog import read_chat, read_chat_file
+from .chatlog import read_file_bytes, read_threads
 from .errors import UsageError
 from .games.base import Progress
 from .normalize import nfkc
@@ -120,8 +120,18 @@ def gm_text(st: Status, phase_ja: str = "") -> str:
         out.append("　".join(f"{v}→{t}" for v, t in st.votes))
     out.extend(f"※ {n}" for n in st.notes)
     out.append("― 公開用の催促 ―")
+    owed = [g for g in st.groups if not g.optional]
+    if owed and not any(g.waiting for g in owed) and not st.closed and not st.finished:
+        # the night's public line never changes (it would tell who has acted): the GM is
+        # told here that nobody is waited for (review 3, St1)
+        out.append("（待っている人はいません。催促の投稿は不要です）")
     out.append(st.post or "（なし）")
     return "\n".join(out)
+
+
+#: the public line when a reminder's group owes nothing, by its heading
+ALL_IN = {"未投票": "全員の投票がそろいました。",
+          "トラップワード未設定": "両チームのトラップワードがそろいました。"}
 
 
 def reminder(groups: list[Progress], phase: str, deadline: str | None, closed: bool,
@@ -134,8 +144,12 @@ def reminder(groups: list[Progress], phase: str, deadline: str | None, closed: b
     when = f"（締め切り {deadline}）" if deadline and not closed else ""
     public = [g for g in groups if g.post_label is not None and not g.optional]
     if public:
+        owing = [g for g in public if g.waiting]
+        if not owing:  # nobody to remind (review 3, St1): say it is all in
+            return ("締め切りました。" if closed else "") + "\n".join(dict.fromkeys(ALL_IN.get(g.post_label or "", "全員の行動がそろいました。")
+                                            for g in public))
         rows = [f"{g.post_label}：{_names([holders.get(n, n) for n in g.waiting], g.suffix)}"
-                for g in public]
+                for g in owing]
         rows[-1] += when
         head = ("締め切りました。" if closed else "")
         return head + "\n".join(rows)
@@ -163,13 +177,18 @@ def phase_state(game: Any, phase: str) -> Any:
     nxt = upto[len(ids)] if len(ids) < len(upto) else None
     from .phases import game_phase_label
 
+    over = ""
+    if ids and game.variant.finished(game.state):  # no next phase to look at (C3)
+        nxt = None
+        over = f"このゲームは{game_phase_label(game, ids[-1])}で終了しています。"
+
     asked = game_phase_label(game, phase)
     asked = f"「{phase}」" if asked == phase else asked
     stored = (f"{game_phase_label(game, ids[0])}〜{game_phase_label(game, ids[-1])}"
               if len(ids) > 1 else "".join(game_phase_label(game, i) for i in ids))
     raise UsageError(f"no phase {phase!r} to look at now: the stored phases are "
                      f"{', '.join(ids) or 'none'}" + (f"; the next one is {nxt}" if nxt else ""),
-                     f"{asked}の途中集計はできません。途中集計できるのは"
+                     f"{over}{asked}の途中集計はできません。途中集計できるのは"
                      + "と、".join(([f"記録済みの{stored}"] if ids else [])
                                 + ([f"次の{game_phase_label(game, nxt)}"] if nxt else []))
                      + "です" if ids or nxt else
@@ -210,15 +229,24 @@ def phase_status(root: Path | str, phase: str, data: bytes | str | None = None,
                              f"{game_phase_label(game, phase)}のログはまだありません。"
                              f"途中までのログを貼ってください（`adjudicator status {root} "
                              f"{phase} -`）")
-        reading = read_chat_file(path, source=f"logs/{path.name}", fmt=fmt, names=names)
+        source = f"logs/{path.name}"
+        data = read_file_bytes(path, source)
+        parts = read_threads(data, source, fmt=fmt, names=names)
         json_like = path.suffix.lower() in (".json", ".csv")
     else:
-        reading = read_chat(data, shown, fmt=fmt, names=names)
-        json_like = reading.format in ("dce-csv", "dce-json")
-        reading.messages = [replace(m, source=source) for m in reading.messages]
+        parts = read_threads(data, shown, fmt=fmt, names=names)
+        json_like = parts[0].reading.format in ("dce-csv", "dce-json")
+        for part in parts:
+            part.reading.messages = [replace(m, source=source) for m in part.reading.messages]
     roster = Roster(entries, extra={**{g: "GM" for g in game.cfg.gm}, **variant.extra_targets})
+    messages = parts[0].reading.messages
+    if len(parts) > 1:  # a night of several chats (input.thread): merged as resolve does
+        from .threads import phase_messages
+
+        messages, _named, _told = phase_messages(parts, game.cfg, variant.make_roster(), source)
+        json_like = False
     reader = PhaseReader(game, roster, state, phase)
-    reader.read(reading.messages, json_like)
+    reader.read(messages, json_like)
     finished = bool(variant.finished(state))
     accepted = reader.accepted()
     groups = [] if finished else list(variant.progress(state, phase, accepted,
@@ -233,7 +261,7 @@ def phase_status(root: Path | str, phase: str, data: bytes | str | None = None,
                 deadline = found
     closed = reader.deadline is not None
     st = Status(phase=phase, groups=groups, votes=votes, tally=tally, deadline=deadline,
-                closed=closed, finished=finished, messages=len(reading.messages))
+                closed=closed, finished=finished, messages=len(messages))
     holders = reader.seats.holders
     st.post = reminder(groups, phase, deadline, closed, finished, holders)
     st.notes.extend(f"{seat}の席は代役の{new}さん" for seat, new in holders.items())

@@ -30,13 +30,13 @@ report of an unfinished one.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Any, Literal
 
 from .errors import UsageError
-from .lazyre import lazy
 from .models import Diagnostic, Event, LineRecord, PhaseResult
-from .slots import Frozen, store
 
 ViewKind = Literal["gm", "public", "player"]
 
@@ -46,17 +46,12 @@ GM_ONLY = "GM専用"
 PROGRESS_TITLE = "途中経過（GM専用・共有しないでください）"
 
 
-class View(Frozen):
-    """One reader: ``View.gm()``, ``View.public()`` or ``View.of(player)``.  A frozen
-    record (``adjudicator.slots``), as the frozen dataclass it was."""
+@dataclass(frozen=True, slots=True)
+class View:
+    """One reader: ``View.gm()``, ``View.public()`` or ``View.of(player)``."""
 
-    __slots__ = ("kind", "player")
     kind: ViewKind
-    player: str | None
-
-    def __init__(self, kind: ViewKind, player: str | None = None) -> None:
-        store(self, "kind", kind)
-        store(self, "player", player)
+    player: str | None = None
 
     @classmethod
     def gm(cls) -> View:
@@ -88,8 +83,18 @@ class View(Frozen):
             return True
         return self.kind == "player" and ev.audience == "player" and ev.to == self.player
 
-    def sees_line(self, rec: LineRecord) -> bool:
-        return self.kind == "gm" or (self.kind == "player" and rec.speaker == self.player)
+    def sees_line(self, rec: LineRecord, thread: Any = None) -> bool:
+        """Whether this reader sees a line: the GM every line; a player their own lines
+        of the village, and every line of a chat they are in (their 1:1 chat with the
+        GM, a group they belong to) but no other chat's (input.thread); ``thread`` is
+        the line's (``PhaseResult.threads``), None for the village."""
+        if self.kind == "gm":
+            return True
+        if self.kind != "player":
+            return False
+        if thread is None or thread.kind == "village":
+            return rec.speaker == self.player
+        return bool(thread.reads(self.player))
 
     def sees_notice(self, to: str) -> bool:
         return self.kind == "gm" or (self.kind == "player" and to == self.player)
@@ -115,13 +120,17 @@ class View(Frozen):
         return self.known_events(ph.events)
 
     def lines(self, ph: PhaseResult) -> list[LineRecord]:
-        return [r for r in ph.lines if self.sees_line(r)]
+        threads = ph.threads
+        if not threads:
+            return [r for r in ph.lines if self.sees_line(r)]
+        return [r for r in ph.lines if self.sees_line(r, threads.get(r.ref))]
 
     def notices(self, ph: PhaseResult) -> dict[str, list[str]]:
         return {to: list(texts) for to, texts in ph.private.items() if self.sees_notice(to)}
 
     def diagnostics(self, ph: PhaseResult) -> list[Diagnostic]:
-        own = {r.ref for r in ph.lines if r.speaker == self.player}
+        own = {r.ref for r in ph.lines if r.speaker == self.player and (
+            not ph.threads or self.sees_line(r, ph.threads.get(r.ref)))}
         return [d for d in ph.diagnostics if self.sees_diagnostic(d, own)]
 
     def phase(self, ph: PhaseResult) -> PhaseResult:
@@ -132,20 +141,31 @@ class View(Frozen):
             id=ph.id, deaths=list(ph.deaths), executed=ph.executed,
             public_post=ph.public_post, private=self.notices(ph), ledger="",
             events=self.events(ph), diagnostics=self.diagnostics(ph), lines=self.lines(ph),
+            threads={ref: t for ref, t in ph.threads.items()
+                     if self.kind == "player" and t.reads(self.player)},
         )
 
     def phases(self, game: Any) -> list[PhaseResult]:
         return [self.phase(ph) for ph in game.phases]
 
 
-_LINE_CAUSE = lazy(r"^(.+):(\d+)$")
+_LINE_CAUSE = re.compile(r"^(.+):(\d+)$")
 
 
-def in_log_order(events: list[Event]) -> list[Event]:
+def in_log_order(events: list[Event], lines: Any = None) -> list[Event]:
     """The events caused by a log line put in the order of their lines (G15: a notice
     about a later line never comes before one about an earlier line); the others (role
-    notices, the night's results) keep their places."""
+    notices, the night's results) keep their places.  ``lines``: the phase's records;
+    when the phase came as several chats (their ``threads``), the order is the chats'
+    merge by time, not the stored file's lines (input.thread.order)."""
     spots = [i for i, e in enumerate(events) if _LINE_CAUSE.match(str(e.cause or ""))]
+    if getattr(lines, "threads", None):
+        at = {r.ref: k for k, r in enumerate(lines)}
+        ordered = sorted((events[i] for i in spots), key=lambda e: at.get(str(e.cause), -1))
+        out = list(events)
+        for i, e in zip(spots, ordered, strict=True):
+            out[i] = e
+        return out
     files: dict[str, int] = {}
     for i in spots:
         files.setdefault(_LINE_CAUSE.match(str(events[i].cause)).group(1), len(files))  # type: ignore[union-attr]
@@ -162,10 +182,12 @@ def in_log_order(events: list[Event]) -> list[Event]:
     return out
 
 
-def notice_events(events: Iterable[Event], name: str) -> list[Event]:
+def notice_events(events: Iterable[Event], name: str, lines: Any = None) -> list[Event]:
     """The events addressed to player ``name`` (their private notices), each as the
-    player may know it, in log order: every variant renders its notices from these."""
-    return in_log_order([e.known() for e in events if e.audience == "player" and e.to == name])
+    player may know it, in log order (``lines``: the phase's records, see
+    ``in_log_order``): every variant renders its notices from these."""
+    return in_log_order([e.known() for e in events if e.audience == "player" and e.to == name],
+                        lines)
 
 
 def player_names(game: Any, teams: bool = False) -> list[str]:

@@ -8,17 +8,18 @@ program's words, shown at most in the GM's view, in a quiet place.
 
 from __future__ import annotations
 
+import re
+
 from .errors import UsageError
-from .lazyre import lazy
 from .phases import phase_label
 
-_REF = lazy(r"^(?:.*/)?(?P<stem>[^/]+?)(?:\.[A-Za-z0-9]+)?:(?P<line>\d+)$")
-_PHASE = lazy(r"^(?P<kind>day|night|round)(?P<n>\d+)$")
-_CHAT = lazy(r"day(\d+)-chat")
-_CLOCK = lazy(r"\d\d:\d\d")
-_PATH = lazy(r"(?:[\w.-]+/)*[\w-]+\.(?:txt|csv|json|jsonl|log):\d+")
+_REF = re.compile(r"^(?:.*/)?(?P<stem>[^/]+?)(?:\.[A-Za-z0-9]+)?:(?P<line>\d+)$")
+_PHASE = re.compile(r"^(?P<kind>day|night|round)(?P<n>\d+)$")
+_CHAT = re.compile(r"day(\d+)-chat")
+_CLOCK = re.compile(r"\d\d:\d\d")
+_PATH = re.compile(r"(?:[\w.-]+/)*[\w-]+\.(?:txt|csv|json|jsonl|log):\d+")
 
-__all__ = ["events_heading", "line_place", "line_quote", "no_phase", "paths_in", "phase_label"]
+__all__ = ["events_heading", "line_place", "source_place", "line_quote", "no_phase", "paths_in", "phase_label"]
 
 
 def _log_name(stem: str) -> str:
@@ -41,6 +42,26 @@ def line_place(ref: str) -> str:
     if m.group("stem") == "check":
         return "確認した行"
     return f"{_log_name(m.group('stem'))} {m.group('line')}行目"
+
+
+def source_place(source: str) -> str:
+    """Where a diagnostic points, in words: a chat line as :func:`line_place`, a phase or
+    its log (``round1``, ``phase:night2``, ``logs/day3.txt``) as 「第1ラウンドのログ」,
+    game.toml as 「設定ファイル」, the log folder as 「ログのフォルダ」; "" when it names
+    nothing a person would look up."""
+    text = str(source or "").strip()
+    if text.startswith("phase:"):
+        text = text[len("phase:"):]
+    if ":" in text and text.rpartition(":")[2].isdigit():
+        return line_place(text)
+    if text in ("game.toml", "config") or text.endswith("/game.toml"):
+        return "設定ファイル"
+    if text in ("logs", "logs/"):
+        return "ログのフォルダ"
+    stem = text.rpartition("/")[2].partition(".")[0]
+    if _PHASE.match(stem) or _CHAT.fullmatch(stem):
+        return _log_name(stem)
+    return ""
 
 
 def line_quote(ref: str, time: str | None, speaker: str, text: str) -> str:

@@ -17,8 +17,7 @@ pair).  ``--callgrind`` also counts both processes' instructions under valgrind
 (``PYTHONHASHSEED=0``: the same count every run, where a shared machine's times move by
 ±15 %), the measure the start-up changes were judged by (docs/development.md, "Speed").
 ``--libraries`` only counts what each library adds to a process that has the others
-(pydantic with its first model, the plugin scan, Jinja, ``import lark`` against the
-generated runtime ``larkrt``), the table of the fifth round.
+(pydantic with its first model, the plugin scan, Jinja, ``import lark``).
 """
 
 from __future__ import annotations
@@ -54,8 +53,6 @@ PARTS = {
     "the plugin scan alone (PYDANTIC_DISABLE_PLUGINS, measured only)": "",
     "jinja2": "import jinja2\n",
     "lark (import lark)": "import lark\n",
-    "lark's generated runtime (larkrt, as resolve runs it)":
-        "import adjudicator.larkrt as r\nassert r.from_runtime()\n",
 }
 
 
@@ -140,28 +137,18 @@ def _libraries_line(cmd: list[str], runs: int, callgrind: bool) -> None:
 def _library_parts() -> None:
     """Instructions each library adds to a process that has the others (the stdlib
     modules they share counted once): the whole set, less the set without it; every
-    script also imports ``fsio`` and ``recache``, as ``resolve`` does anyway, so that the
-    runtime's line is the runtime's own (loading and executing it)."""
-    # our modules every resolve imports before the libraries' use, in every script
-    whole = "import adjudicator.fsio, adjudicator.recache\n" + "".join(PARTS.values())
-    runtime = PARTS["lark's generated runtime (larkrt, as resolve runs it)"]
-    base = whole.replace(PARTS["lark (import lark)"], "")
-    every = instructions([sys.executable, "-c", base])
-    print(f"pydantic and a model, jinja2, lark's runtime, fsio: {every / 1e6:,.1f} M "
-          "instructions "
+    script also imports ``fsio``, as ``resolve`` does anyway."""
+    whole = "import adjudicator.fsio\n" + "".join(PARTS.values())
+    every = instructions([sys.executable, "-c", whole])
+    print(f"pydantic and a model, jinja2, lark, fsio: {every / 1e6:,.1f} M instructions "
           f"(bare Python {instructions([sys.executable, '-c', 'pass']) / 1e6:,.1f} M)")
     for name, line in PARTS.items():
         if not line:
             env_off = {**os.environ, "PYDANTIC_DISABLE_PLUGINS": "__all__"}
-            off = _with_env(env_off, [sys.executable, "-c", base])
+            off = _with_env(env_off, [sys.executable, "-c", whole])
             print(f"  {(every - off) / 1e6:7,.1f} M  {name}")
             continue
-        if line == PARTS["lark (import lark)"]:
-            without = instructions([sys.executable, "-c", base.replace(runtime, "")])
-            with_lark = instructions([sys.executable, "-c", base.replace(runtime, line)])
-            print(f"  {(with_lark - without) / 1e6:7,.1f} M  {name}")
-            continue
-        without = instructions([sys.executable, "-c", base.replace(line, "")])
+        without = instructions([sys.executable, "-c", whole.replace(line, "")])
         print(f"  {(every - without) / 1e6:7,.1f} M  {name}")
 
 

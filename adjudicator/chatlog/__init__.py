@@ -25,12 +25,17 @@ from __future__ import annotations
 import os
 from collections.abc import Sequence
 from itertools import islice
+from typing import TYPE_CHECKING
 
 from adjudicator.errors import ChatFormatError
+
+if TYPE_CHECKING:
+    from . import threads
 
 from . import dce, discord, line_pc, line_phone, plain
 from .base import (
     RE_SURROGATE,
+    VILLAGE,
     ChatLine,
     Ctx,
     Guess,
@@ -39,6 +44,7 @@ from .base import (
     Sample,
     Skipped,
     Source,
+    Thread,
     has_surrogate,
     is_unsent,
     no_fit,
@@ -49,7 +55,7 @@ from .base import (
 __all__ = [
     "FORMATS", "FORMAT_HELP", "READERS", "ChatLine", "Guess", "Reader", "Reading", "Skipped",
     "decode", "detect_format", "find_reader", "forget_readings", "is_unsent", "read_chat", "read_chat_file",
-    "read_file_bytes", "read_log", "read_log_file",
+    "read_file_bytes", "read_log", "read_log_file", "read_threads", "Thread", "VILLAGE",
 ]
 
 #: every format, in the order detection tries them: the unmistakable first lines
@@ -191,14 +197,8 @@ def detect_format(text: str, source: str = "<log>") -> str:
 # --- reading -----------------------------------------------------------------------------
 def read_chat(
     data: bytes | str, source: str, fmt: str | None = None, names: Sequence[str] = (),
-    chatter: plain.Chatter | None = None,
 ) -> Reading:
-    """Read a whole chat log: the messages, what was skipped, every guess made.
-
-    ``chatter`` (``resolve``'s phase logs only): a plain log's quiet single-line messages
-    of its speakers come as their chatter records, not as messages (``plain.Chatter``);
-    a reading kept from before (the cache below) answers with its messages, which the
-    classifier reads the same, and a reading holding records is not kept."""
+    """Read a whole chat log: the messages, what was skipped, every guess made."""
     if fmt is not None and fmt not in _BY_NAME:
         find_reader("", source, fmt)  # raises, naming the formats
     if isinstance(data, bytes | bytearray | memoryview):
@@ -206,9 +206,14 @@ def read_chat(
     elif isinstance(data, str):
         text = normalize(data)
         if has_surrogate(text):  # only str can hold them: decoding bytes never makes one
-            return _scrubbed(text, source, fmt, names, chatter)
+            return _scrubbed(text, source, fmt, names)
     else:
         raise ChatFormatError(source, f"cannot read a log from {type(data).__name__}")
+    return _read_normalized(text, source, fmt, names)
+
+
+def _read_normalized(text: str, source: str, fmt: str | None, names: Sequence[str]) -> Reading:
+    """``read_chat`` of a text already decoded and normalized (no lone surrogate)."""
     detected = fmt is None
     key = None
     if len(text) >= _CACHE_MIN:  # the desk reads one paste twice: to show it, to resolve it
@@ -218,8 +223,8 @@ def read_chat(
             return Reading(hit.source, hit.format, hit.detected, list(hit.messages),
                            list(hit.skipped), list(hit.guesses), hit.date_order,
                            hit.date_order_why)
-    reading = _read_text(text, source, fmt, names, detected, chatter)
-    if key is not None and chatter is None:
+    reading = _read_text(text, source, fmt, names, detected)
+    if key is not None:
         _RECENT.append((text, key, reading))
         del _RECENT[:-4]
         return Reading(reading.source, reading.format, reading.detected, list(reading.messages),
@@ -228,12 +233,11 @@ def read_chat(
     return reading
 
 
-def _scrubbed(text: str, source: str, fmt: str | None, names: Sequence[str],
-              chatter: plain.Chatter | None = None) -> Reading:
+def _scrubbed(text: str, source: str, fmt: str | None, names: Sequence[str]) -> Reading:
     """Read ``text`` with its lone surrogates replaced by U+FFFD, saying so (a guess)."""
     hit = RE_SURROGATE.search(text)
     lineno = text.count("\n", 0, hit.start()) + 1 if hit else None
-    reading = read_chat(scrub(text), source, fmt, names, chatter)
+    reading = read_chat(scrub(text), source, fmt, names)
     reading.guesses.insert(0, Guess(lineno, "text", "a broken character (a lone surrogate) "
                                     "was read as U+FFFD, the replacement character",
                                     "壊れた文字（対のないサロゲート）を置換文字（U+FFFD）として"
@@ -255,7 +259,7 @@ def forget_readings() -> None:
 
 
 def _read_text(text: str, source: str, fmt: str | None, names: Sequence[str],
-               detected: bool, chatter: plain.Chatter | None = None) -> Reading:
+               detected: bool) -> Reading:
     ctx = Ctx(source)
     if not text or text.isspace():  # (what `not text.strip()` says, without copying text)
         return Reading(source, fmt or "plain", detected, [])
@@ -263,10 +267,37 @@ def _read_text(text: str, source: str, fmt: str | None, names: Sequence[str],
     known = sorted({n for n in ([names] if isinstance(names, str) else names) if n.strip()},
                    key=len, reverse=True)
     src = Source(text, None, known)
-    messages = (plain.read(src, ctx, chatter) if chatter is not None and reader is plain.READER
-                else reader.read(src, ctx))
+    messages = reader.read(src, ctx)
     return Reading(source, reader.name, detected, messages, ctx.skipped, ctx.guesses, ctx.order,
                    ctx.order_why)
+
+
+def read_threads(
+    data: bytes | str, source: str, fmt: str | None = None, names: Sequence[str] = (),
+) -> list[threads.Part]:
+    """Read a text that may hold several exports (input.thread): each export read on its
+    own (``threads.cut``), its line numbers counted in the whole text.  A text of one
+    export gives one part whose reading is ``read_chat``'s."""
+    from . import threads
+
+    if isinstance(data, bytes | bytearray | memoryview):
+        if fmt is not None and fmt not in _BY_NAME:
+            find_reader("", source, fmt)  # raises, naming the formats
+        text = decode(bytes(data), source)
+    elif isinstance(data, str):
+        text = normalize(data)
+    else:
+        raise ChatFormatError(source, f"cannot read a log from {type(data).__name__}")
+    exports = threads.cut(text)
+    if len(exports) == 1 and exports[0].text is text:  # one export: read as always
+        whole = (read_chat(data, source, fmt, names) if isinstance(data, str)
+                 else _read_normalized(text, source, fmt, names))
+        return [threads.Part(exports[0], whole)]
+
+    def read(piece: str, src: str, f: str | None, n: Sequence[str]) -> Reading:
+        return read_chat(piece, src, fmt=f, names=n)
+
+    return threads.read_parts(text, source, fmt, names, read)
 
 
 def read_log(

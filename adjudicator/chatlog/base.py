@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from functools import cache
 
 from adjudicator.errors import ChatFormatError
-from adjudicator.lazyre import lazy
+from adjudicator.rooms import VILLAGE, Thread
 
 from .dates import (
     RE_LINE_DATE,
@@ -52,7 +52,8 @@ class ChatLine:
     divider above them, else ``date`` is None.  ``edited`` is True when the export marks
     the message as edited after posting (Discord's "(edited)" / "(編集済)",
     DiscordChatExporter's edited timestamp): the engine tells the GM when such a
-    message holds a command.
+    message holds a command.  ``thread`` is the chat it was written in (input.thread):
+    the village unless the phase came as several chats.
 
     The plain reader's fast path makes its messages without this ``__init__``, slot by
     slot (``plain.read``): a field added here is set there too (a test checks that a
@@ -68,6 +69,7 @@ class ChatLine:
     time: str | None = None
     end: int = 0
     edited: bool = False
+    thread: Thread = VILLAGE
 
     @property
     def last_line(self) -> int:
@@ -189,7 +191,7 @@ def no_fit(source: str, lineno: int, line: str, what: str) -> ChatFormatError:
     return ChatFormatError(source, f"{what}: {shown!r}", lineno)
 
 
-RE_SURROGATE = lazy("[\ud800-\udfff]")
+RE_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def has_surrogate(text: str) -> bool:
@@ -225,14 +227,14 @@ def join_continuations(out: list[ChatLine], more: dict[int, list[str]],
 # --- a speaker's name and the text after it ---------------------------------------------
 SEP = " \t\u3000"
 _SEP_COLON = SEP + ":："
-RE_PLAIN_BRACKET = lazy(r"^\[(?P<time>" + TIME + r")\][ \t\u3000]*(?P<rest>.*)$")
-RE_PLAIN_TIMED = lazy(r"^(?P<time>" + TIME + r")[ \t\u3000]+(?P<rest>\S.*)$")
-RE_PLAIN_COLON = lazy(
+RE_PLAIN_BRACKET = re.compile(r"^\[(?P<time>" + TIME + r")\][ \t\u3000]*(?P<rest>.*)$")
+RE_PLAIN_TIMED = re.compile(r"^(?P<time>" + TIME + r")[ \t\u3000]+(?P<rest>\S.*)$")
+RE_PLAIN_COLON = re.compile(
     r"^(?P<name>(?!\d+\s*[:：])[^\s:：@＠\[][^:：@＠\t]{0,31}?)\s*[:：](?!//)[ \t\u3000]*(?P<text>.*)$"
 )
-RE_NAME_COLON = lazy(r"\s*[:：](?!//)[ \t\u3000]*")
-RE_FIRST_TOKEN = lazy(r"^(?P<name>[^\s:：]+)(?:[:：][ \t\u3000]*|[ \t\u3000]+|$)(?P<text>.*)$")
-_RE_LEAD_SEP = lazy(r"^[ \t\u3000]*[:：]?[ \t\u3000]*")
+RE_NAME_COLON = re.compile(r"\s*[:：](?!//)[ \t\u3000]*")
+RE_FIRST_TOKEN = re.compile(r"^(?P<name>[^\s:：]+)(?:[:：][ \t\u3000]*|[ \t\u3000]+|$)(?P<text>.*)$")
+_RE_LEAD_SEP = re.compile(r"^[ \t\u3000]*[:：]?[ \t\u3000]*")
 
 
 def roster_split(rest: str, names: Sequence[str]) -> tuple[str, str] | None:
@@ -275,7 +277,7 @@ def plain_shape(line: str, names: Sequence[str]) -> tuple[str, str, str | None] 
 
 
 # --- LINE's layout, shared by the phone and the PC export ---------------------------------
-RE_LINE_HEADER = lazy(
+RE_LINE_HEADER = re.compile(
     r"(?:\[LINE\]|保存日時\s*[：:]|Saved on\s*:|Chat history (?:in|with) "
     r"|.{1,120}(?:のトーク履歴|とのトーク履歴)$)"
 )
@@ -283,7 +285,7 @@ RE_LINE_HEADER = lazy(
 #: neither is no LINE header, without compiling the pattern (detection looks first)
 LINE_HEADER_STARTS = ("[LINE]", "保存日時", "Saved on", "Chat history ")
 LINE_HEADER_HOLDS = "のトーク履歴"
-RE_SAVED = lazy(r"(?:保存日時\s*[：:]|Saved on\s*:)\s*(?P<when>.*)")
+RE_SAVED = re.compile(r"(?:保存日時\s*[：:]|Saved on\s*:)\s*(?P<when>.*)")
 
 _WHO = r"(?P<who>.{1,40}?)"
 #: (a word it needs, the whole shape), compiled on the first LINE system line (a plain
@@ -319,12 +321,12 @@ def _system_shapes() -> list[tuple[str, re.Pattern[str]]]:
     return [(key, re.compile(p)) for key, p in _SYSTEM_SHAPES]
 
 
-RE_SYSTEM_BARE = lazy(  # system lines that name nobody (or carry the name in a field)
+RE_SYSTEM_BARE = re.compile(  # system lines that name nobody (or carry the name in a field)
     r"[☎📞]\ufe0f?.*|(?:グループ)?通話が(?:開始|終了)されました。?|Group call (?:started|ended)\.?"
     r"|Missed call|Canceled call|Call time \d+:\d{2}(?::\d{2})?"
     r"|メッセージの送信を取り消しました。?|unsent a message\.?"
 )
-RE_SYSTEM_EN_HINT = lazy(
+RE_SYSTEM_EN_HINT = re.compile(
     r" (?:unsent|joined|left|invited|removed|changed|made|pinned|unpinned|deleted|started"
     r"|ended|created|added|posted) "
 )

@@ -12,8 +12,6 @@ import datetime
 import re
 from collections.abc import Callable
 
-from adjudicator.lazyre import lazy
-
 DateTok = tuple[str, int, int, int]
 #: how a reader records a guess: (line or None, kind, message, the message in Japanese)
 GuessFn = Callable[[int | None, str, str, str], None]
@@ -35,16 +33,16 @@ _PM = frozenset({"午後", "오후", "PM", "CH"})
 _AM = frozenset({"午前", "오전", "AM", "SA"})
 _REL = (r"今日|昨日|一昨日|Today|Yesterday|오늘|어제|Hôm nay|Hôm qua|Aujourd'hui|Hier|Heute"
         r"|Gestern|Hoy|Ayer")
-RE_CLOCK = lazy(CLOCK)
-RE_WHEN = lazy(  # Discord / DiscordChatExporter timestamps (matched stripped; no two
+RE_CLOCK = re.compile(CLOCK)
+RE_WHEN = re.compile(  # Discord / DiscordChatExporter timestamps (matched stripped; no two
     # adjacent \s* anywhere, so that a line of spaces cannot make it backtrack for long)
     rf"(?:(?P<rel>{_REL})|{_DATE})?(?:(?:,\s*|\s+)?(?:(?:at|um|lúc|à|a las)\s+|の\s*)?{CLOCK})?"
 )
 WD = (r"(?:(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)[a-z]*\.?|[月火水木金土日](?:曜日?)?)")
-RE_LINE_DATE = lazy(  # a LINE date line, in every UI language
+RE_LINE_DATE = re.compile(  # a LINE date line, in every UI language
     rf"(?:{WD},?\s+)?{_DATE}(?:\s*[(（]{WD}[)）]|,?\s+{WD})?"
 )
-RE_DATE_ONLY = lazy(rf"(?:{WD},?\s+)?{_DATE}")
+RE_DATE_ONLY = re.compile(rf"(?:{WD},?\s+)?{_DATE}")
 #: a time as a line starts with it: ``21:03``, ``午後9:03``, ``9:03 PM``
 TIME = (r"(?:(?:午前|午後|오전|오후)\s?)?\d{1,2}:\d{2}(?::\d{2})?"
         r"(?:[ \u00a0\u202f]?[AaPp]\.?[Mm]\.?(?![A-Za-z]))?")
@@ -110,7 +108,7 @@ def clock(m: re.Match[str]) -> str | None:
 
 
 _SHAPE = str.maketrans("0123456789月火水木金土日", "0000000000WWWWWWW")
-RE_LETTERS = lazy(r"[A-Za-z]+")
+RE_LETTERS = re.compile(r"[A-Za-z]+")
 
 
 def date_shape(line: str) -> str:
@@ -155,7 +153,7 @@ def line_date(s: str) -> str | None:
     return iso(tok, None) if tok else None
 
 
-RE_WEEKDAY = lazy(r"\b(Mon|Tue|Wed|Thu|Fri|Sat|Sun)[a-z]*\b|[(（]([月火水木金土日])[)）]"
+RE_WEEKDAY = re.compile(r"\b(Mon|Tue|Wed|Thu|Fri|Sat|Sun)[a-z]*\b|[(（]([月火水木金土日])[)）]"
                         r"|([月火水木金土日])曜")
 _WEEKDAYS_EN = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
 
@@ -239,7 +237,7 @@ class Order:
         return "month-first", "default (no date settles it)"
 
 
-RE_LATE = lazy(r"(?P<h>\d{2}):(?P<mi>\d{2})(?::(?P<s>\d{2}))?")
+RE_LATE = re.compile(r"(?P<h>\d{2}):(?P<mi>\d{2})(?::(?P<s>\d{2}))?")
 
 
 def late_clock(s: str) -> str | None:

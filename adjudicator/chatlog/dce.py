@@ -10,15 +10,14 @@ import json
 import re
 
 from adjudicator.errors import ChatFormatError
-from adjudicator.lazyre import lazy
 
 from .base import ChatLine, Ctx, Reader, Sample, Source, has_surrogate, no_fit, scrub
 from .dates import DateTok, Order, iso, when
 
 DCE_BANNER = "=" * 62
-RE_DCE_HEAD = lazy(r"^\[(?P<when>[^\]]+)\] (?P<name>.+?)(?: \(pinned\))?$")
-RE_DCE_SECTION = lazy(r"^\{(?:Attachments|Embed|Stickers|Reactions|Forwarded Message)\}$")
-RE_ISO = lazy(r"^(?P<date>\d{4}-\d{2}-\d{2})[T ](?P<time>\d{2}:\d{2}(?::\d{2})?)")
+RE_DCE_HEAD = re.compile(r"^\[(?P<when>[^\]]+)\] (?P<name>.+?)(?: \(pinned\))?$")
+RE_DCE_SECTION = re.compile(r"^\{(?:Attachments|Embed|Stickers|Reactions|Forwarded Message)\}$")
+RE_ISO = re.compile(r"^(?P<date>\d{4}-\d{2}-\d{2})[T ](?P<time>\d{2}:\d{2}(?::\d{2})?)")
 CSV_HEADER = ["AuthorID", "Author", "Date", "Content"]
 #: DiscordChatExporter JSON message types that are a person's message; any other type
 #: (calls, channel name or icon changes, pins, joins…) is a system line

@@ -9,8 +9,6 @@ import re
 import unicodedata
 from itertools import islice
 
-from adjudicator.lazyre import lazy
-
 from .base import ChatLine, Ctx, Reader, Sample, Source, first_nonblank, no_fit, plain_shape
 from .dates import (
     CLOCK,
@@ -27,18 +25,18 @@ from .dates import (
 
 EM_DASH = "\u2014"  # Discord headers: "name — time" (split with str methods: no backtracking)
 EDITED = ("(edited)", "(編集済)", "（編集済）", "(編集済み)")
-RE_HOVER = lazy(rf"\[ ?{CLOCK}\]")
-RE_SIZE = lazy(r"\d+(?:[.,]\d+)?\s?(?:bytes|B|KB|MB|GB|KiB|MiB|バイト)", re.IGNORECASE)
-RE_FILENAME = lazy(r"[^\s/\\]{1,200}\.[A-Za-z0-9]{1,6}")
-RE_COUNT = lazy(r"\d{1,4}")
-RE_CUSTOM_EMOJI = lazy(r":[A-Za-z0-9_~\-]{2,32}:")
-RE_URL = lazy(r"https?://([^/\s:?#]+)")
+RE_HOVER = re.compile(rf"\[ ?{CLOCK}\]")
+RE_SIZE = re.compile(r"\d+(?:[.,]\d+)?\s?(?:bytes|B|KB|MB|GB|KiB|MiB|バイト)", re.IGNORECASE)
+RE_FILENAME = re.compile(r"[^\s/\\]{1,200}\.[A-Za-z0-9]{1,6}")
+RE_COUNT = re.compile(r"\d{1,4}")
+RE_CUSTOM_EMOJI = re.compile(r":[A-Za-z0-9_~\-]{2,32}:")
+RE_URL = re.compile(r"https?://([^/\s:?#]+)")
 
 RESIDUE_WORDS = {
     "Image": "image placeholder", "画像": "image placeholder", "GIF": "image placeholder",
     "Expand": "expand button", "展開": "expand button", "Jump": "jump link",
 }
-_TAG = lazy(r"APP|BOT|アプリ|SYSTEM|[A-Z0-9]{2,4}")
+_TAG = re.compile(r"APP|BOT|アプリ|SYSTEM|[A-Z0-9]{2,4}")
 _EMOJI_CATS = frozenset({"So", "Sk", "Mn", "Me", "Cf", "Cn"})
 
 

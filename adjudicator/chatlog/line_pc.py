@@ -7,8 +7,6 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from adjudicator.lazyre import lazy
-
 from .base import (
     RE_FIRST_TOKEN,
     RE_SYSTEM_BARE,
@@ -23,8 +21,8 @@ from .base import (
 )
 from .dates import TIME, line_date
 
-RE_LINE_PC_MSG = lazy(r"^(?P<time>" + TIME + r")[ \u3000](?P<rest>\S.*)$")
-RE_WORD_GAPS = lazy(r"([ \u3000]+)")
+RE_LINE_PC_MSG = re.compile(r"^(?P<time>" + TIME + r")[ \u3000](?P<rest>\S.*)$")
+RE_WORD_GAPS = re.compile(r"([ \u3000]+)")
 
 
 def sniff(sample: Sample) -> bool:

@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import re
 
-from adjudicator.lazyre import lazy
-
 from .base import (
     LINE_HEADER_HOLDS,
     LINE_HEADER_STARTS,
@@ -21,7 +19,7 @@ from .base import (
 )
 from .dates import TIME
 
-RE_LINE_MSG = lazy(r"^(?P<time>" + TIME + r")\t(?:(?P<name>[^\t]*)\t)?(?P<text>.*)$")
+RE_LINE_MSG = re.compile(r"^(?P<time>" + TIME + r")\t(?:(?P<name>[^\t]*)\t)?(?P<text>.*)$")
 #: the commonest line, read in one match: a time ``_stamp_time`` reads as a time of the
 #: same day (``21:03``, ``午後9:03``, ``9:03 PM``; never LINE's ``24:xx``), a name, and a
 #: text that ``_split`` keeps as the speaker's: not opening with a quote (a multi-line
@@ -31,7 +29,7 @@ RE_LINE_MSG = lazy(r"^(?P<time>" + TIME + r")\t(?:(?P<name>[^\t]*)\t)?(?P<text>.
 #: lines are 午後, every line of an English one is AM/PM), and texts with spaces
 _STAMP_24 = r"(?:[01][0-9]|2[0-3]):[0-5][0-9]"
 _STAMP_12 = r"(?:1[0-2]|0?[0-9]):[0-5][0-9]"
-RE_LINE_FAST = lazy(
+RE_LINE_FAST = re.compile(
     rf"({_STAMP_24}|(?:午前|午後){_STAMP_12}|{_STAMP_12} [AP]M)\t([^\t]+)\t"
     r"(?![\"☎📞]|Group call|Missed call|Canceled call|Call time|unsent)"
     r"(?!.*? (?:unsent|joined|left|invited|removed|changed|made|pinned|unpinned|deleted"

@@ -4,14 +4,13 @@ a line that fits no shape continues the message above it."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Sequence
 from itertools import repeat
 from typing import Any
 
-from adjudicator.lazyre import lazy
-
 from .base import (
     INDENT,
+    VILLAGE,
     ChatLine,
     Ctx,
     Reader,
@@ -37,36 +36,14 @@ PLAIN_FAST = (r"\[((?:[01][0-9]|2[0-3]):[0-5][0-9](?::[0-5][0-9])?+)\][ \t\u3000
 #: Nothing in the pattern crosses a newline, so each line matches as it would alone, and
 #: the whole line is the first group either way (the fast shape's ``(.*+)`` ends at the
 #: newline): the reader needs no ``split`` of the text.  None: no fast path (tests)
-RE_PLAIN_EVERY: re.Pattern[str] | None = lazy(rf"^((?:{PLAIN_FAST})|.*+)$", re.MULTILINE)
+RE_PLAIN_EVERY: re.Pattern[str] | None = re.compile(rf"^((?:{PLAIN_FAST})|.*+)$", re.MULTILINE)
 
 
 def sniff(sample: Sample) -> bool:
     return plain_shape(sample.nonblank[0][1], ()) is not None
 
 
-class Chatter:
-    """What the phase reader's fast path for chatter asks of a line, handed to this reader
-    so that a chatter line of the bulk makes one object, its record, instead of a
-    ``ChatLine`` the classifier then turns into one (``reader.chatter_rows`` makes it;
-    only ``resolve`` passes one, through ``read_chat(chatter=...)``).
-
-    ``speakers``: the known names whose every single-line message the classifier reads
-    as chatter when its text is quiet (no GM, no one a GM's name is close to: decided
-    from the name alone, whoever holds the seats), each to its shared string.
-    ``quiet(text)`` is the classifier's own test, written out in ``read``'s loop: none of
-    ``at_signs``, and ``heads`` true for the first character, or else ``maybe`` false.
-    ``record``: the record class (``models.LineRecord``), filled slot by slot."""
-
-    __slots__ = ("speakers", "heads", "maybe", "at_signs", "record")
-
-    def __init__(self, speakers: dict[str, str], heads: Mapping[str, bool],
-                 maybe: Callable[[str], bool], at_signs: tuple[str, str, str],
-                 record: type) -> None:
-        self.speakers, self.heads, self.maybe = speakers, heads, maybe
-        self.at_signs, self.record = at_signs, record
-
-
-def read(src: Source, ctx: Ctx, chatter: Chatter | None = None) -> list[Any]:
+def read(src: Source, ctx: Ctx) -> list[Any]:
     """Plain pastes, straight into ChatLines (the bulk format: no drafts in between).
 
     The fast path: one ``findall`` over the whole text gives each line with its time,
@@ -76,15 +53,7 @@ def read(src: Source, ctx: Ctx, chatter: Chatter | None = None) -> list[Any]:
     again as the stores, about 0.8k instructions a line).  Every other line (blank, an
     unknown speaker, another shape, a continuation, a message after blank lines) goes
     through the general path, which reads a fast line exactly as the fast path does
-    (tests/chat/test_plain_fast_path.py), so which lines take which path never shows.
-
-    With ``chatter`` (``resolve``'s phase logs): a fast line of one of its speakers
-    whose text is quiet is its chatter record at once (``ref`` ``source:lineno``, the
-    speaker, text and time, disposition chatter, nothing else), equal to
-    ``record(ref, speaker, text, time)`` (filled slot by slot, no ``__init__`` call); the classifier keeps it as it is.  A continuation line turns the record above
-    it back into the message it was (its number and raw line are the row's), so every
-    record is a single-line message, as the classifier's own fast path requires
-    (tests/reading/test_chatter_rows.py holds the records equal to the classifier's)."""
+    (tests/chat/test_plain_fast_path.py), so which lines take which path never shows."""
     source, names = ctx.source, src.names
     out: list[ChatLine] = []
     more: dict[int, list[str]] = {}  # message index -> continuation lines
@@ -100,33 +69,8 @@ def read(src: Source, ctx: Ctx, chatter: Chatter | None = None) -> list[Any]:
     every = RE_PLAIN_EVERY if known else None
     rows = every.findall(src.text) if every is not None else zip(src.lines, repeat(""),
                                                                   repeat(""), repeat(""))
-    record: Any = None  # no records: no speaker is one of theirs (below)
-    quiet: dict[str, str] = {}
-    heads: Mapping[str, bool] = {}
-    maybe: Callable[[str], bool] = bool
-    at, at_small, at_wide = "@@@"
-    if chatter is not None and every is not None:
-        quiet, heads, maybe, record = chatter.speakers, chatter.heads, chatter.maybe, chatter.record
-        at, at_small, at_wide = chatter.at_signs
-    quiet_get = quiet.get
-    prefix = f"{source}:"  # a record's reference: the source, a colon, the line number
     for no, (line, stamp, who, text) in enumerate(rows, 1):
         if not blanks:
-            speaker = quiet_get(who)
-            if speaker is not None and (
-                    (at not in text and at_wide not in text and at_small not in text
-                     and heads[text[:1]]) or not maybe(text)):
-                rec = new(record)  # record(ref, speaker, text, time), slot by slot
-                rec.ref = prefix + str(no)  # f"{source}:{no}", 0.2k instructions cheaper
-                rec.speaker = speaker
-                rec.text = text
-                rec.time = share_time(stamp, stamp)
-                rec.disposition = "chatter"
-                rec.action = None
-                rec.reason = None
-                rec.code = None
-                out.append(rec)
-                continue
             speaker = get(who)
             if speaker is not None:
                 msg = new(make)
@@ -139,6 +83,7 @@ def read(src: Source, ctx: Ctx, chatter: Chatter | None = None) -> list[Any]:
                 msg.time = share_time(stamp, stamp)
                 msg.end = 0
                 msg.edited = False
+                msg.thread = VILLAGE
                 out.append(msg)
                 continue
         if not line.strip():
@@ -156,19 +101,12 @@ def read(src: Source, ctx: Ctx, chatter: Chatter | None = None) -> list[Any]:
             out.append(make(source, no, shared.setdefault(who, who), text, line, None,
                             times.setdefault(time, time) if time else time))
         elif out:
-            if type(out[-1]) is record:  # a record's message goes on: it is a message again
-                out[-1] = _message(out[-1], source, no - 1 - len(blanks), rows)
             more.setdefault(len(out) - 1, []).extend([*blanks, line])
             ends[len(out) - 1] = no
         else:
             raise no_fit(source, no, line, "line fits no plain chat shape")
         blanks = []
     return join_continuations(out, more, ends)
-
-
-def _message(rec: Any, source: str, no: int, rows: Any) -> ChatLine:
-    """The message a chatter record of line ``no`` was made from (its row's raw line)."""
-    return ChatLine(source, no, rec.speaker, rec.text, rows[no - 1][0], None, rec.time)
 
 
 def indented_header(line: str, names: Sequence[str]) -> tuple[str, str, str | None] | None:

@@ -89,36 +89,81 @@ def cmd_add(args: Any) -> int:
         command = f"`adjudicator add {root} {why.next} FILE`"
         raise UsageError(why.en() + (f" ({command})" if why.next else ""),
                          why.ja(ids=True) + (f"（{command}）" if why.next else ""))
-    if args.file in (None, "-"):
+    files = list(args.file or []) or ["-"]
+    if files.count("-") > 1:
+        raise UsageError("標準入力（-）は1回だけ指定できます")
+    inputs = [_input(f, args.phase) for f in files]
+    from .read import read_paste_parts  # the reading `adjudicator read` shows
+
+    counts = []
+    for data, shown, _suffix in inputs:
+        parts = read_paste_parts(data, shown, args.format, root)
+        n = sum(len(p.reading.messages) for p in parts)
+        if not n:
+            raise AdjudicatorError(f"保存するものがありません：{shown} に発言が1つもありません。"
+                                   f"{_day(args.phase)}のログはそのままです")
+        counts.append((n, len(parts)))
+    total = sum(n for n, _k in counts)
+    chats = sum(k for _n, k in counts)
+    if len(inputs) == 1 and not args.append:
+        data, _shown, suffix = inputs[0]
+        stored = store_log(logs, args.phase, suffix, data, LOG_SUFFIXES, fmt=args.format)
+    else:
+        # several chats of one phase (input.thread): one text file, each file after a
+        # separator line naming it, read back into its chats by chatlog.threads.cut
+        body = b"".join(_as_thread(data, shown) for data, shown, _s in inputs)
+        append = (lambda old: _joined(old, body)) if args.append else None
+        stored = store_log(logs, args.phase, ".txt", body, LOG_SUFFIXES, fmt=args.format,
+                           append=append)
+    what = f"発言 {total} 件" + (f"（チャット {chats} つ）" if chats > 1 else "")
+    if stored.unchanged:
+        _print(f"{stored.path} はもうこのログです（{what}）：変更はありません")
+        return 0
+    note = "".join(f"\n  前の版は {k} に残してあります" for k in stored.kept)
+    done = "に加えました" if args.append else "に保存しました"
+    _print(f"{what}を {stored.path} {done}{note}")
+    return 0
+
+
+def _input(file: str, phase: str) -> tuple[bytes, str, str]:
+    """(bytes, the name shown, the suffix to store it with) of one FILE of ``add``."""
+    if file == "-":
         data = sys.stdin.buffer.read()
         suffix, shown = ".txt", "標準入力"
     else:
-        src = Path(args.file)
+        src = Path(file)
         if src.is_dir():
-            raise UsageError(f"「{args.file}」はフォルダです：チャットログのファイルを指定してください")
+            raise UsageError(f"「{file}」はフォルダです：チャットログのファイルを指定してください")
         if not src.exists():
-            raise UsageError(f"ファイル「{args.file}」が見つかりません")
+            raise UsageError(f"ファイル「{file}」が見つかりません")
         if not src.is_file():  # a pipe or a device would block or never end
-            raise UsageError(_NOT_REGULAR.format(args.file))
-        data = _read_source(src, args.file)
+            raise UsageError(_NOT_REGULAR.format(file))
+        data = _read_source(src, file)
         suffix = src.suffix.lower() if src.suffix.lower() in (".txt", ".csv", ".json") else ".txt"
-        shown = args.file
+        shown = file
     if not data.strip() or not data.decode("utf-8", "replace").strip(" \t\r\n\ufeff\u3000"):
         raise AdjudicatorError(f"保存するものがありません：{shown} が空です（クリップボードが空？）。"
-                               f"{_day(args.phase)}のログはそのままです")
-    from .read import read_paste  # the reading `adjudicator read` shows
+                               f"{_day(phase)}のログはそのままです")
+    return data, shown, suffix
 
-    lines = read_paste(data, shown, args.format, root).messages
-    if not lines:
-        raise AdjudicatorError(f"保存するものがありません：{shown} に発言が1つもありません。"
-                               f"{_day(args.phase)}のログはそのままです")
-    stored = store_log(logs, args.phase, suffix, data, LOG_SUFFIXES, fmt=args.format)
-    if stored.unchanged:
-        _print(f"{stored.path} はもうこのログです（発言 {len(lines)} 件）：変更はありません")
-        return 0
-    note = "".join(f"\n  前の版は {k} に残してあります" for k in stored.kept)
-    _print(f"発言 {len(lines)} 件を {stored.path} に保存しました{note}")
-    return 0
+
+def _as_thread(data: bytes, shown: str) -> bytes:
+    """One file's text after a separator line naming it by its file name (its chat's
+    name where its own header gives none), as UTF-8, ending with a newline."""
+    from ..chatlog import decode
+    from ..chatlog.threads import separator
+
+    name = "" if shown == "標準入力" else Path(shown).stem
+    text = decode(data, shown).removeprefix("\ufeff")
+    return (separator(name) + "\n" + text.rstrip("\n") + "\n").encode("utf-8")
+
+
+def _joined(old: bytes, more: bytes) -> bytes:
+    """The stored log with ``more`` (separated chats) after it, as UTF-8 text."""
+    from ..chatlog import decode
+
+    text = decode(old, "logs").removeprefix("\ufeff").rstrip("\n")
+    return (text + "\n").encode("utf-8") + more if text else more
 
 
 def _read_source(src: Path, shown: str) -> bytes:
@@ -169,7 +214,12 @@ def add_add_command(add: Any) -> None:
     s.add_argument("phase", nargs="?",
                    help="どの日のログか：day1（1日目昼）、night1（1日目夜）、day2…"
                    "（観戦席のチャットは day1-chat）")
-    s.add_argument("file", nargs="?", default="-", help="ログのファイル（- か省略で標準入力）")
+    s.add_argument("file", nargs="*", help="ログのファイル（- か省略で標準入力）。1つの日に"
+                   "チャットがいくつもあるとき（村、個別チャット、人狼部屋…）は、書き出したファイルを"
+                   "全部並べるか、1つに続けて貼り付けます")
+    s.add_argument("--append", action="store_true",
+                   help="保存してあるその日のログはそのままに、FILE をその日のチャットとして"
+                   "加えます（前の版は残します）")
     s.add_argument("--format", choices=FORMATS,
                    help="チャットの形式（指定しなければ自動判定）：" + "、".join(FORMATS)
                    + "。このログについて覚えておき、resolve・report・explain・デスクもその形式で"

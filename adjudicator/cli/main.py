@@ -80,19 +80,18 @@ LEVEL_JA = {"error": "エラー", "warning": "注意", "info": "情報"}
 
 
 def diagnostic_line(d: Any, lang: str = "ja") -> str:
-    """One diagnostic for the GM: in Japanese, where in words (「1日目昼のログ 9行目」),
-    the reason, and the file and line in a trailing bracket for finding it; ``en``: the
-    developers' English line."""
+    """One diagnostic for the GM: in Japanese, where in words (「1日目昼のログ 9行目」,
+    「第1ラウンドのログ」, 「設定ファイル」) and the reason, with no file path or phase id
+    (those are the developers' words: ``--json`` and ``--lang en`` keep them); ``en``:
+    the developers' English line."""
     if lang == "en":
         return f"{d.level}: {d.source}: {d.message}"
-    from ..wording import line_place, phase_label
+    from ..wording import source_place
 
     level = LEVEL_JA.get(d.level, d.level)
-    if d.source.startswith("phase:"):
-        return f"{level}：{phase_label(d.source[6:])}：{d.reason_ja or d.message}"
-    if ":" in d.source and d.source.rpartition(":")[2].isdigit():
-        return f"{level}：{line_place(d.source)}：{d.reason_ja or d.message}［{d.source}］"
-    return f"{level}：{d.reason_ja or d.message}［{d.source}］"
+    place = source_place(d.source)
+    reason = d.reason_ja or d.message
+    return f"{level}：{place}：{reason}" if place else f"{level}：{reason}"
 
 
 def diagnostics_text(game: Any, lang: str = "ja") -> str:

@@ -8,16 +8,15 @@ splits names that contain spaces.
 
 from __future__ import annotations
 
+import json
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from json.encoder import encode_basestring
 from pathlib import Path
 from typing import Any
 
-from ..chatlog import FORMATS, ChatLine, Reading, read_chat
+from ..chatlog import FORMATS, Reading, read_chat
 from ..errors import AdjudicatorError, ConfigError, UsageError
-from ..jsonfast import Rows, pieces
 
 STDIN_NAME = "標準入力"
 
@@ -29,6 +28,7 @@ class Cast:
 
     names: tuple[str, ...]
     roster: Any  # adjudicator.roster.Roster
+    cfg: Any = None  # adjudicator.config.load.GameConfig (names a paste's chats)
 
     def knows(self, speaker: str) -> bool:
         from ..errors import CommandError
@@ -57,7 +57,7 @@ def game_cast(root: str | Path) -> Cast:
     entries = variant.roster_entries()
     names = [n for n, _a in entries] + [a for _n, aliases in entries for a in aliases]
     roster = variant.make_roster()
-    return Cast(tuple([*names, *cfg.gm]), roster)
+    return Cast(tuple([*names, *cfg.gm]), roster, cfg)
 
 
 def read_paste(data: bytes, shown: str, fmt: str | None = None,
@@ -74,6 +74,26 @@ def read_paste(data: bytes, shown: str, fmt: str | None = None,
             if strict:
                 raise
     return read_chat(data, shown, fmt=fmt, names=names)
+
+
+def read_paste_parts(data: bytes, shown: str, fmt: str | None = None,
+                     game: str | Path | None = None, strict: bool = False) -> list[Any]:
+    """``read_paste`` of a paste that may hold several chats (input.thread): each export
+    as read (``chatlog.threads.Part``), line numbers counted in the whole paste."""
+    from ..chatlog import read_threads
+
+    return read_threads(data, shown, fmt=fmt, names=_names(game, strict))
+
+
+def _names(game: str | Path | None, strict: bool) -> Sequence[str]:
+    if game is None:
+        return ()
+    try:
+        return game_cast(game).names
+    except (ConfigError, UsageError):
+        if strict:
+            raise
+    return ()
 
 
 def _input(file: str | None) -> tuple[bytes, str]:
@@ -100,9 +120,8 @@ def _input(file: str | None) -> tuple[bytes, str]:
         raise AdjudicatorError(f"「{file}」を読めません：{os_error_message(e)}") from None
 
 
-def reading_json(r: Reading, cast: Cast | None = None, rows: bool = False) -> dict[str, Any]:
-    """The JSON of ``read --json``; with ``rows``, its messages are a ``jsonfast.Rows``
-    (written straight from the chat lines, never built as dicts: see ``_message_rows``)."""
+def reading_json(r: Reading, cast: Cast | None = None) -> dict[str, Any]:
+    """The JSON of ``read --json``."""
     def message(m: Any) -> dict[str, Any]:
         out = {"line": m.lineno, "end": m.last_line, "speaker": m.speaker,
                "system": m.speaker == "", "date": m.date, "time": m.time, "text": m.text,
@@ -111,89 +130,16 @@ def reading_json(r: Reading, cast: Cast | None = None, rows: bool = False) -> di
             out["known"] = m.speaker == "" or cast.knows(m.speaker)
         return out
 
-    def plain() -> list[dict[str, Any]]:
-        return [message(m) for m in r.messages]
-
-    messages: Any = plain() if not rows or not r.messages else Rows(
-        lambda indent, depth: _message_rows(r.messages, cast, indent, depth), plain)
     data: dict[str, Any] = {
         "source": r.source, "format": r.format, "detected": r.detected,
         "date_order": r.date_order, "date_order_why": r.date_order_why or None,
-        "messages": messages,
+        "messages": [message(m) for m in r.messages],
         "skipped": [{"line": s.lineno, "why": s.why, "text": s.text} for s in r.skipped],
         "guesses": [{"line": g.lineno, "kind": g.kind, "message": g.message} for g in r.guesses],
     }
     if cast is not None:
         data["unknown_speakers"] = unknown_speakers(r, cast)
     return data
-
-
-_MESSAGE_KEYS = ("line", "end", "speaker", "system", "date", "time", "text", "raw", "known")
-
-
-class _Memo(dict[Any, str]):
-    """value -> its JSON text (with what follows it), made on first use by ``make``."""
-
-    __slots__ = ("make",)
-
-    def __init__(self, make: Callable[[Any], str]) -> None:
-        super().__init__()
-        self.make = make
-
-    def __missing__(self, key: Any) -> str:
-        text = self[key] = self.make(key)
-        return text
-
-
-def _message_rows(msgs: Sequence[ChatLine], cast: Cast | None, indent: int,
-                  depth: int) -> list[str] | None:
-    """The messages array of ``read --json`` at ``depth``, as ``json.dumps`` writes the
-    dicts of ``reading_json``, straight from the chat lines: building 50,000 dicts and
-    writing them took two fifths of the command.  A string goes through the C string
-    encoder ``json.dumps`` uses.  Speaker, date and time are a few distinct values in
-    any chat (the players, the days, the minutes): each is encoded once, together with
-    the constant text around it (a speaker's with its ``system`` member), so that a row
-    is one f-string of eleven pieces.  None (the general path) when a field is not of the
-    type a reader gives it (``tests/chat/test_read_json_rows.py`` holds the two paths
-    equal)."""
-    s = encode_basestring
-    inner = " " * (indent * (depth + 1))
-    pad = " " * (indent * (depth + 2))
-    h0, h1, h2, h3, h4, h5, h6, h7, h8 = (("{\n" if i == 0 else ",\n") + pad + s(k) + ": "
-                                          for i, k in enumerate(_MESSAGE_KEYS))
-    close = "\n" + inner + "}"
-
-    def value(x: str | None) -> str:
-        return "null" if x is None else s(x)
-
-    who_ = _Memo(lambda w: h2 + value(w) + h3 + ("true" if w == "" else "false") + h4)
-    date_ = _Memo(lambda d: value(d) + h5)
-    time_ = _Memo(lambda t: value(t) + h6)
-    tail_ = _Memo(lambda w: h8 + ("true" if w == "" or cast.knows(w) else "false") + close
-                  if cast is not None else close)
-    rows: list[str] = []
-    add = rows.append
-    between = ",\n" + inner
-    out = ["[\n" + inner]
-    try:
-        for i, m in enumerate(msgs, 1):
-            no, end, who = m.lineno, m.end, m.speaker
-            if type(no) is not int or type(end) is not int:
-                return None
-            n = f"{no}"  # end 0: the message ends on its first line (ChatLine.last_line)
-            add(f"{h0}{n}{h1}{n if not end or end == no else end}{who_[who]}{date_[m.date]}"
-                f"{time_[m.time]}{s(m.text)}{h7}{s(m.raw)}{tail_[who]}")
-            if not i % 1000:  # a piece per 1,000 messages: the array is never one string
-                out += [between.join(rows), between]
-                rows.clear()
-    except TypeError:  # a field that is no string (s() takes str only)
-        return None
-    if rows:
-        out.append(between.join(rows))
-    else:
-        out.pop()  # the separator after the last full piece
-    out.append("\n" + " " * (indent * depth) + "]")
-    return out
 
 
 def unknown_speakers(r: Reading, cast: Cast) -> list[str]:
@@ -242,13 +188,62 @@ def reading_text(r: Reading, cast: Cast | None = None) -> str:
     return "\n".join(out) + "\n"
 
 
+#: how an export's start was found, in the GM's words
+_CUT_JA = {"LINE": "LINEの見出し", "DCE": "DiscordChatExporterの見出し",
+           "separator": "区切りの行", "": "貼り付けの始まり"}
+
+
+def threads_text(parts: list[Any], cast: Cast | None, shown: str) -> str:
+    """What ``read`` prints for a paste of several chats (input.thread): per chat, where it
+    starts, its name, what it is (with ``--game``: as resolve will take it) and how it was
+    read; then whether the chats can be put in one order by time."""
+    from ..chatlog.threads import ThreadOrderError, merge
+
+    out = [f"{shown}：チャット {len(parts)} つ（書き出しの見出しか区切りの行で分けました）。"
+           "時刻順に合わせて1つの日として読みます", ""]
+    for n, part in enumerate(parts, 1):
+        ex = part.export
+        name = f"「{ex.name}」" if ex.name else "（名前なし）"
+        if cast is not None and cast.cfg is not None:
+            from ..threads import name_thread
+
+            named = name_thread(ex, cast.cfg, cast.roster)
+            what = named.why
+        else:
+            what = {"private": "個別チャット（見出しより）", "group": "グループ（見出しより）"}.get(
+                ex.kind, "見出しに種類の書かれていないチャット")
+        out.append(f"=== チャット {n}：{name}（{ex.first}行目から、{_CUT_JA.get(ex.how, ex.how)}"
+                   f"）→ {what} ===")
+        out.append(reading_text(part.reading, cast).rstrip("\n"))
+        out.append("")
+    try:
+        merge([p.reading.messages for p in parts], [p.export.name or f"{n}つ目のチャット"
+                                                    for n, p in enumerate(parts, 1)])
+    except ThreadOrderError as e:
+        out.append(f"注意：{e.detail_ja}")
+    return "\n".join(out).rstrip("\n") + "\n"
+
+
 def cmd_read(args: Any) -> int:
     data, shown = _input(args.file)
     cast = game_cast(args.game) if args.game else None
-    reading = read_chat(data, shown, fmt=args.format, names=cast.names if cast else ())
+    from ..chatlog import read_threads
+
+    parts = read_threads(data, shown, fmt=args.format, names=cast.names if cast else ())
+    if len(parts) > 1:
+        if args.json:
+            doc = {"source": shown, "threads": [
+                {"name": p.export.name, "title": p.export.title, "label": p.export.label,
+                 "kind": p.export.kind or None, "first_line": p.export.first,
+                 "reading": reading_json(p.reading, cast)} for p in parts]}
+            sys.stdout.write(json.dumps(doc, ensure_ascii=False, indent=2) + "\n")
+        else:
+            sys.stdout.write(threads_text(parts, cast, shown))
+        return 0
+    reading = parts[0].reading
     if args.json:
-        # json.dumps(..., ensure_ascii=False, indent=2), byte for byte, written in pieces
-        sys.stdout.writelines([*pieces(reading_json(reading, cast, rows=True)), "\n"])
+        sys.stdout.write(json.dumps(reading_json(reading, cast), ensure_ascii=False, indent=2)
+                         + "\n")
     else:
         sys.stdout.write(reading_text(reading, cast))
     return 0

@@ -5,6 +5,7 @@
 # every start; written as objects they cost nothing (about 5 M instructions a derby run
 # over these modules).
 
+import re
 import tomllib
 from collections.abc import Mapping
 from pathlib import Path
@@ -22,7 +23,6 @@ from pydantic import (
 from pydantic_core import PydanticCustomError
 
 from ..errors import ConfigError
-from ..lazyre import lazy
 from ..vocab import ROLE_NAMES
 
 VARIANTS = ("derby-stock", "secret-society", "splatoon", "genpei", "majora", "trapword")
@@ -94,6 +94,20 @@ class DiscordConfig(BaseModel):
         return v.strip() if v is not None else None
 
 
+class ThreadsConfig(BaseModel):
+    """``[threads]``: how the chats of a phase that came as several (input.thread) are
+    named where their exports do not say: ``chats`` maps a chat's or channel's name to a
+    player (that player's 1:1 chat with the GM), to 「村」 (the village), to 「人狼」 (the
+    wolves' room) or to a group of ``groups`` (a group's name -> its members); ``bites``
+    names the room bites must be sent from (「人狼」, or a group)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    chats: dict[str, str] = {}
+    groups: dict[str, list[str]] = {}
+    bites: str | None = None
+
+
 class SealConfig(BaseModel):
     """``[seal]``: the salt of the 配役's seal (adjudicator deal) and the digest it gave."""
 
@@ -129,6 +143,7 @@ class GameConfig(BaseModel):
     setup: dict[str, StrictInt] = {}  # role counts for `adjudicator deal` (derby-stock)
     seal: SealConfig | None = None  # the 配役's seal (adjudicator deal)
     replacements: list[ReplacementConfig] = []  # 代役
+    threads: ThreadsConfig = ThreadsConfig()  # the chats of a phase (input.thread)
     #: the folder of game.toml, for the files it names (majora's ``scenario``); set by
     #: load_config, None for a config built in memory (paths then count from the cwd)
     _folder: Path | None = PrivateAttr(None)
@@ -164,7 +179,7 @@ def _loc(loc: tuple[Any, ...], raw: dict[str, Any]) -> str:
 
 #: characters that make two names look alike or reorder text: zero-width, joiners,
 #: bidirectional controls, soft hyphen, BOM, and every other control character
-_INVISIBLE = lazy("[\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064"
+_INVISIBLE = re.compile("[\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064"
                         "\u2066-\u206f\ufeff\ufff9-\ufffb\x00-\x1f\x7f-\x9f]")
 
 
@@ -282,7 +297,47 @@ def common_problems(cfg: GameConfig) -> list[str]:
         if name_key(g) in seen:
             add("gm", f"{g!r} is also a player",
                 f"「{g}」はGMの名前で、参加者の名前にもなっています（別の名前に）", "setup")
+    problems += thread_problems(cfg)
     return problems
+
+
+#: the rooms ``[threads]`` may name besides its groups and the players
+VILLAGE_WORDS = ("村", "village")
+WOLVES_WORDS = ("人狼", "wolves")
+
+
+def thread_problems(cfg: GameConfig) -> list[str]:
+    """``[threads]``: every chat maps to a player, the village, the wolves or a group of
+    ``groups``; every member of a group is a player; ``bites`` names a room."""
+    from ..normalize import name_key
+    from .problems import Problem
+
+    t = cfg.threads
+    known = {name_key(p.name) for p in cfg.players} | {
+        name_key(a) for p in cfg.players for a in p.aliases}
+    groups = {name_key(g) for g in t.groups}
+    rooms = "、".join(["村", "人狼", *t.groups])
+    out: list[str] = []
+    for chat, who in t.chats.items():
+        k = name_key(who)
+        if who in VILLAGE_WORDS or who in WOLVES_WORDS or k in groups or k in known:
+            continue
+        out.append(Problem(
+            f"threads.chats.{chat}: {who!r} is neither a player nor a room",
+            f"チャットの対応表（[threads.chats]）の「{chat}」：「{who}」は参加者の名前でも部屋の"
+            f"名前でもありません（参加者の名前か、{rooms}のどれかを書いてください）"))
+    for group, members in t.groups.items():
+        for m in members:
+            if name_key(m) not in known:
+                out.append(Problem(
+                    f"threads.groups.{group}: {m!r} is no player",
+                    f"グループの表（[threads.groups]）の「{group}」：「{m}」は参加者にいません"))
+    if t.bites is not None and not (t.bites in WOLVES_WORDS or name_key(t.bites) in groups):
+        out.append(Problem(
+            f"threads.bites: {t.bites!r} is no room (人狼 or a group of threads.groups)",
+            f"噛みを送る部屋（[threads] の bites）：「{t.bites}」という部屋はありません"
+            f"（「人狼」か、[threads.groups] に書いたグループの名前を書いてください）"))
+    return out
 
 
 def _partial_problems(raw: dict[str, Any]) -> list[str]:

@@ -20,7 +20,6 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 
-from ..lazyre import lazy
 from ..vocab import VARIANT_JA
 
 #: game.toml keys -> the GM's word for them
@@ -129,8 +128,7 @@ def option_problems(options: Mapping[str, object], known: Mapping[str, tuple[obj
     return out
 
 
-#: compiled on first use (``lazyre``): a game.toml without problems never needs it
-_STEP = lazy(r"([a-z_]+)((?:\[\d+\])?)(?: \(((?:[^()]|\([^()]*\))*)\))?")
+_STEP = re.compile(r"([a-z_]+)((?:\[\d+\])?)(?: \(((?:[^()]|\([^()]*\))*)\))?")
 
 
 def place_ja(where: str, words: Mapping[str, str] | None = None) -> str:
@@ -225,7 +223,7 @@ def _strip_ids(text: str | None) -> str:
     return re.sub(r"\s*[,;]?\s*\b[a-z]{2}\.[a-z0-9_.]+\b", "", text).strip()
 
 
-_HEAD = lazy(r"^((?:\(top level\)|[a-z_]+(?:\[\d+\])?(?: \((?:[^()]|\([^()]*\))*\))?"
+_HEAD = re.compile(r"^((?:\(top level\)|[a-z_]+(?:\[\d+\])?(?: \((?:[^()]|\([^()]*\))*\))?"
              r"(?:\.[a-z_]+(?:\[\d+\])?(?: \((?:[^()]|\([^()]*\))*\))?)*)): (.*)$", re.S)
 
 
@@ -312,6 +310,11 @@ def validation_message_ja(err: Mapping[str, object], variant: str = "",
         shown = value_shown(err.get("input"))
         return (f"「{shown}」ではなく" if shown else "") + f"{_WANTED[kind]}で書いてください"
     if kind in ("literal_error", "enum"):
+        from .words import table
+
+        if key.startswith("players.") and not table(variant):
+            # the village's words are unknown while its variant is (review 3, C2)
+            return "村の種類が読めないため、この値を確かめられません"
         allowed = _values_ja(_quoted(str(ctx.get("expected", ""))), variant, key)
         return f"{got or '値は'}使えません" + (f"（使えるのは {allowed}）" if allowed else "")
     bounds = {"greater_than": ("gt", "より大きい数"), "greater_than_equal": ("ge", "以上の数"),

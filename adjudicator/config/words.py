@@ -52,3 +52,23 @@ def translate(raw: dict[str, Any]) -> dict[str, Any]:
     if isinstance(options, dict):
         out["options"] = {k: one(f"options.{k}", v) for k, v in options.items()}
     return out
+
+
+def word_for(variant: str, key: str, value: Any) -> Any:
+    """The Japanese word game.toml is written with for ``value`` of ``key``
+    (``players.faction``, "heike" -> 「平氏」): the table's first word that is not the
+    English value; ``value`` itself when the table has none (a number, a bool, a word
+    already Japanese)."""
+    if not isinstance(value, str):
+        return value
+    for word, v in table(variant).get(key, {}).items():
+        if v == value and not word.isascii():
+            return word
+    return value
+
+
+def value_of(variant: str, key: str, word: Any) -> Any:
+    """The engine's value of a word of ``key`` (either language): 「平氏」 -> "heike"."""
+    if not isinstance(word, str):
+        return word
+    return table(variant).get(key, {}).get(word.strip(), word)

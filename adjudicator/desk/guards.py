@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..chatlog import Reading, read_chat
+from ..chatlog import Reading, read_threads
 from ..config.load import load_config
 from ..engine import Game, phase_refusal, resolve_game, scan_logs
 from ..errors import AdjudicatorError
@@ -72,10 +72,10 @@ def _dates(path: Path, names: list[str]) -> list[str]:
         from ..chatlog import decode
 
         text = decode(path.read_bytes(), path.name)
-        reading = read_chat(text, str(path), fmt=remembered_format(path), names=names)
+        parts = read_threads(text, str(path), fmt=remembered_format(path), names=names)
     except (AdjudicatorError, OSError, ValueError):
         return []
-    return [m.date for m in reading.messages if m.date]
+    return [m.date for p in parts for m in p.reading.messages if m.date]
 
 
 def paste_warnings(path: Path, phase: str, text: str, reading: Reading) -> list[str]:

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..chatlog import Reading, read_chat
+from ..chatlog import Reading, read_threads
 from ..config.load import load_config
 from ..engine import Game, resolve_game, scan_logs
 from ..errors import AdjudicatorError, ChatFormatError, ConfigError
@@ -137,12 +137,25 @@ def read_paste(text: str, source: str, fmt: str | None, names: list[str],
     if len(text.encode("utf-8")) > limit:
         raise DeskError(f"ログが大きすぎます（{limit:,}バイトまで）", 413)
     try:
-        reading = read_chat(text, source, fmt=fmt, names=names)
+        parts = read_threads(text, source, fmt=fmt, names=names)
     except ChatFormatError as e:
         raise DeskError(f"ログを読めません: {e.detail_ja or e}", 422) from None
+    reading = parts[0].reading if len(parts) == 1 else _joined(source, parts)
     if not reading.messages:
         raise DeskError("貼り付けられたログにメッセージがありません", 422)
     return reading
+
+
+def _joined(source: str, parts: list[Any]) -> Reading:
+    """A paste of several chats (input.thread) as one reading for the preview: every
+    chat's messages in the paste's order (resolve merges them by time), what each
+    skipped and guessed."""
+    first = parts[0].reading
+    return Reading(source, first.format, first.detected,
+                   [m for p in parts for m in p.reading.messages],
+                   [s for p in parts for s in p.reading.skipped],
+                   [g for p in parts for g in p.reading.guesses],
+                   first.date_order, first.date_order_why)
 
 
 # ------------------------------------------------------------------ preview and store
@@ -442,7 +455,7 @@ def game_toml_text(variant: str, seed: str, gm: str, options: str, roster: str
         problems.append("オプション：入れ子が深すぎて読めません（[ や { の入れ子を減らしてください）")
     players, roster_problems = roster_toml(variant, roster)
     problems += roster_problems
-    head = (f"# adjudicator game setup, written by the desk (same keys as `adjudicator new`).\n"
+    head = ("# ゲームの設定ファイルです（卓で作成。項目は new と同じです）。\n"
             f"variant = {_toml_str(variant)}\n"
             f"seed = {seed.strip() if re.fullmatch(r'[0-9]{1,12}', seed.strip()) else 1}\n"
             f"gm = [{', '.join(_toml_str(g) for g in gms or ['GM'])}]\n"

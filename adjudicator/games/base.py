@@ -10,6 +10,7 @@ resolves a phase into events, evolves state from events and renders the outputs.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
 from pydantic import BaseModel
@@ -23,7 +24,6 @@ from ..normalize import name_key
 from ..parser import CommandTransformer
 from ..rng import PhaseRng
 from ..roster import PLAYER, Roster
-from ..slots import FRESH, Frozen, Record, store
 
 PLAYER_SLOT = frozenset({PLAYER})
 #: the [[players]] keys every village reads (``Variant.player_fields`` adds its own)
@@ -44,55 +44,32 @@ S = TypeVar("S", bound=BaseModel)
 T = TypeVar("T")
 
 
-class Candidate(Frozen):
-    """An action that passed parsing and validation, waiting to be resolved.
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    """An action that passed parsing and validation, waiting to be resolved."""
 
-    A frozen record (``adjudicator.slots``: a frozen dataclass's behaviour without its
-    definition's cost at every start; ``tests/test_slotted_records.py``)."""
-
-    __slots__ = ("ref", "actor", "action", "by_gm", "order")
     ref: str  # the chat line: logs/night1.txt:12
     actor: str  # the player it belongs to
     action: Action
-    by_gm: bool  # entered by the GM with 代理@
-    order: int  # position in the phase, for "in command order" rules
-
-    def __init__(self, ref: str, actor: str, action: Action, by_gm: bool = False,
-                 order: int = 0) -> None:
-        store(self, "ref", ref)
-        store(self, "actor", actor)
-        store(self, "action", action)
-        store(self, "by_gm", by_gm)
-        store(self, "order", order)
+    by_gm: bool = False  # entered by the GM with 代理@
+    order: int = 0  # position in the phase, for "in command order" rules
 
 
-class Emitter(Record, Generic[S]):
+@dataclass(slots=True)
+class Emitter(Generic[S]):
     """Holds the state while a phase resolves; every change goes through ``emit``, and
     every line the resolution refuses through ``refuse``.  Events are appended, never
     edited or removed; the lines the rules are handed are never changed (the engine
-    marks a refused line 却下 after the rules are done, from ``refusals``).
-    A record (``adjudicator.slots``), as the dataclass it was."""
+    marks a refused line 却下 after the rules are done, from ``refusals``)."""
 
-    __slots__ = ("state", "evolve", "rng", "phase", "events", "diagnostics", "refusals")
     state: S
     evolve: Callable[[S, Event], S]
     rng: PhaseRng
     phase: str
-    events: list[Event]
-    diagnostics: list[Diagnostic]  # added to the phase's
-    refusals: list[tuple[str, str, str]]  # (line, code, reason in Japanese), in order
-
-    def __init__(self, state: S, evolve: Callable[[S, Event], S], rng: PhaseRng, phase: str,
-                 events: list[Event] = FRESH,
-                 diagnostics: list[Diagnostic] = FRESH,
-                 refusals: list[tuple[str, str, str]] = FRESH) -> None:
-        self.state = state
-        self.evolve = evolve
-        self.rng = rng
-        self.phase = phase
-        self.events = [] if events is FRESH else events
-        self.diagnostics = [] if diagnostics is FRESH else diagnostics
-        self.refusals = [] if refusals is FRESH else refusals
+    events: list[Event] = field(default_factory=list)
+    diagnostics: list[Diagnostic] = field(default_factory=list)  # added to the phase's
+    #: (line, code, reason in Japanese), in order
+    refusals: list[tuple[str, str, str]] = field(default_factory=list)
 
     def diagnose(self, level: str, code: str, source: str, message: str,
                  reason_ja: str | None = None) -> None:
@@ -165,55 +142,33 @@ class Emitter(Record, Generic[S]):
         return chosen
 
 
-class Progress(Frozen):
+@dataclass(frozen=True, slots=True)
+class Progress:
     """One group of a phase's 途中集計 (``adjudicator status``): who has given the line the
     group waits for and who has not.  ``label`` is the GM's (it may name a role);
     ``post_label`` is the public reminder's heading (「未投票」), None when the group may not
     be named in public (a night role: naming its holders would reveal the role).
     ``optional`` groups (a derby bet, a leader's invitation) are listed apart and never
-    count as waiting; ``suffix`` follows each name in the post (さん, チーム).
-    A frozen record (``adjudicator.slots``), as the frozen dataclass it was."""
+    count as waiting; ``suffix`` follows each name in the post (さん, チーム)."""
 
-    __slots__ = ("label", "waiting", "done", "optional", "post_label", "suffix", "note")
     label: str
-    waiting: tuple[str, ...]
-    done: tuple[str, ...]
-    optional: bool
-    post_label: str | None
-    suffix: str
-    note: str
-
-    def __init__(self, label: str, waiting: tuple[str, ...] = (), done: tuple[str, ...] = (),
-                 optional: bool = False, post_label: str | None = None, suffix: str = "さん",
-                 note: str = "") -> None:
-        store(self, "label", label)
-        store(self, "waiting", waiting)
-        store(self, "done", done)
-        store(self, "optional", optional)
-        store(self, "post_label", post_label)
-        store(self, "suffix", suffix)
-        store(self, "note", note)
+    waiting: tuple[str, ...] = ()
+    done: tuple[str, ...] = ()
+    optional: bool = False
+    post_label: str | None = None
+    suffix: str = "さん"
+    note: str = ""
 
 
-class PhaseInput(Record):
-    """What the engine hands a variant to resolve one phase (a record,
-    ``adjudicator.slots``, as the dataclass it was)."""
+@dataclass(slots=True)
+class PhaseInput:
+    """What the engine hands a variant to resolve one phase."""
 
-    __slots__ = ("id", "actions", "directives", "extra_logs", "lines")
     id: str
     actions: list[Candidate]  # accepted player actions, superseding applied, in line order
     directives: list[Candidate]  # accepted GM directives (actor = GM name)
     extra_logs: dict[str, list[ChatLine]]  # e.g. {"chat": [...]} from logs/day1-chat.txt
     lines: list[LineRecord]
-
-    def __init__(self, id: str, actions: list[Candidate],  # noqa: A002 (the field's name)
-                 directives: list[Candidate], extra_logs: dict[str, list[ChatLine]],
-                 lines: list[LineRecord]) -> None:
-        self.id = id
-        self.actions = actions
-        self.directives = directives
-        self.extra_logs = extra_logs
-        self.lines = lines
 
 
 class Variant(Generic[S]):

@@ -27,6 +27,9 @@ from ..sentences import sentence
 from ..views import notice_events
 from .base import PhaseInput
 
+#: the notices a village gives first, whatever the log order
+_RESULTS = frozenset({"divine", "medium"})
+
 
 class PhaseOutputs:
     """The skeleton of ``Variant.render`` (see the module) and its hooks."""
@@ -82,9 +85,12 @@ class PhaseOutputs:
         n = day_number(phase.id)
         return {"day": n + 1 if phase.id.startswith("night") else n, "view": public_view(after)}
 
-    def notice_order(self, events: list[Event], name: str) -> list[Event]:
-        """The events of player ``name``'s notices, as they may know them, in order."""
-        return notice_events(events, name)
+    def notice_order(self, events: list[Event], name: str, lines: Any = None) -> list[Event]:
+        """The events of player ``name``'s notices, as they may know them, in order: log
+        order (``lines``: the phase's records, whose order is the chats' merge when the
+        phase came as several, ``views.in_log_order``), a role's result (占い結果, 霊能結果)
+        first, the morning's news (review 3, N9)."""
+        return sorted(notice_events(events, name, lines), key=lambda e: e.kind not in _RESULTS)
 
     def notice_context(self, after: Any, name: str) -> dict[str, Any]:
         """Player ``name``'s notices' own variables; none by default."""
@@ -101,7 +107,7 @@ class PhaseOutputs:
         day = day_number(phase.id)
         private: dict[str, list[str]] = {}
         for name in after.players:
-            mine = self.notice_order(events, name)
+            mine = self.notice_order(events, name, phase.lines)
             if mine:
                 ctx = {**shared, "day": day, **self.notice_context(after, name)}
                 private[name] = [render(template, ev=e, **ctx).rstrip("\n") for e in mine]

@@ -40,6 +40,7 @@ from ..wording import line_place
 from .charts import Section
 from .log import ENCODING, escaper, log_rows, row_ref
 from .sections import FIELD_JA, auto_sections, value_ja, variant_sections
+from .state import state_rows
 
 HOW_JA = {"executed": "処刑", "bitten": "襲撃", "assassinated": "暗殺", "punished": "天罰",
           "bomb": "タイムボムで死亡", "shot": "ピストルで死亡", "scenario": "死亡"}
@@ -227,7 +228,7 @@ def _action_row(lv: LineView, esc: _Escaper) -> str:
     if lv.reason:
         how += f" — {esc(lv.reason)}"
     if lv.rule:
-        how += (f' <span class="rule"><a href="#{esc(lv.rule_anchor)}" title="{esc(lv.rule)}">'
+        how += (f' <span class="rule"><a href="#{esc(lv.rule_anchor)}" data-rule="{esc(lv.rule)}">'
                 f'ルール「{esc(lv.rule_title)}」</a></span>')
     return (f'<li id="{lv.anchor}" class="d-{lv.disposition}">{row_ref(lv.ref, esc)}'
             f'<span class="time">{esc(lv.time)}</span><span class="who">'
@@ -389,7 +390,8 @@ def build_context(game: Any, view: View | None = None) -> dict[str, Any]:
                               values["team_won"].get(str(team_won),
                                                      TEAM_JA.get(str(team_won), team_won))),
         "winners_title": "優勝" if v.name == "derby-stock" else "勝者",
-        "extra": [(FIELD_JA.get(k, k), _field(k, x, values)) for k, x in extra.items()],
+        "extra": state_rows(v.name, extra, values, finished,
+                            lambda k, x: (FIELD_JA.get(k, k), _field(k, x, values))),
         "players": players,
         "teams": [(t.name, list(t.members)) for t in game.cfg.teams],
         "gms": list(game.cfg.gm),

@@ -55,7 +55,7 @@ _AFTER_COLON = itemgetter(2)
 #: ``_WHO``), the text (each escaped); the row begins with the newline that separates
 #: it from the row before
 _PIECES = tuple(p.encode() for p in (
-    '\n<li id="L', '" class="d-chatter"><span class="ref" title="', '">',
+    '\n<li id="L', '" class="d-chatter"><span class="ref" data-ref="', '">',
     '行目</span><span class="time">', '</span></li>'))
 _WHO = '</span><span class="who">{}</span><span class="text">'.format
 
@@ -95,11 +95,12 @@ def encode_column(col: list[str], esc: _Escaper) -> list[bytes]:
 
 
 def row_ref(ref: str, esc: _Escaper) -> str:
-    """A log row's line number in words; the file is a tooltip (for the GM who cites it)."""
+    """A log row's line number in words (its phase is the section's heading); the file
+    and line stay in a data attribute, for a developer (review 3, R5: no hover title)."""
     from ..wording import line_place
 
     head, colon, n = ref.rpartition(":")
-    return (f'<span class="ref" title="{esc(head)}{colon}{n}">{n}行目</span>' if n.isdigit()
+    return (f'<span class="ref" data-ref="{esc(head)}{colon}{n}">{n}行目</span>' if n.isdigit()
             else f'<span class="ref">{esc(line_place(ref))}</span>')
 
 

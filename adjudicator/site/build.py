@@ -60,34 +60,30 @@ def _cache_path(out: Path) -> Path | None:
 
 
 def _read_cache(path: Path | None) -> dict[str, Any]:
-    """The cache when its digest holds (plain JSON: a damaged one is a full build)."""
-    if path is None:
+    """The cache when it is what was written (``fsio.read_cached``: this user's own, its
+    digest holds); else a full build."""
+    from ..fsio import read_cached
+
+    blob = read_cached(path) if path is not None else None
+    if blob is None:
         return {}
     try:
-        doc = json.loads(path.read_text(encoding="utf-8"))
-        body = doc["body"]
-        if doc.get("format") != FORMAT or doc.get("sha256") != hashlib.sha256(
-                body.encode("utf-8")).hexdigest():
-            return {}
-        data: dict[str, Any] = json.loads(body)
-        return data
-    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        data = json.loads(blob.decode("utf-8"))
+    except (ValueError, UnicodeDecodeError):
         return {}
+    return data if isinstance(data, dict) and data.get("format") == FORMAT else {}
 
 
 def _write_cache(path: Path | None, data: dict[str, Any]) -> None:
     if path is None:
         return
-    from ..fsio import write_atomic
+    from ..fsio import write_cached
 
-    body = json.dumps(data, ensure_ascii=False)
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        write_atomic(path, json.dumps({"format": FORMAT, "sha256": hashlib.sha256(
-            body.encode("utf-8")).hexdigest(), "body": body}, ensure_ascii=False),
-            durable=False)
+        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
     except OSError:
-        pass  # no cache: the next build renders everything again
+        return  # no cache: the next build renders everything again
+    write_cached(path, json.dumps({"format": FORMAT, **data}, ensure_ascii=False))
 
 
 @dataclass

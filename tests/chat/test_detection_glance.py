@@ -1,12 +1,10 @@
 """Detection looks at a sample cheaply before it tries LINE's, LINE for PC's and
 Discord's sniffs (``Reader.glance``): each glance only skips a sniff that could not take
 the sample, so any text is detected as the same format with the glances as without
-them, and a plain log compiles none of those readers' patterns."""
+them."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from dataclasses import replace
 from pathlib import Path
 
@@ -67,18 +65,3 @@ def test_every_fixture_log_is_detected_as_before() -> None:
     for path in paths:
         text = chatlog.decode(path.read_bytes(), str(path))
         assert _detect(text) == _detect_without_glances(text), path
-
-
-def test_a_plain_log_compiles_no_pattern_of_line_or_discord() -> None:
-    code = """if True:
-        from adjudicator.chatlog import base, dates, discord, line_pc, line_phone, read_chat
-        text = "".join(f"[21:{i:02d}:07] たろう: こんばんは {i}\\n" for i in range(50))
-        assert read_chat(text, "t.txt", names=["たろう"]).format == "plain"
-        kept = [rx for rx in (base.RE_LINE_HEADER, line_phone.RE_LINE_MSG, dates.RE_LINE_DATE,
-                              line_pc.RE_LINE_PC_MSG, dates.RE_WHEN, discord.RE_HOVER)
-                if "match" in vars(rx)]  # a lazy pattern keeps its methods once compiled
-        print(len(kept))
-    """
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         check=True).stdout
-    assert out.strip() == "0"

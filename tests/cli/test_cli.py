@@ -109,7 +109,9 @@ def test_unreadable_log_names_file_and_line(tmp_path: Path, capsys) -> None:  # 
     (game / "logs" / "night1.json").write_text('{"messages": [', encoding="utf-8")
     code, _out, err = run(capsys, "resolve", str(game), "--no-write")
     assert code == 1
-    assert "logs/day1.txt" in err and "logs/night1.json" in err and "Traceback" not in err
+    # named as the GM names them (review 3, Dg1: no file path in what the GM reads)
+    assert "1日目昼のログ 1行目" in err and "1日目夜のログ 1行目" in err
+    assert "Traceback" not in err and "logs/" not in err
 
 
 def test_check_tells_the_live_price(capsys) -> None:  # type: ignore[no-untyped-def]

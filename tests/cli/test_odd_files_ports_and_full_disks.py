@@ -205,7 +205,7 @@ def test_a_log_read_is_capped_even_when_it_grew_after_the_scan(
     g = write_game(tmp_path / "g", {"day1": ALL_VOTE_SHIN, "night1": "たろう: 噛み@なお"})
     monkeypatch.setattr(engine, "MAX_LOG_BYTES", 200)
     code, _out, err = run(capsys, "resolve", str(g), "--no-write")
-    assert code == 1 and "logs/day1.txt" in err and "大きすぎます" in err
+    assert code == 1 and "1日目昼のログ" in err and "大きすぎます" in err
 
 
 def test_read_capped_checks_what_it_opened(tmp_path: Path) -> None:

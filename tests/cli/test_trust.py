@@ -3,6 +3,7 @@ family) per class of failure the issue lists."""
 
 from __future__ import annotations
 
+import hashlib
 import io
 import json
 import multiprocessing
@@ -160,9 +161,9 @@ def test_a_missing_phase_is_an_error_and_nothing_is_invented(game: Path, capsys)
 
 
 @pytest.mark.parametrize("phase, words", [
-    ("day99", ["day99（99日目 昼）はまだ先です", "次に保存するのはday2（2日目 昼）のログです",
+    ("day99", ["day99（99日目 昼）はまだ先です", "次に保存するのは day2（2日目 昼）のログです",
                "adjudicator add"]),
-    ("night2", ["次に保存するのはday2（2日目 昼）"]),
+    ("night2", ["次に保存するのは day2（2日目 昼）"]),
     ("round1", ["この村に「round1」というフェーズはありません",
                 "day1（1日目 昼）・night1（1日目 夜）・day2（2日目 昼）・night2（2日目 夜）"]),
     ("night1-chat", ["night1（1日目 夜）に観戦チャットのログはありません", "観戦チャットは昼だけ"]),
@@ -360,18 +361,26 @@ def test_stdout_full_is_one_line(game: Path) -> None:
 
 
 # ------------------------------------------------------------------ planted code
-def _plant(path: Path, marker: Path) -> None:
+def _plant(path: Path, marker: Path, digest: bool) -> None:
+    """A pickle that runs code when loaded, in the shape of Lark's cache file (a line,
+    then pickles); with ``digest``, the digest of its content beside it, as if this
+    user's own run had written it."""
     class Boom:
         def __reduce__(self) -> Any:
             return (Path.touch, (marker,))
 
-    path.write_bytes(pickle.dumps(Boom()))
+    data = b"0" * 64 + b"\n" + pickle.dumps(Boom())
+    path.write_bytes(data)
+    if digest:
+        fsio.digest_file(path).write_text(hashlib.sha256(data).hexdigest())
+        os.chmod(fsio.digest_file(path), 0o600)
 
 
-@pytest.mark.parametrize("who, mode, loaded", [("me", 0o644, True), ("other", 0o644, False),
-                                               ("me", 0o664, False), ("me", 0o646, False)])
+@pytest.mark.parametrize("who, mode, digest, loaded", [
+    ("me", 0o644, True, True), ("me", 0o644, False, False), ("other", 0o644, True, False),
+    ("me", 0o664, True, False), ("me", 0o646, True, False)])
 def test_a_cache_another_user_could_write_is_never_loaded(tmp_path: Path, monkeypatch,
-                                                          who: str, mode: int,
+                                                          who: str, mode: int, digest: bool,
                                                           loaded: bool) -> None:
     from adjudicator import parser
 
@@ -381,7 +390,7 @@ def test_a_cache_another_user_could_write_is_never_loaded(tmp_path: Path, monkey
     path = parser._cache_file("derby-stock")
     assert path is not None and path.parent == folder
     marker = tmp_path / "planted-code-ran"
-    _plant(path, marker)
+    _plant(path, marker, digest)
     os.chmod(path, mode)
     if who == "other":
         if os.getuid() != 0:
@@ -424,6 +433,7 @@ def test_jinja_cache_lives_in_the_private_folder_and_checks_files(tmp_path: Path
     assert text is not None
     files = list(Path(bcc.directory).iterdir())  # type: ignore[attr-defined]
     assert files and all(fsio.trusted_file(f) for f in files)
+    assert all(fsio.read_cached(f) is not None for f in files if f.suffix == ".cache")
     for f in files:
         os.chmod(f, 0o666)
         assert not fsio.trusted_file(f)
@@ -527,8 +537,8 @@ def test_options_after_positional_arguments(game: Path, tmp_path: Path, capsys) 
 def test_read_errors_name_the_file_once(game: Path, capsys) -> None:  # type: ignore[no-untyped-def]
     (game / "logs" / "night1.txt").write_bytes(b"\xff\xfe\xff\xd8\x00")
     code, _out, err = run(capsys, "resolve", str(game), "--no-write")
-    line = next(x for x in err.splitlines() if "night1.txt" in x)
-    assert code == 1 and line.count("night1.txt") == 1, line
+    line = next(x for x in err.splitlines() if "1日目夜のログ" in x)  # in words (review 3)
+    assert code == 1 and line.count("1日目夜のログ") == 1 and "night1.txt" not in line, line
 
 
 def test_home_not_writable(game: Path, capsys, monkeypatch) -> None:  # type: ignore[no-untyped-def]

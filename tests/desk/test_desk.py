@@ -371,3 +371,35 @@ def test_check_a_phase_not_reached_is_400(client: TestClient) -> None:
     r = client.get("/g/g/check", params={"line": "投票@はなこ", "speaker": "たろう",
                                           "phase": "day9"})
     assert r.status_code == 400 and "day9" in r.text
+
+
+# ------------------------------------------------------------------ a night of chats
+def test_one_paste_box_takes_several_chats(tmp_path: Path) -> None:
+    """input.thread: the village and two 1:1 chats pasted one after another are read as
+    three chats (not the second export's header glued onto the last message), previewed
+    and stored as one night whose late line in a 1:1 chat is late."""
+    from tests.support.threads import separator_free
+
+    folder = tmp_path / "games"
+    game = folder / "g"
+    shutil.copytree(FIXTURES / "derby-threads", game,
+                    ignore=shutil.ignore_patterns("expected", "night*", "day2*", "day3*", "day4*"))
+    night1 = (FIXTURES / "derby-threads" / "logs" / "night1.txt").read_text("utf-8")
+    log = night1 + separator_free("なな", "[21:40] なな: 予想@じろう 4万\n")
+    c = client_for(folder)
+    t = token(c)
+    r = c.post("/g/g/preview", data={"csrf": t, "phase": "night1", "log": log})
+    assert r.status_code == 200
+    from adjudicator.desk.service import read_paste
+
+    reading = read_paste(log, "paste", None, [])
+    assert not [m for m in reading.messages if "トーク履歴" in m.text or "保存日時" in m.text]
+    assert reading.messages[-1].text == "予想@じろう 4万"
+    r = c.post("/g/g/store", data={"csrf": t, "phase": "night1", "log": log},
+               follow_redirects=False)
+    assert r.status_code == 303
+    resolved = resolve_game(game)
+    night = next(p for p in resolved.phases if p.id == "night1")
+    late = next(r for r in night.lines if r.text == "予想@じろう 4万")
+    assert (late.speaker, late.code) == ("なな", "late")
+    assert len({t.name for t in night.threads.values()}) >= 10

@@ -54,7 +54,7 @@ def test_the_sheet_follows_the_game_toml(client: TestClient, root: Path) -> None
     toml = root / "genpei" / "game.toml"
     before = _sheet(client.get("/g/genpei/guide").text)
     assert "同数の人の中から抽選で処刑します" in before
-    toml.write_text(toml.read_text("utf-8").replace('tie = "random"', 'tie = "none"'), "utf-8")
+    toml.write_text(toml.read_text("utf-8").replace('tie = "抽選"', 'tie = "なし"'), "utf-8")
     after = _sheet(client.get("/g/genpei/guide").text)
     assert "投票が同数のとき：誰も処刑しません。" in after
     assert "同数の人の中から抽選で処刑します" not in after

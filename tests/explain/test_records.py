@@ -44,6 +44,7 @@ class ModelPhase(BaseModel):
     events: list[Any] = []
     diagnostics: list[Diagnostic] = []
     lines: list[LineRecord] = []
+    threads: dict[str, Any] = {}  # ref -> chatlog.Thread (a phase of several chats)
 
 
 text = st.text(max_size=6)

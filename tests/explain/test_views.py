@@ -107,9 +107,11 @@ def split(game: Any, view: View, notices: bool = True,
             if view.sees_notice(to) for text in texts for t in text.splitlines()}
     for ph, lines, events in _table(game):
         allowed.append(ph.public_post)
-        own = {r.ref for r in ph.lines if r.speaker == view.player}
+        own = {r.ref for r in ph.lines if r.speaker == view.player and (
+            not ph.threads or view.sees_line(r, ph.threads.get(r.ref)))}
         for rec, needles in lines:
-            if view.sees_line(rec):
+            # a line of a chat the player is in (their 1:1 chat, a group) is theirs to read
+            if view.sees_line(rec, ph.threads.get(rec.ref)):
                 allowed += [rec.text, rec.action or "", rec.reason or "", rec.ref]
             else:
                 hidden |= needles

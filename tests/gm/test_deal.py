@@ -20,7 +20,7 @@ from adjudicator.engine import resolve_game
 from adjudicator.errors import AdjudicatorError, ConfigError, UsageError
 from adjudicator.report.html import render_report
 from adjudicator.resources import data_dir
-from adjudicator.seal import check, digest_of, game_fields, seats
+from adjudicator.seal import _differences, check, digest_of, game_fields, seats
 from adjudicator.vocab import ROLE_NAMES
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples"
@@ -275,3 +275,49 @@ def test_a_hand_named_special_is_dealt_over(tmp_path: Path) -> None:
     cfg = load_config(path)
     assert all(p.special is None for p in cfg.players)
     assert check(cfg)[0]
+
+
+@pytest.mark.parametrize(("variant", "field", "words"), [
+    ("genpei", "faction", ["源氏", "平氏", "帝"]),
+    ("secret-society", "society", ["忍びの里", "海賊団", "クロノマター", "シークレット"]),
+    ("splatoon", "colour", ["オレンジ", "ムラサキ"]),
+])
+def test_deal_writes_the_gms_words(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                   variant: str, field: str, words: list[str]) -> None:
+    """Review 3, T2: game.toml and deal/dealt.json say 「平氏」, not ``heike``; the seal
+    still verifies, and a seat changed since is named in words."""
+    root = undealt(tmp_path, variant)
+    r = deal_game(root, seed=3)
+    text = (root / "game.toml").read_text(encoding="utf-8")
+    written = set(re.findall(rf'^{field} = "([^"]*)"', text, re.M))
+    assert written == set(words), written
+    dealt = (root / "deal" / "dealt.json").read_text(encoding="utf-8")
+    assert set(re.findall(rf'"{field}": "([^"]*)"', dealt)) == set(words)
+    assert not re.search(r"[a-z]+", "".join(re.findall(r"#.*", text[text.index("[seal]"):])))
+    assert main(["verify", str(root), "--digest", r.digest]) == 0
+    capsys.readouterr()
+    first, second = words[:2]  # the record says one seat was dealt otherwise
+    record = root / "deal" / "dealt.json"
+    record.write_text(dealt.replace(f'"{field}": "{first}"', f'"{field}": "{second}"', 1),
+                      encoding="utf-8")
+    changed = _differences(root, load_config(root / "game.toml"))
+    assert any(line.endswith(f"：{second} → {first}") for line in changed), changed
+
+
+def test_an_older_deal_in_english_values_still_verifies(tmp_path: Path,
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    """game.toml and dealt.json from before review 3 (``faction = "heike"``) still read."""
+    root = undealt(tmp_path, "genpei")
+    r = deal_game(root, seed=3)
+    path = root / "game.toml"
+    path.write_text(path.read_text(encoding="utf-8").replace('"源氏"', '"genji"')
+                    .replace('"平氏"', '"heike"'), encoding="utf-8")
+    record = root / "deal" / "dealt.json"
+    record.write_text(record.read_text(encoding="utf-8").replace('"源氏"', '"genji"')
+                      .replace('"平氏"', '"heike"'), encoding="utf-8")
+    assert main(["verify", str(root), "--digest", r.digest]) == 0
+    capsys.readouterr()
+    record.write_text(record.read_text(encoding="utf-8").replace('"genji"', '"heike"', 1),
+                      encoding="utf-8")
+    changed = _differences(root, load_config(path))
+    assert any(line.endswith("：平氏 → 源氏") for line in changed), changed

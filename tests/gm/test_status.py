@@ -166,7 +166,10 @@ def test_a_phase_not_reached_is_bad_usage(tmp_path: Path, capsys: pytest.Capture
     root = sample(tmp_path, "genpei")
     with pytest.raises(UsageError, match="no phase 'day40'") as caught:
         phase_status(root, "day40", b"x: y")
-    assert caught.value.ja.startswith("40日目 昼の途中集計はできません。途中集計できるのは記録済みの1日目")
+    # the sample game is over: said first, and no next phase offered (review 3, C3)
+    assert caught.value.ja.startswith("このゲームは7日目 昼で終了しています。40日目 昼の途中集計は"
+                                      "できません。途中集計できるのは記録済みの1日目")
+    assert "次の" not in caught.value.ja
     assert main(["status", str(root), "night40"]) == 2
     err = capsys.readouterr().err
     assert "40日目 夜の途中集計はできません" in err and "night" not in err

@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from adjudicator import fsio
 from adjudicator.games.derby_stock import mentions as M
 
 NAMES = {"はる": ["はる"], "はなこ": ["はなこ", "花子"], "まい": ["まい"]}
@@ -69,3 +71,24 @@ def test_a_damaged_memo_is_rebuilt(fresh: Path, monkeypatch: pytest.MonkeyPatch)
     assert _answers() == first
     M.save_memo()
     assert memo.read_text().startswith('{"version":1')
+
+
+@pytest.mark.parametrize("damage", [
+    lambda t: t.replace("[0,", "[0,1,2,3,"),  # other word boundaries, still JSON
+    lambda t: t.replace("true", "fals_").replace("false", "true").replace("fals_", "false"),
+])
+def test_a_memo_changed_since_it_was_written_is_not_believed(
+        fresh: Path, monkeypatch: pytest.MonkeyPatch, damage: Any) -> None:
+    first = _answers()
+    M.save_memo()
+    (memo,) = (fresh / "adjudicator").glob("sudachi-*.json")
+    changed = damage(memo.read_text())
+    assert changed != memo.read_text()
+    memo.write_text(changed)  # this user's own file, as private as before: only its
+    assert memo.stat().st_mode & 0o777 == 0o600  # digest tells it from what was written
+    monkeypatch.setattr(M, "_MEMO", M._Memo())
+    M.boundaries.cache_clear()
+    M._everyday.cache_clear()
+    assert _answers() == first  # the dictionary answered, not the changed file
+    M.save_memo()
+    assert fsio.read_cached(memo) is not None  # written anew, with its digest

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from adjudicator import parser as P
 from adjudicator.games import IMPLEMENTED
 
-UnexpectedInput = P.UnexpectedInput  # lark's, or its generated runtime's (larkrt)
+UnexpectedInput = P.UnexpectedInput
 
 PIECES = ["予想", "購入", "投票", "噛み", "占い", "護衛", "チャンス", "活躍", "声援", "代理",
           "@", "の株", "株", "万", "3", "5", " ", "まん", "千", P._N, "よろしく", "、"]

@@ -331,3 +331,19 @@ def test_search_links_a_phone_and_no_script(served: tuple[str, Path]) -> None:
         p2.click("main table.games a >> nth=0")
         assert "参加者" in p2.inner_text("main")
         nojs.close()
+
+
+def test_a_damaged_build_cache_is_a_full_build(archive: Path, tmp_path: Path,
+                                               cache: Path) -> None:
+    """The build cache holds names and page keys: one flipped bit and it is not used (the
+    site comes out the same, every game rendered again)."""
+    out = tmp_path / "site"
+    first = build_site(archive, out, load_people(None))
+    pages = {p: p.read_bytes() for p in out.rglob("*") if p.is_file()}
+    (kept,) = [p for p in (cache / "site").glob("*.json")]
+    blob = bytearray(kept.read_bytes())
+    blob[len(blob) // 2] ^= 0x04
+    kept.write_bytes(bytes(blob))
+    again = build_site(archive, out, load_people(None))
+    assert again.rendered_games == first.games and again.written == 0
+    assert {p: p.read_bytes() for p in out.rglob("*") if p.is_file()} == pages

@@ -51,8 +51,9 @@ def option_keys() -> frozenset[str]:
         keys |= set(re.findall(r"(?i:option)\s+`([a-z][a-z_]*)`", text))
         keys |= set(re.findall(r"`([a-z]+_[a-z_]+)`", text))  # call_window_seconds
     # and the settings game.toml's template names (first_bite…)
-    template = (ROOT / "adjudicator" / "config" / "skeletons.py").read_text(encoding="utf-8")
-    keys |= set(re.findall(r"#\s*([a-z][a-z_]*)\s*=\s*(?:true|false|\"|\d)", template))
+    from adjudicator.config.skeletons import OPTIONS
+
+    keys |= {key for rows in OPTIONS.values() for key, _default, _note in rows}
     return frozenset(keys)
 
 

@@ -4,6 +4,7 @@ command of ``grammars/derby-stock.lark`` is for, in Japanese (adjudicator.guide)
 from __future__ import annotations
 
 from ...guide import Ctx, Example, GameGuide, Mistake, Text, werewolf_settings, werewolf_texts
+from ...vocab import STOCK_LEVELS, yen
 from .rules import DEFAULT_OPTIONS
 
 
@@ -32,7 +33,12 @@ def texts(ctx: Ctx) -> dict[str, Text]:
         examples=(Example(f"購入@{b}の株 1株", "night"), Example(f"購入@{b}の株", "night")),
         mistakes=(Mistake(f"購入@{b} 2株", "「の株」を付けて「購入@名前の株 株数」と書いてください。",
                           "night", "syntax"),
-                  Mistake(f"購入@{b}の株 1.5株", "株は1株単位で買えます。", "night", "fraction")))
+                  Mistake(f"購入@{b}の株 1.5株", "株は1株単位で買えます。", "night", "fraction")),
+        note=(f"株数を書かずに「購入@{b}の株」とだけ書くと、株価の問い合わせになります。GMから"
+              "株価を聞いたら、同じ夜のうちに株数（「3株」または「3」）を書くと購入になります。"
+              "問い合わせて株数を書かなかった夜は、売買もダービーもできません。\n"
+              "　株価：" + "／".join(f"{ja}{yen(price)}" if price > 0 else f"{ja}（購入不可）"
+                                   for _id, ja, price in reversed(STOCK_LEVELS))))
     out["sell"] = Text(
         title="株の売却", form="売却@", who="株を持っている人", when="夜",
         rule="ds.stock.sell",

@@ -82,10 +82,11 @@ def _tokenizer() -> tuple[Any, Any, Any]:
 
 class _Memo:
     """Sudachi's answers remembered across runs: a line's word boundaries, a spelling's
-    everyday-word answer.  A JSON file in the private cache folder, read only when it is
-    a regular file of this user's that no one else can write (fsio.trusted_file), named
-    after the dictionary's and SudachiPy's installed files (size and mtime), so that
-    another dictionary never answers; written once, when the process finishes."""
+    everyday-word answer.  A JSON file in the private cache folder with the digest of its
+    content beside it, read only when it matches (``fsio.read_cached``: a damaged file
+    would change a cheers tally, so it is answered anew), named after the dictionary's
+    and SudachiPy's installed files (size and mtime), so that another dictionary never
+    answers; written once, when the process finishes."""
 
     VERSION = 1
     MAX_LINES = 20_000  # lines remembered (the oldest dropped first)
@@ -110,12 +111,13 @@ class _Memo:
             return
         import json
 
-        from ...fsio import trusted_file
+        from ...fsio import read_cached
 
-        if not trusted_file(self.path):
+        blob = read_cached(self.path)  # None: missing, or not what was written
+        if blob is None:
             return
         try:
-            data = json.loads(self.path.read_bytes())
+            data = json.loads(blob)
             if data.get("version") != self.VERSION:
                 return
             bounds, every = data["bounds"], data["everyday"]
@@ -132,7 +134,7 @@ class _Memo:
         self.dirty = False
         import json
 
-        from ...fsio import write_atomic
+        from ...fsio import write_cached
 
         bounds = self.bounds
         if len(bounds) > self.MAX_LINES:
@@ -140,11 +142,7 @@ class _Memo:
         blob = json.dumps({"version": self.VERSION, "bounds": bounds,
                            "everyday": self.everyday}, ensure_ascii=False,
                           separators=(",", ":"))
-        try:
-            write_atomic(self.path, blob, durable=False)
-            os.chmod(self.path, 0o600)
-        except OSError:
-            pass
+        write_cached(self.path, blob)
 
 
 def _memo_path() -> Any:

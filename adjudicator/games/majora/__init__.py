@@ -74,7 +74,9 @@ class Majora(PhaseOutputs, MajoraRules):
 
     def post_context(self, before: MjState, after: MjState, phase: PhaseInput
                      ) -> dict[str, Any]:
-        return {}
+        # a day log with only the GM's lines (or none) is stored before play: its post is
+        # the opening alone (review 3, P1), as Trap Word's 【第1ラウンド開始】
+        return {"played": any(r.disposition != "gm" for r in phase.lines)}
 
     def ledger_context(self, before: MjState, after: MjState, phase: PhaseInput
                        ) -> dict[str, Any]:

@@ -24,9 +24,9 @@ def texts(ctx: Ctx) -> dict[str, Text]:
             mistakes=(Mistake("使用@カギ→扉", "アイテムや能力は昼時間に宣言してください"
                               "（夜は会話だけです）。", "night", "wrong_phase"),)),
         "ability": Text(
-            title="仮面の能力", form="能力@", who="能力のある仮面をつけた人", when=_DAY,
+            title="仮面の能力", form="能力@（相手が要る能力は 能力@名前）", who="能力のある仮面をつけた人", when=_DAY,
             rule="mj.declare",
-            rule_ja="つけている仮面の能力を使います。相手が必要な能力は「能力@対象」と書きます。"
+            rule_ja="つけている仮面の能力を使います。相手が必要な能力は「能力@名前」と書きます。"
                     "使える回数は仮面ごとに決まっています。能力のない仮面では使えません。",
             examples=(Example("能力@", "day"), Example(f"能力@{a}", "day"))),
         "give": Text(
@@ -44,7 +44,7 @@ def texts(ctx: Ctx) -> dict[str, Text]:
 
 
 def settings(ctx: Ctx) -> list[str]:
-    return ["月は4日目の朝に落ちます。時の楽器を吹くと1日目に戻ります（戻れるのは3回まで）。",
+    return ["月は4日目の朝に落ちます。時の楽器を奏でると1日目に戻ります（戻れるのは3回まで）。",
             "巨人の道具4つをすべて使うと、仮面の村人の勝利です。"]
 
 

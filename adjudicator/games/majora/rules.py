@@ -290,12 +290,15 @@ class MajoraRules(Variant[MjState]):
             return None
         if text is None:
             label = {"player": "誰", "lock": "何", "item": "どのアイテム"}[kind]
+            # the form the guide and the day-1 post give (review 3, N11): 能力@名前
+            whom = "名前" if kind == "player" else "対象"
+            form = f"{what}{whom}" if what.endswith("@") else f"{what}→{whom}"
             if unannounced:
                 raise _illegal(f"{what} needs a target",
                                f"説明が公開されていないアイテムは、誰が{label}に使うのかを"
-                               f"明言してください（{what}→対象）", "no_target",
+                               f"明言してください（{form}）", "no_target",
                                "mj.item.unannounced")
-            raise _illegal(f"{what} needs a target", f"{label}に使うのかを明言してください（{what}→対象）",
+            raise _illegal(f"{what} needs a target", f"{label}に使うのかを明言してください（{form}）",
                            "no_target", rule)
         if kind == "player":
             return self._player(st, text, what, rule)

@@ -117,5 +117,4 @@ def _memberships(state: SsState) -> dict[str, str]:
     return out
 
 
-#: the ledger's name for each event kind
 __all__ = ["SecretSociety", "SecretSocietyTransformer"]

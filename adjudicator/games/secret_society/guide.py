@@ -10,9 +10,9 @@ _VOTE_TIME = "投票時間（GMの「投票時間です」の後）"
 
 
 def _t(title: str, form: str, who: str, when: str, rule: str, text: str,
-       *examples: Example, mistakes: tuple[Mistake, ...] = ()) -> Text:
+       *examples: Example, mistakes: tuple[Mistake, ...] = (), note: str = "") -> Text:
     return Text(title=title, form=form, who=who, when=when, rule=rule, rule_ja=text,
-                examples=examples, mistakes=mistakes)
+                examples=examples, mistakes=mistakes, note=note)
 
 
 def texts(ctx: Ctx) -> dict[str, Text]:
@@ -47,7 +47,9 @@ def texts(ctx: Ctx) -> dict[str, Text]:
         "解答", "解答@答え", "入会希望を出した人と、結社の人", "2日目の夜", "ss.chance.apply",
         "入会の問題に答えます。結社の人にとっては追加の課題になり、正解すれば課題成功が"
         "1つ増え、不正解（または答えなし）なら課題失敗が1つ増えます。",
-        Example("解答@富士山", "night2"))
+        Example("解答@富士山", "night2"),
+        note="結社に入っている人にも同じ問題が追加の課題として出ます（正解で課題成功1回、"
+             "不正解・解答なしで課題失敗1回）。")
     out["learn"] = _t(
         "術の習得", "習得@術名", "忍びの里の人", "昼", "ss.ninja.learn",
         "課題に1回成功するごとに、まだ覚えていない術を1つ習得できます。「習得」とだけ書くと"

@@ -67,15 +67,23 @@ def _recruit(em: Emitter[SsState], ph: PhaseInput,
                     gm_only=("why",), known_rule="ss.recruit")
             continue
         reached.setdefault(x, []).append((society, c))
+    # a player the pirates rope tonight is told of an invitation with its outcome
+    # (``invited_roped``, below), not asked to answer it
+    rope_targets = {c.action.target for c in ropes  # type: ignore[attr-defined]
+                    if not st.players[c.action.target].doton}  # type: ignore[attr-defined]
     for x, invs in reached.items():
         for society, c in invs:
             secret = society == "secret"
             rule = "ss.recruit.secret" if secret else "ss.recruit"
             em.emit("invite", rule, c.ref, "gm", player=c.actor, target=x, society=society)
+            if x in rope_targets:
+                continue
             # the invitee's notice: the secret leader stays anonymous (ss.recruit.secret)
             em.emit("invited", rule, c.ref, "player", to=x, player=x, society=society,
                     by=None if secret else c.actor, anonymous=secret,
                     several=len(invs) > 1)
+            if secret and getattr(ph.lines, "threads", None):
+                _relay(em, c.ref, x)
     joins: list[tuple[int, str, str, str, str, str | None]] = []  # order, x, soc, how, ref, by
     for c in ropes:
         x = c.action.target  # type: ignore[attr-defined]
@@ -95,7 +103,16 @@ def _recruit(em: Emitter[SsState], ph: PhaseInput,
         ans = answers.pop(x, None)
         chosen: str | None = None
         if x in roped:
-            pass
+            a = ans.action if ans else None
+            named = getattr(a, "society", None)
+            said = ("none" if a is None else "refused" if not getattr(a, "accept", False)
+                    else "accepted")
+            for s, inv in invs:
+                secret = s == "secret"
+                em.emit("invited_roped", "ss.pirate.rope", ans.ref if ans else inv.ref,
+                        "player", to=x, player=x, society=s,
+                        by=None if secret else inv.actor, anonymous=secret,
+                        said=said if named in (None, s) else "refused")
         elif ans is None:
             # the invitee learns the outcome in the morning: no answer counts as a refusal
             em.emit("no_answer", "ss.recruit", f"phase:{em.phase}", "player", to=x, player=x,
@@ -128,7 +145,9 @@ def _recruit(em: Emitter[SsState], ph: PhaseInput,
                     "player", to=inv.actor, player=x, target=inv.actor, society=s,
                     accepted=accepted, roped=x in roped,
                     undone=accepted and back is not None,
-                    **void, gm_only=("roped",) if void else ())
+                    **void, gm_only=("roped",) if void else (),
+                    # the rival leader sees the invitation's rule, not the answers' (X9)
+                    known_rule="ss.recruit" if void else None)
         if ans is not None and chosen is None and x not in roped and not (
                 ans.action.society is None and len(invs) > 1):  # type: ignore[attr-defined]
             # the invitee's own result for the morning (ss.recruit): they stay where they were
@@ -248,7 +267,9 @@ def _chrono(em: Emitter[SsState], ph: PhaseInput, chrono: list[Candidate],
                     night=n)
             em.emit("bomb_set", rule, c.ref, "player", to=c.actor, player=c.actor)
         else:  # the morning post tells it, never who did it
-            em.emit("chrono_used", rule, c.ref, "gm", player=c.actor, ability=a.ability)
+            # the user's own confirmation, as タイムボム has one (review 3, X10)
+            em.emit("chrono_used", rule, c.ref, "player", to=c.actor, player=c.actor,
+                    ability=a.ability)
             em.emit("chronoback" if a.ability == "back" else "time_pass", rule,
                     f"phase:{em.phase}", "public", day=n + 1)
 
@@ -335,3 +356,16 @@ def _punish(em: Emitter[SsState]) -> None:
             em.emit("punish", "ss.punish", "rng", "gm", player=who, among=label)
             die(em, who, "punished", "ss.punish", "rng")
             return
+
+
+def _relay(em: Emitter[SsState], ref: str, target: str) -> None:
+    """ss.recruit.secret in a night of private chats (input.thread): the text the GM
+    forwards into the target's 1:1 chat, without the sender's name; the target answers
+    in that chat."""
+    notice = ("シークレットから匿名の勧誘が届きました。今夜のうちに「承諾」か「拒否」で答えて"
+              "ください（答えがなければ拒否になります）。")
+    em.diagnose("info", "relay", ref,
+                f"forward the secret society's invitation to {target!r} anonymously "
+                "(ss.recruit.secret)",
+                f"{target}さんとの個別チャットに、送り主の名前を書かずにこのまま転送してください："
+                f"「{notice}」")

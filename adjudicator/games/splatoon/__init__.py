@@ -61,8 +61,8 @@ class Splatoon(PhaseOutputs, SplatoonRules):
         return {**super().post_context(before, after, phase),
                 "final": final_reveal(after) if after.finished else None}
 
-    def notice_order(self, events: list[Event], name: str) -> list[Event]:
-        return gauge_first(super().notice_order(events, name))
+    def notice_order(self, events: list[Event], name: str, lines: Any = None) -> list[Event]:
+        return gauge_first(super().notice_order(events, name, lines))
 
     def notice_context(self, after: SpState, name: str) -> dict[str, Any]:
         return {"weapons": WEAPONS}

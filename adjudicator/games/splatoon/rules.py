@@ -196,9 +196,12 @@ def _damage(em: Emitter[SpState], start: SpState, team: dict[str, int], landed: 
         if p.alive:
             hits = sorted(seen.get(n, []), key=lambda h: (h["by"] is None,
                                                          rank.get(h["by"] or "", 0)))
+            moved = abs(p.gauge - start.players[n].gauge)
             em.emit("gauge_notice", "sp.notice", here, "player", to=n, player=n,
                     amount=p.gauge, gauge=gauge_ja(p.gauge), attacks=hits,
-                    before=start.players[n].gauge)
+                    before=start.players[n].gauge,
+                    splashed=moved if moved >= SPLASH_MOVE else 0,
+                    muted=moved >= SPLASH_MOVE and em.phase != FINAL_NIGHT)
 
 
 def morning(em: Emitter[SpState]) -> None:

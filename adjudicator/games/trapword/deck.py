@@ -66,6 +66,15 @@ class Deck(BaseModel):
                 return c
         raise KeyError(card_id)
 
+    def monster_id(self, named: str) -> str | None:
+        """The monster game.toml names, by its id (``sand_golem``) or by its name as the
+        card says it (「砂喰いゴーレム」); None when the deck has no such monster."""
+        key = str(named).strip()
+        for c in self.monsters:
+            if key in (c.id, c.name):
+                return c.id
+        return None
+
 
 class Rules(BaseModel):
     """The effects in force for one team in one round, summed."""

@@ -64,8 +64,9 @@ def settings(ctx: Ctx) -> list[str]:
     out.append("ひらがな・カタカナの答え：" + ("読みが秘密のワードの読みと同じなら正解です。"
                                       if o.get("answer_by_reading", True)
                                       else "書き方が合っているときだけ正解です。"))
-    out.append("固有名詞のヒント：" + ("見つかった時点で反則です。" if o.get("strict_proper_nouns")
-                                else "GMが反則と判断したときに反則になります。"))
+    out.append("固有名詞のヒント：" + ("見つかった時点で不正なヒントとなり、その手番は失敗です。"
+                                if o.get("strict_proper_nouns")
+                                else "GMが不正なヒントと判断したときは、その手番は失敗です。"))
     out.append("最後に両チームが同時にゴールしたとき：" + (
         "タイブレークで勝者を1チームに決めます。" if o.get("single_winner") else "両チームの勝利です。"))
     out.append(f"呪いのカード：{o.get('curses', 2)}枚。")

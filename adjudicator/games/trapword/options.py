@@ -103,11 +103,11 @@ def problems(cfg: GameConfig, defaults: dict[str, Any]) -> list[str]:
         try:
             d = parse_deck(deck) if isinstance(deck, dict) else sample_deck()
             ids = [c.id for c in d.monsters]
-            if monster not in ids:
+            if not isinstance(monster, str) or d.monster_id(monster) is None:
                 add(f"options.monster: {monster!r} is not a monster of the deck; "
                     "expected one of " + ", ".join(ids),
                     f"オプションの「monster」：「{monster}」はデッキのモンスターにいません"
-                    "（使えるのは " + "・".join(f"「{c.id}」（{c.name}）" for c in d.monsters)
+                    "（使えるのは " + "・".join(f"「{c.name}」" for c in d.monsters)
                     + "）", "options")
         except ValueError:
             pass

@@ -102,15 +102,16 @@ def play_round(v: TrapWordRules, em: Emitter[TwState], ph: PhaseInput) -> None:
                     reason=why, word=word)
             em.diagnose("warning", "trap_pos", c.ref, f"trap word {word!r} rejected: not a "
                         "content word; the other words of the line stand (tw.trap.pos)", why)
+    unplayed = _unplayed(plans, ph)
     for setter, words in accepted.items():  # none set: the team is told so (0個)
-        _tell_traps(v, em, setter, words, n, last_set.get(setter, cause))
+        _tell_traps(v, em, setter, words, n, last_set.get(setter, cause), unplayed)
     if not timed:
         em.diagnose("warning", "no_times", ph.id, "the log has lines without times: turn "
                     "time and call windows cannot be judged; only the GM's 時間切れ ends a "
                     "turn on time (tw.turn.time)", "ログに時刻がないため時間を判定できません")
     em.emit("turn_order", "tw.round.order", cause, "public",
             teams=[p.team.name for p in plans])
-    if _unplayed(plans, ph):
+    if unplayed:
         # the GM stored the round before play (the secret words, the traps) for its start
         # post: no turn, no result, and nothing after the start is told (a result would
         # say both secret words in public)
@@ -341,15 +342,18 @@ def _tell_secret(v: TrapWordRules, em: Emitter[TwState], team: str, word: str, n
 
 
 def _tell_traps(v: TrapWordRules, em: Emitter[TwState], setter: str, words: list[str],
-                n: int, cause: str) -> None:
-    """tw.trap.count: each member of the setting team gets the trap words as accepted."""
+                n: int, cause: str, before_play: bool = False) -> None:
+    """tw.trap.count: each member of the setting team gets the trap words as accepted
+    (``before_play``: the round's log stops before the turns, so none set means none
+    set *yet*, not that the other team's hints are safe)."""
     st = em.state
     target = st.other(setter)
     limit = v.trap_limit(st, target)
     for m in st.teams[setter].members:
         em.emit("traps_told", "tw.trap.count", cause, "player", to=m, player=m,
                 target=target, words=list(words), team=setter, limit=limit, round=n,
-                window=v.options["call_window_seconds"], auto=v.options["trap_mode"] == "auto")
+                window=v.options["call_window_seconds"], auto=v.options["trap_mode"] == "auto",
+                before_play=before_play)
 
 
 def _tell_giver(em: Emitter[TwState], turn: Turn, cause: str) -> None:
@@ -494,7 +498,7 @@ class TrapWordRules(Variant[TwState]):
         last = len(em.state.tiles)
         named = self.options["monster"]
         if named:
-            monster = self.deck.card(named)
+            monster = self.deck.card(self.deck.monster_id(named) or named)
         else:
             pool = [c for c in self.deck.monsters if self.options["advanced"] or not c.advanced]
             monster = em.draw(pool, "tw.setup.monster", "モンスターカードを1枚引く")

@@ -546,7 +546,10 @@ def test_a_cheer_counts_a_name_used_as_a_name(tmp_path: Path) -> None:
         "logs/day1-chat.txt:8 観戦B「けんたの推理すごい」→ けんた（名前として）"]
     ledger = phase(g, "day1").ledger
     listed = ledger.split("-- 声援の集計（観戦チャット） --\n")[1].split("集計：")[0]
-    assert listed.splitlines() == m.data["lines"]
+    from adjudicator.wording import paths_in  # the ledger names the lines in words
+
+    assert listed.splitlines() == [paths_in(x) for x in m.data["lines"]]
+    assert listed.splitlines()[0].startswith("1日目の観戦チャット 1行目 観戦A「はるが来たね」")
     assert "集計：" in ledger and "はるさん3回" in ledger
     moved = {e.target: e.data["step"] for e in events(g, "night1", "stock_level")}
     assert moved.get("はる") == 1

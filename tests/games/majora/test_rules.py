@@ -227,7 +227,7 @@ def test_an_unpublished_item_works_once_who_and_what_are_named(tmp_path: Path) -
     g = play(tmp_path, {"day1": lines(("えま", "使用@月の涙"), ("えま", f"使用@月の涙→{MOON}"))})
     rec = record(g, "logs/day1.txt:1")
     assert rec.code == "no_target"
-    assert rec.reason == "説明が公開されていないアイテムは、誰が誰に使うのかを明言してください（使用@月の涙→対象）"
+    assert rec.reason == "説明が公開されていないアイテムは、誰が誰に使うのかを明言してください（使用@月の涙→名前）"
     assert [e.rule for e in g.phases[0].events if e.kind == "rejected"] == ["mj.item.unannounced"]
     mask = state(g, "day1").players[MOON].mask
     assert private(g, "day1", "えま")[-1] == f"【月の涙】{MOON}さんの仮面は「{mask}」です。"
@@ -351,7 +351,8 @@ def test_the_moon_falls_on_the_morning_of_day_four(tmp_path: Path) -> None:
 @rules("mj.loop")
 def test_day_and_cycle_head_every_post(tmp_path: Path) -> None:
     g = play(tmp_path, {"day1": "", "night1": "", "day2": ""})
-    assert post(g, "day1").startswith("【1周目・1日目】昼の結果")
+    # a day 1 stored before play is the opening alone (review 3, P1)
+    assert post(g, "day1").startswith("【1周目・1日目】朝\n～") and "昼の結果" not in post(g, "day1")
     assert post(g, "night1").startswith("【1周目・2日目】朝")
     assert post(g, "day2").startswith("【1周目・2日目】昼の結果")
 
@@ -368,7 +369,7 @@ def test_the_key_opens_its_lock_once_a_cycle(tmp_path: Path) -> None:
         "no_target", "unknown_lock", "opened"]
     assert state(g, "day1").opened == ["時計塔の扉"]
     assert state(g, "day1").items["巨人の剣"].holder == "さつき"
-    assert "時計塔の扉がきしみながら開いた。" in post(g, "day1")
+    assert "～時計塔の扉がきしみながら開いた～" in post(g, "day1")
 
 
 @rules("mj.key")

@@ -308,7 +308,7 @@ def test_recruit_chance_application_and_answer() -> None:
     assert codes(rejected) == ["not_society", "not_unaffiliated"]
     assert em.state.chance == {"あおい": "ninja", "いつき": "pirates"}
     assert notices(em, "あおい")[0].startswith("リクルートチャンス：忍びの里への入会希望を受け付けました。"
-                                               "問題：日本一高い山は？")
+                                               "問題は「日本一高い山は？」です。")
     em2, _ = night(em.state, 2, [("あおい", "解答@ふじさん"), ("いつき", "解答@エベレスト")])
     assert em2.state.players["あおい"].society == "ninja"
     assert em2.state.players["いつき"].society is None
