@@ -339,7 +339,14 @@ class Archive:
                    "value INTEGER NOT NULL)")
         row = db.execute("SELECT value FROM counters WHERE name = 'last_id'").fetchone()
         top = db.execute("SELECT COALESCE(MAX(id), 0) FROM games").fetchone()[0]
-        return max(int(row[0]) if row else 0, int(top))
+        top = top if isinstance(top, int) and not isinstance(top, bool) else 0
+        value = row[0] if row else 0
+        if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_ID:
+            # a damaged counter (text, bytes, a number out of range): rebuilt from the
+            # games there are (every caller holds the write transaction)
+            db.execute("UPDATE counters SET value = ? WHERE name = 'last_id'", (top,))
+            value = top
+        return max(value, top)
 
     @staticmethod
     def _set_last_id(db: sqlite3.Connection, gid: int) -> None:
@@ -371,6 +378,9 @@ class Archive:
             return int(found[0][0]), False
         game = resolve_game(root)
         data = export_game(game)
+        if not -MAX_ID - 1 <= data["seed"] <= MAX_ID:  # SQLite's integers are 64-bit
+            raise ArchiveError(f"「{root}」の種が大きすぎて保存できません：アーカイブに"
+                               f"保存できるのは {-MAX_ID - 1} から {MAX_ID} までの種のゲームです")
         result = json.dumps(data, ensure_ascii=False, sort_keys=True)
         now = datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
         with self.transaction() as db:
@@ -498,6 +508,12 @@ class Archive:
         if dest.exists() and any(dest.iterdir()):
             raise ArchiveError(f"「{dest}」はもうあり、空ではありません：新しいフォルダか空の"
                                "フォルダを指定してください")
+        from .fsio import game_input
+
+        why = game_input(dest)  # as `report -o`: never into a game's own logs/ or deal/
+        if why is not None:
+            raise ArchiveError(f"「{dest}」は{why}：ゲームのファイルに混ぜないよう、書き出しません。"
+                               "ゲームのフォルダの外を指定してください")
         if not dest.parent.is_dir():  # as `report -o`: a mistyped path makes no folders
             raise ArchiveError(f"「{dest}」に書き出せません：フォルダ「{dest.parent}」がありません。"
                                "先に作るか、あるフォルダの中を指定してください")
@@ -548,6 +564,10 @@ def find_games(paths: list[Path]) -> list[Path]:
     out: list[Path] = []
     for p in paths:
         p = Path(p)
+        from .fsio import odd_game_toml
+
+        if (odd := odd_game_toml(p)) is not None:
+            raise ArchiveError(odd)
         if (p / "game.toml").is_file():
             out.append(p)
         elif p.is_dir():

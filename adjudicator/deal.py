@@ -34,7 +34,7 @@ from typing import Any
 from .errors import AdjudicatorError, ConfigError, UsageError
 from .games import REGISTRY, get_variant
 from .rng import PhaseRng
-from .seal import digest_of
+from .seal import config_digest, game_fields, seats
 
 Slot = dict[str, Any]
 
@@ -75,6 +75,7 @@ class DealResult:
     seats: dict[str, Slot]
     notices: dict[str, list[str]] = field(default_factory=dict)
     written: list[Path] = field(default_factory=list)
+    game: dict[str, Any] = field(default_factory=dict)  # seal.game_fields, as dealt
 
 
 # ------------------------------------------------------------------ game.toml editing
@@ -171,6 +172,12 @@ def deal_game(root: Path | str, seed: int | None = None, force: bool = False) ->
 
     root = Path(root)
     path = root / "game.toml"
+    if path.is_symlink():  # writing would put a file where the link is, or write through it
+        err = AdjudicatorError(f"{path} is a link: the deal would replace it with a file; "
+                               "nothing was written")
+        err.ja = (f"「{path}」はリンクです：配役を書き込むとリンクがただのファイルに置き換わるため、"
+                  "何も書いていません。リンク先のファイルをゲームのフォルダに置いてから配ってください")
+        raise err
     try:
         text = path.read_bytes().decode("utf-8-sig")
     except OSError as e:
@@ -186,6 +193,11 @@ def deal_game(root: Path | str, seed: int | None = None, force: bool = False) ->
         raise ConfigError(str(path), [f"not valid TOML: {e}"],
                           [problem_ja(f"not valid TOML: {e}")]) from None
     variant = raw.get("variant")
+    if "variant" in raw and not isinstance(variant, str):  # a list or a table: not hashable
+        raise ConfigError(str(path), ["variant: the kind of game is one word in quotes "
+                                      '(variant = "derby-stock")'],
+                          ["ゲームの種類（variant）は、1つの名前を引用符で囲んで書きます"
+                           "（例：variant = \"derby-stock\"）"])
     if not isinstance(variant, str) or variant not in REGISTRY:
         raise UsageError(f"{variant!r}: not a variant that deals roles",
                          "ゲームの設定に、役職を配るゲームの種類が書かれていません")
@@ -221,7 +233,12 @@ def deal_game(root: Path | str, seed: int | None = None, force: bool = False) ->
                                               for v in setup.values()):
         raise ConfigError(str(path), ["setup: counts are whole numbers (\"人狼\" = 2)"],
                           ["編成の人数は整数で書きます（例：「人狼」を2人）"])
-    base = slots(variant, len(players), setup)
+    try:
+        base = slots(variant, len(players), setup)
+    except UsageError as e:  # a bad [setup] is game.toml's to fix (exit 1), not usage
+        if not setup:
+            raise
+        raise ConfigError(str(path), [str(e)], [e.ja or str(e)]) from None
     if seed is None:
         deal_seed = int.from_bytes(os.urandom(16), "big")
         salt = os.urandom(16).hex()
@@ -230,15 +247,28 @@ def deal_game(root: Path | str, seed: int | None = None, force: bool = False) ->
         salt = hashlib.sha256(f"adjudicator-salt:{seed}".encode()).hexdigest()[:32]
     dealt = shuffle(base, PhaseRng(deal_seed, "deal"))
     names = [p["name"].strip() for p in players]
-    seat_map = {n: {f: (bool(s.get(f)) if f == "leader" else s.get(f))
-                    for f in _fields(variant)} for n, s in zip(names, dealt, strict=True)}
-    digest = digest_of(variant, seat_map, salt)
-    seal = {"salt": salt, "digest": digest}
+
+    def parsed(t: str) -> Any:
+        try:
+            return tomllib.loads(t)
+        except tomllib.TOMLDecodeError:
+            return None
+
+    # the digest covers the dealt game as game.toml will read it (its seats, seed,
+    # options…): written once without it, read back, sealed, then written with it
+    seal = {"salt": salt, "digest": ""}
     new_text = edit_toml(text, variant, dealt, seal)
-    try:
-        got = tomllib.loads(new_text)
-    except tomllib.TOMLDecodeError:
-        got = None
+    cfg = None
+    if parsed(new_text) == _expected(raw, variant, dealt, seal):
+        tmp = root / ".game.toml.deal"
+        write_atomic(tmp, new_text, durable=False)
+        try:
+            cfg = load_config(tmp)
+        finally:
+            tmp.unlink(missing_ok=True)
+        seal = {"salt": salt, "digest": config_digest(cfg, salt) or ""}
+        new_text = edit_toml(text, variant, dealt, seal)
+    got = parsed(new_text)
     if got != _expected(raw, variant, dealt, seal):
         listing = "; ".join(f"{n}: {role_label(variant, s)}" for n, s in zip(names, dealt,
                                                                               strict=True))
@@ -250,17 +280,13 @@ def deal_game(root: Path | str, seed: int | None = None, force: bool = False) ->
         err.ja = ("ゲームの設定を安全に書き換えられないため、何も書いていません（参加者の欄が"
                   f"1行に1項目の形で書かれていません）。配役を手で書いてください：{listing_ja}")
         raise err
-    tmp = root / ".game.toml.deal"
-    write_atomic(tmp, new_text)
-    try:
-        cfg = load_config(tmp)
-    finally:
-        tmp.unlink(missing_ok=True)
+    assert cfg is not None  # the edit was checked above
+    digest, seat_map = seal["digest"], seats(cfg)
     write_atomic(path, new_text)
     result = DealResult(root=root, variant=variant, digest=digest, salt=salt,
                         roles={n: role_label(variant, s) for n, s in zip(names, dealt,
                                                                          strict=True)},
-                        seats=seat_map, notices=role_notices(cfg))
+                        seats=seat_map, notices=role_notices(cfg), game=game_fields(cfg))
     result.written = [path, *_write_deal_folder(root, result)]
     return result
 
@@ -300,7 +326,7 @@ def _write_deal_folder(root: Path, r: DealResult) -> list[Path]:
     p = folder / "dealt.json"
     seats = {n: {f: _written(r.variant, f, v) for f, v in s.items()} for n, s in r.seats.items()}
     write_atomic(p, json.dumps({"variant": r.variant, "salt": r.salt, "digest": r.digest,
-                                "seats": seats}, ensure_ascii=False, indent=2,
+                                "seats": seats, "game": r.game}, ensure_ascii=False, indent=2,
                                sort_keys=True) + "\n", durable=False)
     written.append(p)
     return written

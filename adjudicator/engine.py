@@ -17,7 +17,7 @@ from .chatlog import FORMATS, ChatLine, read_threads
 from .classify import PhaseReader
 from .config.load import GameConfig, load_config
 from .errors import ChatFormatError, chat_detail_ja
-from .fsio import MAX_LOG_BYTES, os_error_message, remembered_format
+from .fsio import MAX_LOG_BYTES, os_error_message, remembered_format, settle
 from .games import get_variant
 from .games.base import Emitter, PhaseInput, Variant
 from .models import Diagnostic, LineRecord, PhaseResult
@@ -69,6 +69,7 @@ def scan_logs(root: Path) -> tuple[dict[str, Path], set[str], list[Diagnostic]]:
     broken: set[str] = set()
     problems: list[Diagnostic] = []
     folder = root / "logs"
+    settle(folder, LOG_SUFFIXES)  # an `add` killed mid-way: finished or undone first
     try:
         entries = sorted(folder.iterdir())
     except FileNotFoundError:

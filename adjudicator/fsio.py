@@ -69,6 +69,78 @@ def write_atomic(path: Path, data: bytes | str, durable: bool = True) -> None:
         raise
 
 
+#: the folders of a game whose files are its input or its record: never an output path
+GAME_INPUT_FOLDERS = ("logs", "deal", "discord")
+#: what an earlier report starts with (report.html's generator line, in its first bytes)
+REPORT_MARK = b'<meta name="generator" content="adjudicator'
+
+
+def game_input(path: Path | str) -> str | None:
+    """Why ``path`` must not be written over (None: it may be an output): a game's
+    ``game.toml`` (or another ``.toml`` beside it: majora's scenario), or anything under a game folder's ``logs/``, ``deal/`` or ``discord/``
+    (links followed, so ``g/../g/logs/x`` and a linked folder are caught too).  A Japanese
+    phrase, for the caller's message."""
+    path = Path(path)
+    try:
+        real = Path(os.path.realpath(path.parent)) / path.name
+        if path.is_symlink():
+            real = Path(os.path.realpath(path))
+    except (OSError, ValueError):
+        return None
+    if real.name == "game.toml" or (real.suffix == ".toml"
+                                    and (real.parent / "game.toml").exists()):
+        return "ゲームの設定のファイルです"
+    for folder in (real, *real.parents):  # the folder itself (an output folder) too
+        if folder.name in GAME_INPUT_FOLDERS and (folder.parent / "game.toml").exists():
+            what = {"logs": "ログ", "deal": "配役の記録", "discord": "Discordへの送信の記録"}
+            return f"ゲーム「{folder.parent.name}」の{what[folder.name]}のフォルダの中です"
+    return None
+
+
+def earlier_report(path: Path | str) -> bool:
+    """Whether the regular file ``path`` is a report this tool wrote (its first bytes hold
+    the generator line), so that writing a new report over it loses nothing."""
+    try:
+        head = read_head(path, 4096)
+    except OSError:
+        return False
+    return head.startswith(b"<!DOCTYPE html>") and REPORT_MARK in head
+
+
+def read_head(path: Path | str, n: int) -> bytes:
+    """The first ``n`` bytes of a regular file (a pipe or a device is refused unread)."""
+    import stat
+
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise NotRegularFile(errno.EINVAL, "普通のファイルではありません", os.fspath(path))
+        return os.read(fd, n)
+    finally:
+        os.close(fd)
+
+
+def odd_game_toml(root: Path | str) -> str | None:
+    """Why ``root/game.toml`` is there but cannot be read as a game (a FIFO, a device, a
+    folder, a link to nothing), in Japanese; None when it is a regular file or absent
+    (absent: the caller says 「ゲームがありません」)."""
+    import stat
+
+    path = Path(root) / "game.toml"
+    try:
+        os.lstat(path)
+    except OSError:
+        return None
+    try:
+        st = os.stat(path)
+    except OSError:
+        return f"「{path}」は行き先のないリンクです：普通のファイルの game.toml を置いてください"
+    if stat.S_ISREG(st.st_mode):
+        return None
+    what = "フォルダです" if stat.S_ISDIR(st.st_mode) else "普通のファイルではありません（パイプ・装置など）"
+    return f"「{path}」は{what}：ゲームの設定として読めません。普通のファイルとして書き直してください"
+
+
 class NotRegularFile(OSError):
     """``read_capped``: the path is a pipe, a device, a socket or a folder."""
 
@@ -348,13 +420,23 @@ def store_log(logs: Path, phase: str, suffix: str, data: bytes,
 
     ``append`` (``add --append``: one more chat of the phase, input.thread): the bytes
     stored are ``append(the stored log's bytes)`` (``data`` when there is none), read
-    under the same lock, so that two appends never lose one."""
+    under the same lock, so that two appends never lose one.
+
+    The log, its format note and the removal of the logs it replaces are one step: a
+    journal (``logs/.<phase>.store``: the new log's name, SHA-256 and format) is written
+    first and removed last, and a run killed in between is finished or undone by the next
+    ``settle`` (every ``store_log`` and every scan of the logs calls it): the new log and
+    its note, or the old ones, never a mix (a new log read with the old note, or
+    ``night3.json`` beside the ``night3.txt`` it replaced)."""
+    import hashlib
+    import json
+
     logs.mkdir(exist_ok=True)
+    _refuse_link_out(logs)
     dest = logs / f"{phase}{suffix}"
     with locked(logs):
-        olds = [p for p in sorted(logs.glob(f"{phase}.*"))
-                if p.stem == phase and p.suffix.lower() in suffixes
-                and (p.is_file() or p.is_symlink())]
+        _settle_locked(logs, suffixes)
+        olds = _olds(logs, phase, suffixes)
         if append is not None:
             stored = [p for p in olds if p.is_file() and not p.is_symlink()]
             if len(stored) == 1:
@@ -362,18 +444,91 @@ def store_log(logs: Path, phase: str, suffix: str, data: bytes,
         same = [dest] == olds and dest.is_file() and dest.read_bytes() == data
         if same and remembered_format(dest) == fmt:
             return Stored(dest, [], unchanged=True)
-        _remember_format(logs, phase, fmt)
-        if same:
-            return Stored(dest, [])
+        journal = logs / f".{phase}{JOURNAL}"
+        write_atomic(journal, json.dumps({"log": dest.name, "format": fmt,
+                                          "sha256": hashlib.sha256(data).hexdigest()}))
         # a link is removed, not copied: its target stays where it is (and a link out of
         # the game folder must not bring an outside file into the history)
-        kept = [k for p in olds if p.is_file() and not p.is_symlink()
-                and (k := keep_history(logs, p)) is not None]
-        write_atomic(dest, data)
-        for old in olds:
-            if old != dest:
-                old.unlink()
+        kept = [] if same else [k for p in olds if p.is_file() and not p.is_symlink()
+                                and (k := keep_history(logs, p)) is not None]
+        if not same:
+            write_atomic(dest, data)
+        _finish(logs, phase, dest, fmt, suffixes)
+        journal.unlink()
     return Stored(dest, kept)
+
+
+#: the suffix of ``store_log``'s journal (``logs/.night3.store``)
+JOURNAL = ".store"
+
+
+def _olds(logs: Path, phase: str, suffixes: tuple[str, ...]) -> list[Path]:
+    return [p for p in sorted(logs.glob(f"{phase}.*"))
+            if p.stem == phase and p.suffix.lower() in suffixes
+            and (p.is_file() or p.is_symlink())]
+
+
+def _finish(logs: Path, phase: str, dest: Path, fmt: str | None,
+            suffixes: tuple[str, ...]) -> None:
+    """The last steps of a store, once ``dest`` holds the new log: its note, and the
+    logs it replaced removed (each safe to do twice)."""
+    _remember_format(logs, phase, fmt)
+    for old in _olds(logs, phase, suffixes):
+        if old != dest:
+            old.unlink()
+
+
+def settle(logs: Path, suffixes: tuple[str, ...]) -> None:
+    """Finish (or undo) a ``store_log`` that was killed mid-way (see there); nothing to
+    do, and nothing written, when no journal is left.  An unwritable folder is left as
+    it is (the reader then sees what is there)."""
+    try:
+        if not any(n.startswith(".") and n.endswith(JOURNAL) for n in os.listdir(logs)):
+            return
+        _refuse_link_out(logs)  # never written through a link out of the game folder
+        with locked(logs):
+            _settle_locked(logs, suffixes)
+    except OSError:
+        return
+
+
+def _settle_locked(logs: Path, suffixes: tuple[str, ...]) -> None:
+    import hashlib
+    import json
+
+    for journal in sorted(logs.glob(f".*{JOURNAL}")):
+        phase = journal.name[1: -len(JOURNAL)]
+        try:
+            doc = json.loads(journal.read_bytes()[:4096])
+            name, fmt, sha = doc["log"], doc["format"], doc["sha256"]
+            assert isinstance(name, str) and Path(name).stem == phase and "/" not in name
+            assert fmt is None or isinstance(fmt, str)
+        except (OSError, ValueError, KeyError, TypeError, AssertionError):
+            journal.unlink(missing_ok=True)  # half-written: the store never began
+            continue
+        dest = logs / name
+        try:
+            done = (dest.is_file() and not dest.is_symlink()
+                    and hashlib.sha256(dest.read_bytes()).hexdigest() == sha)
+        except OSError:
+            done = False
+        if done:  # the new log is in place: finish what the killed run began
+            _finish(logs, phase, dest, fmt, suffixes)
+        journal.unlink(missing_ok=True)  # else the old log and its note still stand
+
+
+def _refuse_link_out(logs: Path) -> None:
+    """``logs/`` and ``logs/.history`` must be folders of the game itself: a link that
+    points out of the game folder would write the log (or its kept versions) elsewhere."""
+    game = Path(os.path.realpath(logs.parent))
+    for folder in (logs, logs / HISTORY):
+        if folder.is_symlink():
+            real = Path(os.path.realpath(folder))
+            if real != game and game not in real.parents:
+                raise IsADirectoryError(errno.EXDEV, "ゲームのフォルダの外を指すリンクです"
+                                        "（書き込むとゲームの外のファイルが変わります。"
+                                        "リンクをやめて普通のフォルダにしてください）",
+                                        str(folder))
 
 
 def format_file(logs: Path, stem: str) -> Path:

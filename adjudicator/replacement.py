@@ -64,6 +64,8 @@ class Seats:
     earlier: list[Replacement] = field(default_factory=list)  # before this phase
     here: list[Replacement] = field(default_factory=list)  # taking effect in this phase
     problems: list[tuple[str, str]] = field(default_factory=list)  # (source, message)
+    refused: dict[tuple[str, str], str] = field(default_factory=dict)  # (seat, newcomer)
+    # of this phase -> why not
 
     @property
     def active(self) -> bool:
@@ -84,6 +86,8 @@ class Seats:
 
     def refusal(self, seat: str, new: str) -> str | None:
         """Why ``交代@seat→new`` cannot stand (None: it can)."""
+        if (seat, new) in self.refused:
+            return self.refused[seat, new]
         try:
             other = self.base.resolve(new)
         except CommandError:
@@ -178,12 +182,14 @@ def seats_for(game: Any, roster: Roster, phase: str, lines: Sequence[ChatLine] =
     holders: dict[str, str] = {}
     current = roster
     seen: set[tuple[str, str, str]] = set()
+    dead = _dead_before(game, phase)
     for group, target in ((wanted, seats.earlier), (mine, seats.here)):
         for pid, old, new, source in group:
             if (pid, old, new) in seen:
                 continue
             seen.add((pid, old, new))
-            # a line of this phase is rejected by the reader itself; game.toml's are said here
+            # a line of this phase is rejected by the reader itself (with ``refused``);
+            # game.toml's are said here
             report = target is seats.here and source == "game.toml"
             try:
                 seat = current.resolve(old)
@@ -194,16 +200,15 @@ def seats_for(game: Any, roster: Roster, phase: str, lines: Sequence[ChatLine] =
                 continue
             if seat not in current.names:
                 continue
-            holder = holders.get(seat, seat)
-            try:
-                clash = current.resolve(new)
-            except CommandError:
-                clash = None
-            if clash is not None and clash != seat:
+            why = _refusal(current, added, holders.get(seat, seat), seat, new,
+                           dead.get(seat), pid)
+            if why is not None:
                 if report:
-                    seats.problems.append((source, f"交代@{old}→{new}: 「{new}」はすでに参加者"
-                                           f"（{clash}さん）の名前です"))
+                    seats.problems.append((source, f"交代@{old}→{new}: {why}"))
+                if target is seats.here:
+                    seats.refused[(seat, new)] = why
                 continue
+            holder = holders.get(seat, seat)
             target.append(Replacement(phase=pid, seat=seat, old=holder, new=new,
                                       source=source))
             holders[seat] = new
@@ -214,6 +219,44 @@ def seats_for(game: Any, roster: Roster, phase: str, lines: Sequence[ChatLine] =
     seats.holders = holders
     seats.roster = current
     return seats
+
+
+def _dead_before(game: Any, phase: str) -> dict[str, str]:
+    """Seat -> the phase it died in, for the seats dead before ``phase`` starts."""
+    out: dict[str, str] = {}
+    for ph in game.phases:
+        if phase_key(ph.id) >= phase_key(phase):
+            break
+        for seat in ph.deaths:
+            out.setdefault(seat, ph.id)
+    return out
+
+
+def _refusal(current: Roster, added: dict[str, list[str]], holder: str, seat: str,
+             new: str, died: str | None, phase: str) -> str | None:
+    """Why a newcomer ``new`` cannot take ``seat`` (held by ``holder``) in ``phase``
+    (None: they can), as the roster refuses such names: an invisible or
+    direction-changing character, the same player as the one leaving, a seat whose
+    player died before the phase, a newcomer who already holds another seat."""
+    from .config.load import _invisible
+    from .names_shown import shown
+
+    if (bad := _invisible(new)) is not None:
+        return f"「{shown(new)}」に見えない文字（{bad}）が入っています。消して書き直してください"
+    if _same(new, holder):
+        return f"{new}さんはこの席の参加者のままです（交代する人と同じ人です）"
+    if died is not None and phase_key(died) < phase_key(phase):
+        return f"{seat}さんの席は死亡しているため、代役を立てられません"
+    try:
+        clash = current.resolve(new)
+    except CommandError:
+        return None
+    if clash == seat:
+        return None  # the old name written again, or an alias of the seat
+    for other, news in added.items():
+        if other != seat and any(_same(new, n) for n in news):
+            return f"{new}さんはすでに{other}さんの席の代役です（1人が2つの席を持つことはできません）"
+    return f"「{new}」はすでに参加者（{clash}さん）の名前です"
 
 
 def _with_aliases(entries: list[tuple[str, list[str]]], added: dict[str, list[str]],

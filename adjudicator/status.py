@@ -211,7 +211,8 @@ def phase_status(root: Path | str, phase: str, data: bytes | str | None = None,
     """The 途中集計 of ``phase`` from ``data`` (a partial log), or from the stored log of
     ``phase`` when ``data`` is None.  Raises UsageError (no such phase, nothing to read)."""
     from .classify import PhaseReader
-    from .engine import find_logs, resolve_game
+    from .engine import resolve_game, scan_logs
+    from .errors import AdjudicatorError
     from .phases import game_phase_label
     from .roster import Roster
 
@@ -223,7 +224,15 @@ def phase_status(root: Path | str, phase: str, data: bytes | str | None = None,
     names = [n for n, _a in entries] + [a for _n, al in entries for a in al] + list(game.cfg.gm)
     source = f"logs/{phase}.txt"
     if data is None:
-        path = find_logs(root).get(phase)
+        stored, broken, problems = scan_logs(root)
+        path = stored.get(phase)
+        if path is None and phase in broken:  # a FIFO, a device, two logs: say which
+            why = next((d.reason_ja or d.message for d in problems
+                        if d.source.rsplit("/", 1)[-1].split(".")[0] == phase), None)
+            err = AdjudicatorError(f"{phase} has a stored log that cannot be read")
+            err.ja = (f"{game_phase_label(game, phase)}のログを読めません："
+                      + (why or "ログのファイルを確かめてください"))
+            raise err
         if path is None:
             raise UsageError(f"no log stored for {phase}: paste the log so far "
                              f"(`adjudicator status {root} {phase} -`)",

@@ -67,3 +67,23 @@ def yen(amount: int) -> str:
         return f"{sign}{man:,}万{rest}ドル"
     return f"{sign}{n:,}ドル"
 
+
+
+def unplayable(counts: dict[str, int]) -> tuple[str, str] | None:
+    """Why a werewolf composition (Japanese role name -> count) is no village anyone can
+    play (None: it is one): no one on the village's side, or as many wolves as the
+    others at the start (the wolves would win before the first vote), in English and
+    Japanese."""
+    by_id = {ROLE_NAMES.get(k, k): v for k, v in counts.items()}
+    wolves = by_id.get("wolf", 0)
+    others = sum(counts.values()) - wolves
+    village = sum(v for k, v in by_id.items() if ROLES.get(k, ("", "", ""))[2] == "village")
+    if wolves and not village:
+        return ("no one on the village's side (村人, 占い師…): no village could play it",
+                "村人陣営（村人・占い師など）が1人もいません。これでは村が遊べません")
+    if wolves and wolves >= others:
+        return (f"{wolves} 人狼 against {others} others at the start: the wolves would "
+                "win before the first vote",
+                f"始まりから人狼が{wolves}人、それ以外が{others}人です。人狼がそれ以外の人数以上"
+                "では、最初の投票の前に人狼が勝ってしまいます")
+    return None

@@ -18,9 +18,12 @@ def _out(text: str) -> None:
 
 
 def _game(path: str) -> Path:
-    from ..errors import UsageError
+    from ..errors import AdjudicatorError, UsageError
+    from ..fsio import odd_game_toml
 
     root = Path(path)
+    if (odd := odd_game_toml(root)) is not None:
+        raise AdjudicatorError(odd)
     if not (root / "game.toml").is_file():
         raise UsageError(f"「{path}」にゲームがありません（ゲームのフォルダには game.toml があります）")
     return root
@@ -65,8 +68,11 @@ def cmd_deal(args: Any) -> int:
 
 
 def cmd_verify(args: Any) -> int:
-    from ..seal import verify_game
+    from ..errors import UsageError
+    from ..seal import digest_problem, verify_game
 
+    if args.digest is not None and (why := digest_problem(args.digest)) is not None:
+        raise UsageError(why)
     root = _game(args.game)
     ok, lines = verify_game(root, args.digest)
     if ok:

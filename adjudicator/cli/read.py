@@ -46,6 +46,10 @@ def game_cast(root: str | Path) -> Cast:
     from ..games import get_variant
 
     folder = Path(root)
+    from ..fsio import odd_game_toml
+
+    if (odd := odd_game_toml(folder)) is not None:
+        raise AdjudicatorError(odd)
     if not (folder / "game.toml").is_file():
         raise UsageError(f"「{root}」にゲームがありません（ゲームのフォルダには game.toml があります）")
     cfg = load_config(folder / "game.toml")

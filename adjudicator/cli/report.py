@@ -23,8 +23,8 @@ def cmd_report(args: Any) -> int:
     if out.is_dir():
         raise AdjudicatorError(f"「{out}」はフォルダです：-o に報告のファイル名"
                                "（FILE.html）を指定してください")
-    refuse_output(out)
-    write_report(game, out, View.gm() if args.gm else View.public())
+    refuse_output(out, args.force)
+    write_report(game, out, View.gm() if args.gm else View.public(), args.force)
     if game.variant.finished(game.state):
         print(f"{out} を書きました")
     else:
@@ -39,6 +39,8 @@ def add_report_command(add: Any) -> None:
             "  adjudicator report mygame --gm   （終わっていないゲーム：GM専用の途中経過）")
     s.add_argument("game", help="ゲームのフォルダ")
     s.add_argument("-o", "--output", help="書き出す HTML のファイル（既定：GAME/report.html）")
+    s.add_argument("--force", action="store_true",
+                   help="以前の報告ではない、もうあるファイルにも上書きします（ゲームの設定とログには書きません）")
     s.add_argument("--gm", action="store_true",
                    help="終わっていないゲームの報告を、GM専用に書きます（題は「途中経過」）")
     s.set_defaults(func=cmd_report)

@@ -334,6 +334,11 @@ def game_view(desk: Desk, request: Request, name: str, want: str | None, stored:
             later = f"声援は{phase_label(base)}のログを保存すると数えます。"
         want = chat.base if chat is not None else None
     if want and want not in ids:
+        odd = [W.diag_ja(d) for d in game.diagnostics
+               if d.code in ("log_unreadable", "two_logs")
+               and d.source.rsplit("/", 1)[-1].split(".")[0] == want]
+        if odd:  # a FIFO, a device, two logs: there is one, it cannot be read
+            raise S.DeskError(f"{phase_label(want)}のログを読めません", 422, odd)
         raise S.DeskError(f"{phase_label(want)}のログはまだありません", 404)
     shown = next((r for r in game.phases if r.id == want), None) if want else (
         game.phases[-1] if game.phases else None)

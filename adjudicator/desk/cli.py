@@ -55,6 +55,17 @@ def bind(host: str, port: int) -> socket.socket:
     return sock
 
 
+def loopback(sock: socket.socket) -> bool:
+    """Whether ``sock`` listens on a loopback address only (0.0.0.0 and :: listen on
+    every interface)."""
+    import ipaddress
+
+    try:
+        return ipaddress.ip_address(sock.getsockname()[0].split("%", 1)[0]).is_loopback
+    except ValueError:
+        return False
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
     root = Path(args.dir)
     if not root.is_dir():
@@ -66,6 +77,10 @@ def cmd_serve(args: argparse.Namespace) -> int:
         raise UsageError("デスクには uvicorn が必要です：pip install uvicorn") from None
     from .app import LOOPBACK_HOSTS, create_app
 
+    if not args.host.strip():  # "" would listen on every interface, and print http://:PORT/
+        raise UsageError("--host が空です：このコンピュータからだけなら 127.0.0.1（既定）、ほかの"
+                         "コンピュータからも開くならそのアドレスか 0.0.0.0 を指定してください")
+    args.host = args.host.strip()
     hosts = LOOPBACK_HOSTS if args.host in LOOPBACK_HOSTS else (*LOOPBACK_HOSTS, args.host)
     app = create_app(root, hosts=hosts)
     sock = bind(args.host, args.port)
@@ -74,6 +89,11 @@ def cmd_serve(args: argparse.Namespace) -> int:
     sys.stdout.write(f"adjudicator のデスク：http://{shown}:{port}/  （フォルダ "
                      f"{root.resolve()}。Ctrl-C で止まります）\n")
     sys.stdout.flush()
+    if not loopback(sock):
+        sys.stderr.write(f"注意：デスクは {shown} で、このコンピュータの外からも開けます。デスクには"
+                         "ログインがないため、このネットワークのだれでもゲームを見て、ログを書き換え"
+                         "られます。信頼できるネットワークでだけ使ってください\n")
+        sys.stderr.flush()
     config = uvicorn.Config(app, host=args.host, port=port, log_level="warning")
     try:
         uvicorn.Server(config).run(sockets=[sock])

@@ -21,7 +21,7 @@ from ..chatlog import Reading, read_threads
 from ..config.load import load_config
 from ..engine import Game, resolve_game, scan_logs
 from ..errors import AdjudicatorError, ChatFormatError, ConfigError
-from ..fsio import format_file, remembered_format, store_log, write_atomic
+from ..fsio import format_file, odd_game_toml, remembered_format, store_log, write_atomic
 from .guards import paste_warnings, refusal
 
 #: largest paste the desk takes (bytes of UTF-8): a whole night of a busy village is ~1 MB
@@ -59,6 +59,8 @@ def game_dir(root: Path, name: str, must_exist: bool = True) -> Path:
     real = path.resolve()
     if real == base or not real.is_relative_to(base):
         raise DeskError(f"「{name}」はこのフォルダの外を指しています", 404)
+    if must_exist and real.is_dir() and (odd := odd_game_toml(real)) is not None:
+        raise DeskError(f"ゲーム「{name}」の設定を読めません", 422, [odd])  # a FIFO, a folder…
     if must_exist and not (real.is_dir() and (real / "game.toml").is_file()):
         raise DeskError(f"ゲーム「{name}」はありません", 404)
     return path

@@ -35,7 +35,12 @@ def _id(value: str | None, what: str) -> str | None:
 
 
 def _root(path: str, phase: str) -> Path:
+    from ..errors import AdjudicatorError
+    from ..fsio import odd_game_toml
+
     root = Path(path)
+    if (odd := odd_game_toml(root)) is not None:
+        raise AdjudicatorError(odd)
     if not (root / "game.toml").is_file():
         raise UsageError(f"{path!r} にゲームがありません（game.toml のあるフォルダを指定してください）")
     if not RE_PHASE.match(phase):

@@ -222,19 +222,27 @@ async def _range(rest: Any, ch: Any, phase: str, after: str | None, before: str 
 
     if after is not None:
         out: list[Any] = []
+        seen: set[int] = set()
         async for m in rest.fetch_messages(ch, after=hikari.Snowflake(int(after))):
+            _check_page(m, seen, int(after), None)
             if before is not None and int(m.id) >= int(before):
                 break
             opened = _opens(m, authors)
             if before is None and opened is not None and opened != phase and out:
                 break
             out.append(m)
+            if len(out) >= MAX_SCAN:
+                raise DiscordError(
+                    f"{phase} の範囲が{MAX_SCAN:,}件を超えました。--before に終わりのひとつ後の"
+                    "メッセージIDを指定して範囲を区切ってください（何も保存していません）")
         return out
     it = rest.fetch_messages(ch, before=hikari.Snowflake(int(before))) if before is not None \
         else rest.fetch_messages(ch)
     back: list[Any] = []
     found = False
+    seen_back: set[int] = set()
     async for m in it:
+        _check_page(m, seen_back, None, int(before) if before is not None else None)
         back.append(m)
         if _opens(m, authors) == phase:
             found = True
@@ -254,6 +262,18 @@ async def _range(rest: Any, ch: Any, phase: str, after: str | None, before: str 
             if opened is not None and opened != phase:
                 return msgs[:k]
     return msgs
+
+
+def _check_page(m: Any, seen: set[int], after: int | None, before: int | None) -> None:
+    """A message of a page must be new and inside the range asked for: a server that
+    answers the same page again (or ignores ``after`` / ``before``) would be paged through
+    forever."""
+    mid = int(m.id)
+    if mid in seen or (after is not None and mid <= after) or (before is not None
+                                                               and mid >= before):
+        raise DiscordError("Discordが同じメッセージを繰り返し返しました（ページが進みません）。"
+                           "しばらくしてからもう一度実行してください（何も保存していません）")
+    seen.add(mid)
 
 
 def _example(phase: str) -> str:

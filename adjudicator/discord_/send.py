@@ -254,6 +254,16 @@ async def send(rest: Any, root: Path, game: Any, phase: str, channel: str | None
                 raise _stopped(explain(e, f"{it.label}を送れませんでした"), out) from None
             except hikari.HikariError as e:
                 raise _stopped(explain(e, f"{it.label}を送る途中で止まりました"), out) from None
+            except DiscordError as e:  # a rate limit too long
+                raise _stopped(DiscordError(f"{it.label}を送る途中で止まりました: {e}"), out) \
+                    from None
+            except Exception as e:  # an answer that cannot be read (client.unreadable)
+                from .client import unreadable
+
+                if (bad := unreadable(e)) is None:
+                    raise
+                raise _stopped(DiscordError(f"{it.label}を送る途中で止まりました: {bad}"), out) \
+                    from None
         if out.sent:  # what the players now have is published (adjudicator.corrections)
             import datetime as dt
 

@@ -363,6 +363,10 @@ def role_counts(n: int, setup: dict[str, int], table: dict[int, dict[str, int]],
         if not counts.get("人狼"):
             raise UsageError("[setup] has no 人狼; the game needs at least one wolf",
                              "編成に人狼がいません。人狼は1人以上必要です")
+        from ..vocab import unplayable
+
+        if (why := unplayable(counts)) is not None:
+            raise UsageError(f"[setup] {why[0]}", f"編成：{why[1]}")
         return counts
     low, high = min(table), max(table)
     if n not in table:

@@ -459,22 +459,32 @@ def render_report_bytes(game: Any, view: View | None = None) -> bytes:
     return b"".join(out)
 
 
-def write_report(game: Any, path: Path, view: View | None = None) -> Path:
+def write_report(game: Any, path: Path, view: View | None = None, force: bool = False) -> Path:
     blob = render_report_bytes(game, view)  # refused before anything is written
     path = Path(path)
-    refuse_output(path)  # a link, a pipe, a device or a missing folder: nothing written
+    refuse_output(path, force)  # a game's input, a link, a pipe, a device or a missing
+    # folder: nothing written
     from ..fsio import write_atomic  # a temporary file beside it, renamed over it
 
     write_atomic(path, blob)  # one write of the bytes made once
     return path
 
 
-def refuse_output(out: Path) -> None:
-    """An output file may be a regular file (replaced) or a new file in a folder that
-    exists; a link, a pipe, a device or a missing folder is refused before anything is
-    written (a report never replaces /dev/full or the file a link points to)."""
+def refuse_output(out: Path, force: bool = False) -> None:
+    """An output file may be an earlier report (replaced), a new file in a folder that
+    exists, or, with ``force``, another regular file; a game's input (its game.toml,
+    anything under its logs/, deal/ or discord/), a link, a pipe, a device or a missing
+    folder is refused before anything is written (a report never replaces a log,
+    /dev/full or the file a link points to)."""
     import os
     import stat
+
+    from ..fsio import earlier_report, game_input
+
+    why = game_input(out)
+    if why is not None:
+        raise AdjudicatorError(f"{str(out)!r} は{why}：ゲームのファイルを報告で上書きしないよう、"
+                               "書きませんでした。ゲームのフォルダの外のファイル名を -o で指定してください")
 
     try:
         st = os.lstat(out)
@@ -488,6 +498,10 @@ def refuse_output(out: Path) -> None:
     if st is not None and not stat.S_ISREG(st.st_mode):
         raise AdjudicatorError(f"{str(out)!r} は普通のファイルではありません（パイプ・装置など）："
                                "書きませんでした。別のファイル名を -o で指定してください")
+    if st is not None and not force and not earlier_report(out):
+        raise AdjudicatorError(f"{str(out)!r} はもうあるファイルで、以前の報告ではありません："
+                               "上書きしませんでした。別のファイル名を -o で指定するか、"
+                               "上書きしてよければ --force を付けてください")
     parent = out.parent
     if not parent.is_dir():
         raise AdjudicatorError(f"{str(out)!r} を書けません：フォルダ {str(parent)!r} が"

@@ -193,6 +193,11 @@ def build_site(archive: Path, out: Path, people: People, include_running: bool =
     if not out.parent.is_dir():
         raise UsageError(f"no folder {out.parent}", f"「{out}」に書き出せません：フォルダ"
                                                     f"「{out.parent}」がありません")
+    from ..fsio import game_input
+
+    if (why := game_input(out)) is not None:  # never into a game's logs/, deal/, discord/
+        raise UsageError(f"{out} is inside a game's own files",
+                         f"「{out}」は{why}：サイトは別の空のフォルダに書き出してください")
     out.mkdir(exist_ok=True)
     if (out / "game.toml").exists() or (out / "logs").is_dir():
         raise UsageError(f"{out} is a game folder", f"「{out}」はゲームのフォルダです："

@@ -129,8 +129,11 @@ def test_report_writes_a_regular_file_or_a_new_one(game: Path, tmp_path: Path,
                                                    capsys: pytest.CaptureFixture[str]) -> None:
     old = tmp_path / "old.html"
     old.write_text("old", "utf-8")
-    for target in (old, tmp_path / "new.html"):
-        code, out, _err = run(capsys, "report", str(game), "--gm", "-o", str(target))
+    # a file that is no earlier report is replaced only with --force (issue 46.1)
+    assert run(capsys, "report", str(game), "--gm", "-o", str(old))[0] == 1
+    assert old.read_text("utf-8") == "old"
+    for target, force in ((old, ["--force"]), (tmp_path / "new.html", []), (old, [])):
+        code, out, _err = run(capsys, "report", str(game), "--gm", "-o", str(target), *force)
         assert code == 0 and str(target) in out
         assert target.read_text("utf-8").startswith("<!DOCTYPE html>")
 

@@ -42,10 +42,15 @@ ROUTES = ["/", "/new", "/new?variant={v}", "/g/{n}", "/g/{n}?phase={p}", "/g/{n}
           "/g/{n}/check?line={t}&speaker={t}&phase={p}", "/g/{n}/check?line={t}",
           "/g/{n}/preview", "/g/{n}/store", "/favicon.ico", "/{t}", "/g/{n}/alias",
           "/g/{n}/chatter?key={t}", "/g/{n}/chatter?key={t}&part=1", "/g/{n}/paste?key={t}",
-          "/g/{n}/pasted?key={t}"]
+          "/g/{n}/pasted?key={t}",
+          # issue 46: the seal and the deal over odd game.tomls, a store over odd logs/
+          "/g/{n}/seal", "/g/{n}/seal?digest={t}", "/g/{n}/deal", "/g/{n}?phase=night1"]
 PHASES = ["day1", "night1", "day2", "night9", "x", "", "day1-chat", "round1", "%00"]
 VARIANTS = [*registered(), "nope", ""]
-BROKEN = ["fine", "garbage", "deep", "fifo", "zero", "logs-file", "link-out", "missing"]
+BROKEN = ["fine", "garbage", "deep", "fifo", "zero", "logs-file", "link-out", "missing",
+          # issue 46
+          "variant-list", "all-wolves", "toml-link", "log-fifo", "logs-link-out",
+          "history-link-out", "journal-half"]
 
 
 @dataclass
@@ -71,7 +76,7 @@ def requests(draw: st.DrawFn) -> Request:
     url = route.format(n=quote(draw(st.sampled_from(NAMES)), safe="%?#=&"), p=draw(st.sampled_from(PHASES)),
                        t=quote(draw(texts), safe=""), v=draw(st.sampled_from(VARIANTS)),
                        k=draw(st.integers(-1, 99)))
-    post = route in ("/new", "/g/{n}/preview", "/g/{n}/store", "/g/{n}/alias")
+    post = route in ("/new", "/g/{n}/preview", "/g/{n}/store", "/g/{n}/alias", "/g/{n}/deal")
     method = draw(st.sampled_from(["POST", "POST", "GET", "PUT"] if post else
                                   ["GET", "GET", "GET", "POST", "HEAD"]))
     form = None
@@ -124,7 +129,38 @@ def _folder(box: Path, broken: str) -> Path:
         (root / "g" / "logs" / "day2.txt").symlink_to(box / "outside.txt")
     elif broken == "missing":
         toml.unlink()
+    elif broken in ("variant-list", "all-wolves"):  # issue 46
+        text = toml.read_text("utf-8")
+        text = (text.replace('variant = "derby-stock"', 'variant = ["derby-stock"]')
+                if broken == "variant-list" else
+                "\n".join(x for x in text.splitlines() if not x.startswith("role = "))
+                + '\n[setup]\n"人狼" = 12\n')
+        toml.write_text(text, "utf-8")
+    elif broken == "toml-link":
+        toml.rename(box / "linked-game.toml")
+        toml.symlink_to(box / "linked-game.toml")
+    elif broken == "log-fifo":
+        (b / "logs" / "night1.txt").unlink(missing_ok=True)
+        os.mkfifo(b / "logs" / "night1.txt")
+    elif broken == "logs-link-out":
+        (b / "logs").rename(box / "outside-logs")
+        (b / "logs").symlink_to(box / "outside-logs")
+    elif broken == "history-link-out":
+        (box / "outside-history").mkdir()
+        (b / "logs" / ".history").symlink_to(box / "outside-history")
+    elif broken == "journal-half":
+        (b / "logs" / ".day1.store").write_bytes(b'{"log": "day1.tx')
     return root
+
+
+def _outside(box: Path) -> dict[str, bytes]:
+    """Every file beside the served folder (links out of it point here), with its bytes."""
+    out = {}
+    for p in sorted(box.rglob("*")):
+        if "games" in p.relative_to(box).parts[:1] or p.is_symlink() or not p.is_file():
+            continue
+        out[str(p.relative_to(box))] = p.read_bytes()
+    return out
 
 
 def check_request(req: Request, codes: Counter[Any] | None = None) -> list[str]:
@@ -132,6 +168,7 @@ def check_request(req: Request, codes: Counter[Any] | None = None) -> list[str]:
     problems: list[str] = []
     with tempfile.TemporaryDirectory(prefix="adj-desk-fuzz-") as tmp:
         root = _folder(Path(tmp), req.broken)
+        outside = _outside(Path(tmp))
         client = TestClient(create_app(root, hosts=("testserver",)),
                             raise_server_exceptions=True, follow_redirects=False)
         try:
@@ -160,6 +197,8 @@ def check_request(req: Request, codes: Counter[Any] | None = None) -> list[str]:
             problems.append("traceback in the page")
         if SECRET in body:
             problems.append("a file outside the served folder was shown")
+        if _outside(Path(tmp)) != outside:  # issue 46: never written through a link out
+            problems.append("a file outside the served folder was changed")
         if r.headers.get("content-type", "").startswith("text/html"):
             if "default-src 'none'" not in r.headers.get("content-security-policy", ""):
                 problems.append(f"a page without the CSP (status {r.status_code})")

@@ -5,6 +5,14 @@ with message payloads shaped like recorded ones (edits, replies, attachments, me
 
 It runs on 127.0.0.1 in a thread; a test can make it answer one POST with 429, drop the
 connection after creating a message (the answer is lost), or go down altogether.
+
+Hostile behaviours (issue 46), for reading a channel (GET …/messages) or for every
+request: ``limit_every`` answers 429 with a given ``retry_after`` (100000, -5, NaN…),
+with or without bucket headers, ``X-RateLimit-Global``, ``"global": true``, a user scope,
+or only a ``Retry-After`` header and no JSON; ``same_page`` answers the same page
+whatever ``after``/``before`` ask; ``silent`` never answers; ``broken`` answers
+truncated JSON, a body shorter than its Content-Length, or an object where a list
+belongs.  ``times`` records when each request came (requests a second).
 """
 
 from __future__ import annotations
@@ -57,6 +65,15 @@ class Fake:
         self.drop_after_create = 0  # the n-th next create: stored, then the socket closed
         self.down_after_creates: int | None = None  # after this many creates: all refused
         self.created = 0
+        # hostile behaviours (see the module's docstring)
+        self.limit_every: dict[str, Any] | None = None  # {"retry_after": …, "headers": …}
+        self.limit_scope = "messages"  # "messages": GET …/messages only; "all"
+        self.limit_times: int | None = None  # answer only this many 429s, then as usual
+        self.same_page = False
+        self.silent = False
+        self.broken: str | None = None  # "truncated" | "short" | "object"
+        self.times: list[float] = []
+        self.released = threading.Event()  # set by stop(): a silent handler lets go
         self.lock = threading.Lock()
         self.server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
         self.server.daemon_threads = True
@@ -71,6 +88,7 @@ class Fake:
         return self
 
     def stop(self) -> None:
+        self.released.set()
         self.server.shutdown()
         self.server.server_close()
 
@@ -142,12 +160,68 @@ class Fake:
             def do_POST(self) -> None:  # noqa: N802
                 self._route("POST")
 
+            def _raw(self, status: int, data: bytes, headers: dict[str, str],
+                     length: int | None = None) -> None:
+                self.send_response(status)
+                for k, v in headers.items():
+                    self.send_header(k, v)
+                self.send_header("Content-Length", str(len(data) if length is None else length))
+                self.end_headers()
+                self.wfile.write(data)
+                if length is not None:
+                    self.wfile.flush()
+                    self._drop()
+
+            def _hostile(self, method: str, parts: list[str]) -> bool:
+                """Answer as a hostile API would; True when it did."""
+                reading = method == "GET" and parts[-1:] == ["messages"]
+                if fake.silent:
+                    fake.released.wait(120)  # never answers (until the test ends)
+                    self._drop()
+                    return True
+                limit = fake.limit_every
+                if limit is not None and (reading or fake.limit_scope == "all"):
+                    if fake.limit_times is not None:
+                        fake.limit_times -= 1
+                        if fake.limit_times <= 0:
+                            fake.limit_every = None
+                    headers = dict(limit.get("headers", {}))
+                    if "body" in limit:  # raw text: 'NaN', no JSON at all…
+                        data = str(limit["body"]).encode()
+                        headers.setdefault("Content-Type", "application/json")
+                    else:
+                        doc = {"message": "You are being rate limited.",
+                               "retry_after": limit.get("retry_after", 1.0),
+                               "global": limit.get("global", False)}
+                        data = json.dumps(doc).encode()
+                        headers.setdefault("Content-Type", "application/json")
+                    self._raw(429, data, headers)
+                    return True
+                if reading and fake.broken == "truncated":
+                    self._raw(200, b'[{"id": "1", "type": 0, "content": "cut her',
+                              {"Content-Type": "application/json"})
+                    return True
+                if reading and fake.broken == "short":
+                    self._raw(200, b'[{"id": "1"', {"Content-Type": "application/json"},
+                              length=4096)
+                    return True
+                if reading and fake.broken == "object":
+                    self._raw(200, json.dumps({"messages": []}).encode(),
+                              {"Content-Type": "application/json"})
+                    return True
+                return False
+
             def _route(self, method: str) -> None:
                 url = urlparse(self.path)
                 parts = url.path.split("/")[3:]  # after /api/v10
                 body = self._body() if method == "POST" else None
                 with fake.lock:
                     fake.requests.append((method, url.path))
+                    fake.times.append(time.monotonic())
+                if self.headers.get("Authorization") == "Bot test-token" \
+                        and self._hostile(method, parts):
+                    return
+                with fake.lock:
                     if fake.down_after_creates is not None and fake.created >= fake.down_after_creates:
                         self._drop()
                         return
@@ -174,7 +248,9 @@ class Fake:
         if method == "GET" and parts == ["channels", self.channel_id, "messages"]:
             limit = int(q.get("limit", ["50"])[0])
             ordered = sorted(self.messages, key=lambda m: int(m["id"]))
-            if "after" in q:
+            if self.same_page:  # whatever after/before ask: the first page again
+                sel = ordered[:limit]
+            elif "after" in q:
                 sel = [m for m in ordered if int(m["id"]) > int(q["after"][0])][:limit]
             elif "before" in q:
                 sel = [m for m in ordered if int(m["id"]) < int(q["before"][0])][-limit:]

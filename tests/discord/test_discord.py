@@ -50,13 +50,6 @@ def _night_lines() -> list[tuple[str, str]]:
     return rows
 
 
-@pytest.fixture
-def fake() -> Any:
-    f = Fake().start()
-    yield f
-    f.stop()
-
-
 def _game(tmp: Path, name: str, channel: str | None = None) -> Path:
     root = tmp / name
     (root / "logs").mkdir(parents=True)

@@ -17,12 +17,12 @@ from adjudicator.cli.main import main
 from adjudicator.config.load import load_config
 from adjudicator.deal import deal_game
 from adjudicator.engine import resolve_game
-from adjudicator.errors import AdjudicatorError, UsageError
+from adjudicator.errors import AdjudicatorError, ConfigError, UsageError
 from adjudicator.games import REGISTRY, get_variant
 from adjudicator.games.derby_stock.setup import DERBY
 from adjudicator.report.html import render_report
 from adjudicator.resources import data_dir
-from adjudicator.seal import _differences, check, digest_of, seats
+from adjudicator.seal import _differences, check, digest_of, game_fields, seats
 from adjudicator.vocab import ROLE_NAMES
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples"
@@ -87,9 +87,9 @@ def test_derby_setup_counts_override_the_table(tmp_path: Path) -> None:
     cfg = load_config(root / "game.toml")
     assert Counter(p.role for p in cfg.players) == Counter(人狼=2, 狂人=1, 占い師=1, 村人=10)
     bad = fresh(tmp_path / "b", "derby-stock", 14, "[setup]\n'人狼' = 2\n'村人' = 3\n")
-    with pytest.raises(UsageError, match="add up to 5") as caught:
+    with pytest.raises(ConfigError, match="add up to 5") as caught:  # game.toml's to fix
         deal_game(bad, seed=2)
-    assert caught.value.ja == "編成の人数の合計は5人ですが、参加者は14人です"
+    assert caught.value.problems_ja == ["編成の人数の合計は5人ですが、参加者は14人です"]
     assert "role" not in (bad / "game.toml").read_text(encoding="utf-8")
 
 
@@ -210,7 +210,7 @@ def test_json_and_verify(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> 
     capsys.readouterr()
     assert main(["verify", str(root), "--digest", "0" * 64]) == 1
     assert "一致しません" in capsys.readouterr().err
-    assert main(["verify", str(root), "--digest", "xyz"]) == 1
+    assert main(["verify", str(root), "--digest", "xyz"]) == 2
     assert "16進数" in capsys.readouterr().err
 
 
@@ -257,7 +257,7 @@ def test_the_seal_in_the_first_and_the_final_post(tmp_path: Path) -> None:
     shutil.copytree(SAMPLES / "derby-stock", root)
     cfg = load_config(root / "game.toml")
     salt = "ab" * 16
-    digest = digest_of(cfg.variant, seats(cfg), salt)
+    digest = digest_of(cfg.variant, seats(cfg), salt, game_fields(cfg))
     with (root / "game.toml").open("a", encoding="utf-8") as f:
         f.write(f'\n[seal]\nsalt = "{salt}"\ndigest = "{digest}"\n')
     game = resolve_game(root)

@@ -12,7 +12,16 @@ from typing import Any, ClassVar
 from ... import actions as A
 from ...config.load import GameConfig
 from ...errors import IllegalActionError
-from ...vocab import GENDER_WORDS, NORMAL_LEVEL, ROLE_NAMES, STOCK_LEVELS, team_of, yen
+from ...vocab import (
+    GENDER_WORDS,
+    NORMAL_LEVEL,
+    ROLE_NAMES,
+    ROLES,
+    STOCK_LEVELS,
+    team_of,
+    unplayable,
+    yen,
+)
 from .. import werewolf as ww
 from ..base import Candidate, Emitter, PhaseInput
 from .actions import Bet, Buy, Chance, Sell
@@ -66,6 +75,12 @@ class DerbyRules(ww.WerewolfVariant[DsState]):
         if roles and "wolf" not in roles and all(r for r in roles):
             problems.append(setup("no 人狼; the game needs at least one wolf",
                                   "人狼がいません（人狼は1人以上必要です）"))
+        elif roles and all(r for r in roles):
+            counts: dict[str, int] = {}
+            for r in roles:
+                counts[ROLES[r][0]] = counts.get(ROLES[r][0], 0) + 1
+            if (why := unplayable(counts)) is not None:
+                problems.append(setup(*why))
         problems += option_problems(cfg.options, OPTIONS, "derby-stock")
         return list(problems)
 
