@@ -174,10 +174,10 @@ def test_a_game_with_nothing_hidden_refuses_the_deal(
 def test_setup_counts_are_refused_where_the_rules_fix_the_composition(tmp_path: Path) -> None:
     fixed = next(v for v in DEALING if not get_variant(v).setup_counts)
     root = fresh(tmp_path, fixed, 3, "[setup]\n'人狼' = 3\n")
-    with pytest.raises(UsageError) as caught:
+    with pytest.raises(ConfigError) as caught:  # game.toml's to fix: exit 1 (issue 46)
         deal_game(root, seed=1)
-    assert caught.value.ja == (f"{get_variant(fixed).name_ja}の編成はルールで決まっているため、"
-                               "編成の人数は指定できません")
+    assert caught.value.problems_ja == [f"{get_variant(fixed).name_ja}の編成はルールで決まっている"
+                                        "ため、編成の人数は指定できません"]
 
 
 def test_the_same_seed_deals_the_same_game(tmp_path: Path) -> None:
