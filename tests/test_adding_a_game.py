@@ -116,7 +116,6 @@ _NAMES = set(REGISTRY) | {m for m, _c in REGISTRY.values()}
 LISTS_ALLOWED = frozenset({
     "tests/japanese/test_copy_lint.py", "tests/japanese/test_copy_lint_society_genpei_majora.py",
     "tests/japanese/test_copy_lint_games.py", "tests/desk/test_desk_guide.py",
-    "tests/reading/test_lark_runtime.py",
 })
 
 

@@ -200,9 +200,16 @@ class Variant(Generic[S]):
 
     def state_rows(self, extra: dict[str, Any], values: Any, finished: bool,
                    generic: Any) -> list[tuple[str, str]] | None:
-        """The report's 「ゲームの状態」 rows (adjudicator.report.state); None: one row a
-        field, generic."""
-        return None
+        """The report's 「ゲームの状態」 rows (adjudicator.report.state): the game's own
+        ``state_rows`` in its ``report.py`` when it has one; None: one row a field."""
+        from importlib import import_module
+
+        try:
+            module = import_module(f"{type(self).__module__}.report")
+        except ModuleNotFoundError:  # a Variant outside a game's package (a test's own)
+            return None
+        own = getattr(module, "state_rows", None)
+        return own(extra, values, finished, generic) if callable(own) else None
     config_words: ClassVar[dict[str, dict[str, str]]] = {}
     # --- what the rest of the program asks of a game by its name (games/__init__.py's
     # registry is the only list of games; every difference is one of these) ---

@@ -26,12 +26,6 @@ class GenpeiSetup:
     )
     toml_words: ClassVar[str] = "「抽選」「源氏」「大将」"
     chatter_example: ClassVar[str] = "暗殺はやめてね"
-
-    def state_rows(self, extra: dict[str, Any], values: Any, finished: bool,
-                   generic: Any) -> list[tuple[str, str]] | None:
-        from .report import state_rows
-
-        return state_rows(extra, values, finished, generic)
     sealed_fields: ClassVar[tuple[str, ...]] = ("faction", "role")
     roster_columns: ClassVar[tuple[str, ...]] = ("faction", "role")
     role_hint: ClassVar[str] = "役職（大将/影武者/参謀/住職/農民/帝）"

@@ -15,12 +15,6 @@ class MajoraSetup:
     toml_options: ClassVar[tuple[tuple[str, str, str], ...]] = ()
     toml_words: ClassVar[str] = "「仮面の村人」「月」"
     chatter_example: ClassVar[str] = "カギを使いたい"
-
-    def state_rows(self, extra: dict[str, Any], values: Any, finished: bool,
-                   generic: Any) -> list[tuple[str, str]] | None:
-        from .report import state_rows
-
-        return state_rows(extra, values, finished, generic)
     sealed_fields: ClassVar[tuple[str, ...]] = ("role",)
     roster_columns: ClassVar[tuple[str, ...]] = ("role",)
     role_hint: ClassVar[str] = "役職（仮面の村人/月）"

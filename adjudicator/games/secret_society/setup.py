@@ -20,12 +20,6 @@ class SecretSocietySetup:
     toml_options: ClassVar[tuple[tuple[str, str, str], ...]] = (TIE_OPTION,)
     toml_words: ClassVar[str] = "「抽選」「忍びの里」"
     chatter_example: ClassVar[str] = "勧誘待ってます"
-
-    def state_rows(self, extra: dict[str, Any], values: Any, finished: bool,
-                   generic: Any) -> list[tuple[str, str]] | None:
-        from .report import state_rows
-
-        return state_rows(extra, values, finished, generic)
     sealed_fields: ClassVar[tuple[str, ...]] = ("society", "leader")
     roster_columns: ClassVar[tuple[str, ...]] = ("society", "leader")
 

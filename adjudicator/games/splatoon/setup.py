@@ -30,12 +30,6 @@ class SplatoonSetup:
     )
     toml_words: ClassVar[str] = "「抽選」「オレンジ」「シューター」"
     chatter_example: ClassVar[str] = "シューター持ってます"
-
-    def state_rows(self, extra: dict[str, Any], values: Any, finished: bool,
-                   generic: Any) -> list[tuple[str, str]] | None:
-        from .report import state_rows
-
-        return state_rows(extra, values, finished, generic)
     sealed_fields: ClassVar[tuple[str, ...]] = ("colour", "weapon")
     #: a special named by hand: the deal names it (as the weapon)
     deal_strips: ClassVar[tuple[str, ...]] = ("special",)

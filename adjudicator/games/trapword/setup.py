@@ -32,12 +32,6 @@ class TrapWordSetup:
     )
     toml_words: ClassVar[str] = "「コール」「自動」"
     chatter_example: ClassVar[str] = "トラップって言わないで"
-
-    def state_rows(self, extra: dict[str, Any], values: Any, finished: bool,
-                   generic: Any) -> list[tuple[str, str]] | None:
-        from .report import state_rows
-
-        return state_rows(extra, values, finished, generic)
     plays_in_teams: ClassVar[bool] = True
 
     @classmethod
