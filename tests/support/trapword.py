@@ -20,8 +20,9 @@ BLUE_WINS = ["[20:01:00] GM: 開始@青", "[20:01:05] c: ニャーと鳴く", "[
 def play(*logs: list[str], root: Path | None = None, **options: Any) -> dict[str, Any]:
     """Resolve a game of two teams (赤: a gives hints, b answers; 青: c, d) whose round
     logs are ``logs``; options go to [options] (no curses, the sand golem)."""
-    if root is None:
-        root = Path(tempfile.mkdtemp(prefix="tw-"))
+    if root is None:  # a folder of its own, removed after (thousands of games a run)
+        with tempfile.TemporaryDirectory(prefix="tw-") as tmp:
+            return export_game(resolve_game(write_game(Path(tmp), *logs, **options)))
     return export_game(resolve_game(write_game(root, *logs, **options)))
 
 
