@@ -17,6 +17,17 @@ import re
 TIE_OPTION = ("tie", '"抽選"', "同票のとき：「抽選」＝抽選で1人を処刑（抽選は記録されます）／「なし」＝処刑なし")
 
 
+#: the base werewolf settings (werewolf.md), shared by the werewolf villages'
+#: ``toml_options``
+WEREWOLF_OPTIONS = (
+    TIE_OPTION,
+    ("no_bite", '"抽選"', "人狼が噛み先を書かなかった夜：「抽選」＝人狼以外の生存者から抽選"
+     "／「なし」＝噛みなし"),
+    ("hunter_repeat", "true", "狩人が2夜続けて同じ人を護衛できる（true）か、できない（false）"),
+    ("first_bite", "true", "1日目の夜に噛みがある（true）か、ない（false）"),
+)
+
+
 def _options(variant: str) -> tuple[tuple[str, str, str], ...]:
     """The variant's settings with their defaults and what they mean (its Variant's
     ``toml_options``, kept in the game's room)."""

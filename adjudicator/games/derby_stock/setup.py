@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from ...config.skeletons import TIE_OPTION
+from ...config.skeletons import WEREWOLF_OPTIONS
 from .. import werewolf as ww
 
 #: role counts per number of players (16 from the seed; the rest ours).  The seed's
@@ -29,11 +29,7 @@ class DerbySetup:
 
     #: game.toml's [options] as ``adjudicator new`` writes them (adjudicator.config.skeletons)
     toml_options: ClassVar[tuple[tuple[str, str, str], ...]] = (
-        TIE_OPTION,
-        ("no_bite", '"抽選"', "人狼が噛み先を書かなかった夜：「抽選」＝人狼以外の生存者から抽選"
-         "／「なし」＝噛みなし"),
-        ("hunter_repeat", "true", "狩人が2夜続けて同じ人を護衛できる（true）か、できない（false）"),
-        ("first_bite", "true", "1日目の夜に噛みがある（true）か、ない（false）"),
+        *WEREWOLF_OPTIONS,
         ("chance_pays_dead", "true", "スーパーチャンスを当てた人が死亡していても報酬を渡す（true）"
          "か、生存者だけ（false）"),
     )
