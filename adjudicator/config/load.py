@@ -30,6 +30,14 @@ from ..vocab import ROLE_NAMES
 VARIANTS = tuple(REGISTRY)
 
 
+def _snowflake_or_none(v: str | None) -> str | None:
+    """A Discord id as written (digits only, spaces stripped), or None."""
+    if v is not None and not (v.strip().isdigit() and v.strip().isascii()):
+        raise PydanticCustomError(
+            "channel_id", "a channel id is a number (copy it with Discord's 「IDをコピー」)")
+    return v.strip() if v is not None else None
+
+
 class PlayerConfig(BaseModel):
     """One ``[[players]]`` entry.  Fields beyond name/aliases belong to some variants only."""
 
@@ -50,6 +58,14 @@ class PlayerConfig(BaseModel):
     faction: Literal["genji", "heike", "emperor"] | None = None
     #: the player's Discord account (user id or username), for ``adjudicator discord``
     discord: str | None = None
+    #: the player's private channel with the GM (個別チャンネル: its id), for ``discord pull``
+    #: and ``bot`` (input.thread.kinds: a 1:1 chat with this player)
+    channel: str | None = None
+
+    @field_validator("channel")
+    @classmethod
+    def _player_channel(cls, v: str | None) -> str | None:
+        return _snowflake_or_none(v)
 
     @field_validator("name")
     @classmethod
@@ -86,14 +102,19 @@ class DiscordConfig(BaseModel):
 
     channel: str | None = None  # the channel id the phases are played in
     gm: list[str] = []  # the GM's Discord accounts (user id or username)
+    #: group channels (input.thread.kinds: a group): a group's name (「人狼」, or a group of
+    #: ``[threads] groups``) -> its channel id
+    groups: dict[str, str] = {}
 
     @field_validator("channel")
     @classmethod
     def _snowflake(cls, v: str | None) -> str | None:
-        if v is not None and not (v.strip().isdigit() and v.strip().isascii()):
-            raise PydanticCustomError(
-                "channel_id", "a channel id is a number (copy it with Discord's 「IDをコピー」)")
-        return v.strip() if v is not None else None
+        return _snowflake_or_none(v)
+
+    @field_validator("groups")
+    @classmethod
+    def _group_channels(cls, v: dict[str, str]) -> dict[str, str]:
+        return {name: str(_snowflake_or_none(cid)) for name, cid in v.items()}
 
 
 class ThreadsConfig(BaseModel):

@@ -30,7 +30,7 @@ FIELD_JA: dict[str, str] = {
     "colour": "色", "weapon": "ブキ", "special": "スペシャル", "faction": "陣営",
     "members": "メンバー", "first": "先攻", "question": "問題", "answers": "答え",
     "channel": "チャンネル", "salt": "ソルト", "digest": "封印の値", "phase": "フェーズ",
-    "old": "元の参加者", "new": "代わりの参加者",
+    "old": "元の参加者", "new": "代わりの参加者", "groups": "グループ",
 }
 _COUNTER = {"players": "人目", "members": "人目", "aliases": "つ目", "gm": "つ目",
             "teams": "つ目", "replacements": "つ目", "answers": "つ目",

@@ -27,7 +27,7 @@ from ..roster import PLAYER, Roster
 
 PLAYER_SLOT = frozenset({PLAYER})
 #: the [[players]] keys every village reads (``Variant.player_fields`` adds its own)
-EVERY_PLAYER_FIELD = frozenset({"name", "aliases", "discord"})
+EVERY_PLAYER_FIELD = frozenset({"name", "aliases", "discord", "channel"})
 #: the kinds of target a command's slot takes, in Japanese (setup warnings)
 TARGET_KIND_JA = {PLAYER: "参加者", "society": "結社", "gender": "性別", "team": "チーム", "gm": "GM",
            "word": "ゲームの言葉"}
