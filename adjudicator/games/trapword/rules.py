@@ -299,12 +299,12 @@ def _emit_turn(em: Emitter[TwState], turn: Turn, cause: str) -> None:
                     reason=best.reason)
     for c in turn.calls:
         data = {k: v for k, v in c.items() if k not in ("ref", "by")}
-        void = _VOID_CALL.get(str(c.get("result")))
-        if void is None:
+        void_why = _VOID_CALL.get(str(c.get("result")))
+        if void_why is None:
             em.emit("call", "tw.trap.call", c["ref"], "gm", player=c["by"], target=spec.team,
                     **data)
         else:  # a call that counts for nothing: its line is 却下 with the reason (review 3, L7)
-            why = void if c.get("result") != "no_hint" or "window" not in c else \
+            why = void_why if c.get("result") != "no_hint" or "window" not in c else \
                 f"ヒントから{c['window']:g}秒以内のコールではないため無効です"
             em.refuse(c["ref"], "tw.trap.call", why, code="call_void", level="info",
                       message=f"call by {c['by']!r} is void ({c.get('result')})",
