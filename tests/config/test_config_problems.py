@@ -9,7 +9,6 @@ import copy
 import re
 import shutil
 import tomllib
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -19,9 +18,10 @@ from adjudicator.cli.main import main
 from adjudicator.config.load import load_config
 from adjudicator.config.problems import Problem
 from adjudicator.errors import ConfigError
-from tests.support import FIXTURES, form_fixture
-
-Raw = dict[str, Any]
+from adjudicator.games import get_variant
+from tests.support import FIXTURES, form_fixture, hook, registered
+from tests.support.game_toml import Edit, Raw, drop, every, opt, setp
+from tests.support.secret_society import second_leader
 
 
 def _raw(variant: str) -> Raw:
@@ -58,13 +58,13 @@ def _write(raw: Raw, folder: Path) -> Path:
     return folder / "game.toml"
 
 
-def problems(variant: str, change: Callable[[Raw], Any], tmp: Path,
+def problems(variant: str, change: Edit, tmp: Path,
              scenario: str | None = None) -> ConfigError:
     raw = copy.deepcopy(_raw(variant))
     change(raw)
     path = _write(raw, tmp / "g")
     src = FIXTURES / form_fixture(variant) / "scenario.toml"
-    if variant == "majora" and src.exists():
+    if src.exists():  # a scenario beside it (ムジュラの仮面村)
         text = src.read_text("utf-8") if scenario is None else scenario
         (tmp / "g" / "scenario.toml").write_text(text, "utf-8")
     with pytest.raises(ConfigError) as e:
@@ -72,210 +72,29 @@ def problems(variant: str, change: Callable[[Raw], Any], tmp: Path,
     return e.value
 
 
-def _p(raw: Raw, i: int) -> dict[str, Any]:
-    return raw["players"][i]  # type: ignore[no-any-return]
+#: what every village with [[players]] checks the same way (config.common_problems), made
+#: in the game's own fixture: (case, edit, the problems it gives, from the roster's names)
+def _common(variant: str) -> list[tuple[str, Edit, list[str]]]:
+    names = [p["name"] for p in _raw(variant)["players"]]
+    return [
+        ("same-name", setp(1, name=names[0]),
+         [f"名簿の2人目（{names[0]}）：名前「{names[0]}」は「{names[0]}」と同じです（名前は1人に1つ）"]),
+        ("alias-is-a-name", setp(1, aliases=[names[3]]),
+         [f"名簿の2人目（{names[1]}）：別名「{names[3]}」は「{names[3]}」の名前です"]),
+        ("gm-is-a-player", lambda raw: raw.update(gm=["GM", names[2]]),
+         [f"GMの名前：「{names[2]}」はGMの名前で、参加者の名前にもなっています（別の名前に）"]),
+    ]
 
 
-def _set(i: int, **kw: Any) -> Callable[[Raw], None]:
-    def do(raw: Raw) -> None:
-        for k, v in kw.items():
-            if v is None:
-                _p(raw, i).pop(k, None)
-            else:
-                _p(raw, i)[k] = v
-    return do
-
-
-def _opt(**kw: Any) -> Callable[[Raw], None]:
-    return lambda raw: raw.setdefault("options", {}).update(kw)
-
-
-def _drop(i: int) -> Callable[[Raw], None]:
-    return lambda raw: raw["players"].pop(i)
-
-
-def _all(*fs: Callable[[Raw], Any]) -> Callable[[Raw], None]:
-    def do(raw: Raw) -> None:
-        for f in fs:
-            f(raw)
-    return do
-
-
-def _ss_second_leader(raw: Raw) -> None:
-    _p(raw, 1)["leader"] = True  # かすみ, 忍びの里's first member
-
-
-def _who(raw: Raw, **match: Any) -> list[int]:
-    return [i for i, p in enumerate(raw["players"])
-            if all(p.get(k) == v for k, v in match.items())]
-
-
-def _gp_two_generals(raw: Raw) -> None:
-    _p(raw, _who(raw, faction="genji", role="影武者")[0])["role"] = "大将"
-
-
-def _gp_farmer_to_heike(raw: Raw) -> None:
-    _p(raw, _who(raw, faction="genji", role="農民")[0])["faction"] = "heike"
-
-
-def _gp_no_emperor(raw: Raw) -> None:
-    _p(raw, _who(raw, faction="emperor")[0]).update(faction="genji", role="農民")
-
-
-def _sp_colour_swap(raw: Raw) -> None:
-    i = _who(raw, colour="orange")[0]
-    _p(raw, i)["colour"] = "purple"
-
-
-def _sp_two_tornadoes(raw: Raw) -> None:
-    sp = [i for i, p in enumerate(raw["players"]) if p.get("weapon") in ("スペシャル", "special")]
-    for i in sp[:2]:
-        _p(raw, i)["special"] = "トルネード"
-
-
-def _tw(**team: Any) -> Callable[[Raw], None]:
-    def do(raw: Raw) -> None:
-        raw["teams"][1].update(team)
-    return do
-
-
-CASES: list[tuple[str, str, Callable[[Raw], Any], list[str]]] = [
-    # ダービー＆ストック村
-    ("ds-count", "derby-stock", _all(_drop(11), _drop(10)),
-     ["名簿：10人います。ダービー＆ストック村は12〜16人で遊びます"]),
-    ("ds-role", "derby-stock", _set(2, role=None),
-     ["名簿の3人目（うた）の役職：書かれていません（村人・人狼・占い師など）"]),
-    ("ds-gender", "derby-stock", _set(2, gender=None),
-     ["名簿の3人目（うた）の性別：書かれていません（男性か女性）"]),
-    ("ds-not-used", "derby-stock", _set(0, society="ninja"),
-     ["名簿の1人目（あきら）の結社：この村では使いません（消してください）"]),
-    ("ds-leader", "derby-stock", _set(0, leader=True),  # read by 秘密結社村 only
-     ["名簿の1人目（あきら）のリーダー：この村では使いません（消してください）"]),
-    ("ds-no-wolf", "derby-stock", _all(_set(0, role="村人"), _set(1, role="村人")),
-     ["名簿：人狼がいません（人狼は1人以上必要です）"]),
-    ("ds-option", "derby-stock", _opt(tie="coin", first_bite="yes", colour="red"),
-     ["オプションの「tie」：「coin」は使えません（使えるのは ランダム・なし）",
-      "オプションの「first_bite」：「yes」は使えません（使えるのは true・false）",
-      "オプションの「colour」：この村にないオプションです（使えるのは 「tie」・「no_bite」・"
-      "「hunter_repeat」・「first_bite」・「chance_pays_dead」）"]),
-    ("ds-role-unknown", "derby-stock", _set(2, role="占い"),
-     ["名簿の3人目（うた）の役職：「占い」という役職はありません（使えるのは "]),
-    # every village (config.common_problems)
-    ("same-name", "derby-stock", _set(1, name="あきら"),
-     ["名簿の2人目（あきら）：名前「あきら」は「あきら」と同じです（名前は1人に1つ）"]),
-    ("alias-is-a-name", "derby-stock", _set(1, aliases=["えいじ"]),
-     ["名簿の2人目（いずみ）：別名「えいじ」は「えいじ」の名前です"]),
-    ("gm-is-a-player", "derby-stock", lambda raw: raw.update(gm=["GM", "うた"]),
-     ["GMの名前：「うた」はGMの名前で、参加者の名前にもなっています（別の名前に）"]),
-    # 秘密結社村
-    ("ss-count", "secret-society", _drop(17), ["名簿：17人います。秘密結社村は18人で遊びます（GMは別）"]),
-    ("ss-not-used", "secret-society", _set(0, role="村人"),
-     ["名簿の1人目（はやて）の役職：この村では使いません（消してください）"]),
-    ("ss-leader-alone", "secret-society", _set(17, leader=True),
-     ["リーダーにする人には結社を書いてください（忍びの里など）"]),
-    ("ss-leaders", "secret-society", _ss_second_leader,
-     ["名簿：忍びの里のリーダーはちょうど1人必要です（いま2人：はやて・かすみ）",
-      "名簿：忍びの里の初期メンバー（リーダー以外）は1人です（いま0人）"]),
-    ("ss-no-leader", "secret-society", _set(0, leader=None),
-     ["名簿：忍びの里のリーダーはちょうど1人必要です（いま0人）",
-      "名簿：忍びの里の初期メンバー（リーダー以外）は1人です（いま2人：はやて・かすみ）"]),
-    ("ss-secret-member", "secret-society", _set(17, society="secret"),
-     ["名簿：シークレットの初期メンバー（リーダー以外）はいません（いま1人：",
-      "名簿：未入会は11人です（いま10人）"]),
-    ("ss-option", "secret-society", _opt(tie=True, speed="fast"),
-     ["オプションの「tie」：「true」は使えません（使えるのは ランダム・なし）",
-      "オプションの「speed」：この村にないオプションです（使えるのは 「tie」）"]),
-    # 源平村
-    ("gp-not-used", "genpei", _set(0, gender="male"),
-     ["名簿の1人目（あきら）の性別：この村では使いません（消してください）"]),
-    ("gp-leader", "genpei", _set(0, leader=True),
-     ["名簿の1人目（あきら）のリーダー：この村では使いません（消してください）"]),
-    ("gp-faction", "genpei", _set(0, faction=None),
-     ["名簿の1人目（あきら）の陣営：書かれていません（源氏・平氏・帝のどれか）",
-      "名簿：源氏の大将はちょうど1人必要です（いま0人）"]),
-    ("gp-role-missing", "genpei", _set(1, role=None),
-     ["名簿の2人目（いさむ）の役職：書かれていません（使えるのは 大将・影武者・参謀・住職・農民・帝）"]),
-    ("gp-role-unknown", "genpei", _set(1, role="忍者"),
-     ["名簿の2人目（いさむ）の役職：「忍者」という役職はありません（使えるのは 大将・影武者・参謀・"
-      "住職・農民・帝）"]),
-    ("gp-emperor-role", "genpei", _set(1, role="帝"),
-     ["名簿の2人目（いさむ）：帝は陣営も役職も「帝」です（いま陣営は源氏、役職は帝）",
-      "名簿：源氏の影武者はちょうど1人必要です（いま0人）"]),
-    ("gp-count", "genpei", _drop(16),
-     ["名簿：16人います。源平村は17人か15人で遊びます（ほかの人数では、城の完成に必要な数を"
-      "オプションの「castle_target」に書いてください）"]),
-    ("gp-two", "genpei", _gp_two_generals, ["名簿：源氏の大将はちょうど1人必要です（いま2人）"]),
-    ("gp-farmers", "genpei", _gp_farmer_to_heike,
-     ["名簿：17人の村では源氏の農民は4人です（いま3人）",
-      "名簿：17人の村では平氏の農民は4人です（いま5人）"]),
-    ("gp-emperor", "genpei", _gp_no_emperor, ["名簿：帝はちょうど1人必要です（いま0人）"]),
-    ("gp-castle", "genpei", _opt(castle_target=0),
-     ["オプションの「castle_target」：「0」は使えません（1以上の整数で書いてください）"]),
-    ("gp-option", "genpei", _opt(body_double="twin", moon=1),
-     ["オプションの「body_double」：「twin」は使えません（使えるのは ",
-      "オプションの「moon」：この村にないオプションです（使えるのは 「tie」・"]),
-    # ムジュラの仮面村
-    ("mj-count", "majora", _drop(11),
-     ["名簿：11人います。ムジュラの仮面村は仮面の村人11人と月1人の12人で遊びます"]),
-    ("mj-moons", "majora", lambda raw: _p(raw, _who(raw, role="月")[0]).update(role="仮面の村人"),
-     ["名簿：月はちょうど1人です（いま0人。月の人は役職に「月」と書きます）"]),
-    ("mj-not-used", "majora", _set(0, faction="genji"),
-     ["名簿の1人目（", "）の陣営：この村では使いません（消してください）"]),
-    ("mj-role", "majora", _set(0, role="勇者"),
-     ["）の役職：「勇者」という役職はありません（使えるのは 仮面の村人・月）"]),
-    ("mj-option", "majora", _opt(tie="random"),
-     ["オプションの「tie」：この村にオプションはありません"]),
-    ("mj-no-scenario", "majora", lambda raw: raw.pop("scenario"),
-     ["シナリオ：書かれていません（仮面・アイテム・謎・鍵を書いたシナリオのファイルを"]),
-    ("mj-scenario-missing", "majora", lambda raw: raw.update(scenario="other.toml"),
-     ["シナリオ（other.toml）：game.toml と同じフォルダにありません（見本は "
-      "`adjudicator demo DIR --sample majora` で書き出せます）"]),
-    # Splatoon！！村
-    ("sp-count", "splatoon", _drop(15),
-     ["名簿：15人います。Splatoon！！村はイカ16人で遊びます（審判はGM）"]),
-    ("sp-not-used", "splatoon", _set(0, role="村人"),
-     ["名簿の1人目（", "）の役職：この村では使いません（消してください）"]),
-    ("sp-leader", "splatoon", _set(0, leader=True),
-     ["名簿の1人目（", "）のリーダー：この村では使いません（消してください）"]),
-    ("sp-weapon-missing", "splatoon", _set(0, weapon=None),
-     ["）のブキ：書かれていません（シューター・ローラー・チャージャー・ボム・スペシャル、"
-      "またはスペシャルの名前）"]),
-    ("sp-weapon-unknown", "splatoon", _set(0, weapon="ブラスター"),
-     ["）のブキ：「ブラスター」というブキはありません（使えるのは シューター・ローラー・"]),
-    ("sp-colour-swap", "splatoon", _sp_colour_swap,
-     ["名簿：オレンジのイカはシューター1人・ローラー1人・チャージャー1人です（いま",
-      "名簿：ムラサキのイカはシューター1人・ローラー1人・チャージャー1人です（いま"]),
-    ("sp-named-twice", "splatoon", _sp_two_tornadoes,
-     ["名簿：トルネードが3人にあります（スペシャルは1種類1人です）"]),
-    ("sp-option", "splatoon", _opt(initial_gauge=5),
-     ["オプションの「initial_gauge」：「5」は使えません（使えるのは 1・2・3）"]),
-    # トラップワード
-    ("tw-teams", "trapword", lambda raw: raw["teams"].pop(),
-     ["チーム：1チームあります。トラップワードはちょうど2チームで遊びます"]),
-    ("tw-first", "trapword", _tw(first=True),
-     ["チーム：先攻（first = true）のチームが2つ以上あります（先攻は1チームだけ）"]),
-    ("tw-member-twice", "trapword", _tw(members=["たろう", "けんた"]),
-     ["2つ目のチーム（青）のメンバー：「たろう」はもうチーム「赤」にいます"]),
-    ("tw-one-member", "trapword", _tw(members=["けんた"]),
-     ["2つ目のチーム（青）のメンバー：ヒントを出す人と答える人が必要です（2人以上）"]),
-    ("tw-same-name", "trapword", _tw(name="赤"), ["チーム：2つのチームが同じ名前です"]),
-    ("tw-mode", "trapword", _opt(trap_mode="fast", advanced="yes", pace=1),
-     ["オプションの「trap_mode」：「fast」は使えません（使えるのは コール・自動）",
-      "オプションの「advanced」：「yes」は使えません（使えるのは true・false）",
-      "オプションの「pace」：この村にないオプションです"]),
-    ("tw-ints", "trapword", _opt(curses=-1, hourglass_seconds=0),
-     ["オプションの「curses」：「-1」は使えません（0以上の整数で書いてください）",
-      "オプションの「hourglass_seconds」：「0」は使えません（1以上の整数で書いてください）"]),
-    ("tw-tiles", "trapword", _opt(tiles=[3]),
-     ["オプションの「tiles」：部屋の番号を [3, 4, 5, 6, 7] のように2つ以上並べてください"]),
-    ("tw-words", "trapword", _opt(words=["", "りんご"]),
-     ["オプションの「words」：秘密の言葉を"]),
-    ("tw-synonyms", "trapword", _opt(synonyms={"科学": "SF"}),
-     ['オプションの「synonyms」：{ "科学" = ["SF"] } のような表で書いてください']),
-    ("tw-monster", "trapword", _opt(monster="dragon"),
-     ["オプションの「monster」：「dragon」はデッキのモンスターにいません（使えるのは "]),
-    ("tw-deck", "trapword", _opt(deck="big"),
-     ["オプションの「deck」：[options.deck] の表に"]),
+#: every village's own cases (its CONFIG_PROBLEMS), then the common ones in each village
+#: that has [[players]] (a village without declares ``player_fields = None``)
+CASES: list[tuple[str, str, Edit, list[str]]] = [
+    (case, variant, change, want) for variant in registered()
+    for case, change, want in hook(variant, "CONFIG_PROBLEMS")
+] + [
+    (f"{case}-{variant}", variant, change, want) for variant in registered()
+    if get_variant(variant).player_fields is not None
+    for case, change, want in _common(variant)
 ]
 #: the game.toml syntax a GM's message may quote (keys and values the GM types)
 TOML_WORDS = re.compile(r"「[^」]*」|\[\[?[a-z.]+\]\]?|first = true|game\.toml|`[^`]*`|"
@@ -283,7 +102,7 @@ TOML_WORDS = re.compile(r"「[^」]*」|\[\[?[a-z.]+\]\]?|first = true|game\.tom
 
 
 @pytest.mark.parametrize("case, variant, change, want", CASES, ids=[c[0] for c in CASES])
-def test_each_problem_in_japanese(case: str, variant: str, change: Callable[[Raw], Any],
+def test_each_problem_in_japanese(case: str, variant: str, change: Edit,
                                   want: list[str], tmp_path: Path) -> None:
     e = problems(variant, change, tmp_path)
     shown = "\n".join(e.problems_ja)
@@ -300,7 +119,7 @@ def test_each_problem_in_japanese(case: str, variant: str, change: Callable[[Raw
 
 
 def test_the_count_comes_first_and_every_problem_at_once(tmp_path: Path) -> None:
-    e = problems("secret-society", _all(_drop(17), _set(0, role="村人"), _opt(tie="x")),
+    e = problems("secret-society", every(drop(17), setp(0, role="村人"), opt(tie="x")),
                  tmp_path)
     assert e.problems_ja[0] == "名簿：17人います。秘密結社村は18人で遊びます（GMは別）"
     assert any("はやて）の役職" in p for p in e.problems_ja)
@@ -310,13 +129,13 @@ def test_the_count_comes_first_and_every_problem_at_once(tmp_path: Path) -> None
 
 def test_options_are_listed_with_validation_errors(tmp_path: Path) -> None:
     """A roster value the schema refuses does not hide a wrong option (nor the count)."""
-    e = problems("splatoon", _all(_set(0, colour="みどり"), _drop(15), _opt(tie="coin")),
+    e = problems("splatoon", every(setp(0, colour="みどり"), drop(15), opt(tie="coin")),
                  tmp_path)
     shown = "\n".join(e.problems_ja)
     assert e.problems_ja[0].startswith("名簿：15人います"), shown
     assert "「みどり」は使えません（使えるのは オレンジ・ムラサキ）" in shown
     assert "オプションの「tie」：「coin」は使えません（使えるのは ランダム・なし）" in shown
-    e = problems("trapword", _all(lambda raw: raw.update(seed="x"), _opt(trap_mode="fast")),
+    e = problems("trapword", every(lambda raw: raw.update(seed="x"), opt(trap_mode="fast")),
                  tmp_path / "tw")
     assert any("オプションの「trap_mode」" in p for p in e.problems_ja), e.problems_ja
 
@@ -327,7 +146,7 @@ def test_the_cli_says_it_in_japanese_and_in_english_with_lang_en(
     shutil.copytree(FIXTURES / "secret-society-main", root,
                     ignore=shutil.ignore_patterns("expected"))
     raw = _raw("secret-society")
-    _ss_second_leader(raw)
+    second_leader(raw)
     _write(raw, root)
     assert main(["resolve", str(root), "--no-write"]) == 1
     err = capsys.readouterr().err

@@ -10,6 +10,7 @@ from typing import Any
 from adjudicator.engine import Game, resolve_game
 from tests import support
 from tests.support import FIXTURES
+from tests.support.game_toml import Edit, drop, every, opt, setp
 from tests.support.lint import COPY_KINDS, Check, Texts
 
 ROSTER = [  # name, gender, role
@@ -117,3 +118,29 @@ COPY_CHECKS: dict[str, tuple[Check, Texts]] = {}
 #: sentence of the command sheet before it and after it
 GUIDE_SETTING = ('tie = "抽選"', 'tie = "なし"',
                  "同数の人の中から抽選で処刑します", "投票が同数のとき：誰も処刑しません。")
+
+
+# ---------------------------------------------------------------- setup problems
+#: tests/config/test_config_problems.py: (case, an edit of ``FORM_FIXTURE``'s game.toml,
+#: what its problems say in Japanese) for each branch of the game's own setup checks
+CONFIG_PROBLEMS: list[tuple[str, Edit, list[str]]] = [
+    ("ds-count", every(drop(11), drop(10)),
+     ["名簿：10人います。ダービー＆ストック村は12〜16人で遊びます"]),
+    ("ds-role", setp(2, role=None),
+     ["名簿の3人目（うた）の役職：書かれていません（村人・人狼・占い師など）"]),
+    ("ds-gender", setp(2, gender=None),
+     ["名簿の3人目（うた）の性別：書かれていません（男性か女性）"]),
+    ("ds-not-used", setp(0, society="ninja"),
+     ["名簿の1人目（あきら）の結社：この村では使いません（消してください）"]),
+    ("ds-leader", setp(0, leader=True),  # read by 秘密結社村 only
+     ["名簿の1人目（あきら）のリーダー：この村では使いません（消してください）"]),
+    ("ds-no-wolf", every(setp(0, role="村人"), setp(1, role="村人")),
+     ["名簿：人狼がいません（人狼は1人以上必要です）"]),
+    ("ds-option", opt(tie="coin", first_bite="yes", colour="red"),
+     ["オプションの「tie」：「coin」は使えません（使えるのは ランダム・なし）",
+      "オプションの「first_bite」：「yes」は使えません（使えるのは true・false）",
+      "オプションの「colour」：この村にないオプションです（使えるのは 「tie」・「no_bite」・"
+      "「hunter_repeat」・「first_bite」・「chance_pays_dead」）"]),
+    ("ds-role-unknown", setp(2, role="占い"),
+     ["名簿の3人目（うた）の役職：「占い」という役職はありません（使えるのは "]),
+]

@@ -14,6 +14,7 @@ from adjudicator.models import LineRecord
 from adjudicator.rng import PhaseRng
 from tests.support import FIXTURES, candidates_of
 from tests.support import kinds as kinds  # the shared helper, as this module's tests import it
+from tests.support.game_toml import Edit, Raw, drop, opt, player, setp, who
 from tests.support.lint import Check, Texts
 from tests.support.lint import lines as text_lines
 
@@ -159,3 +160,50 @@ COPY_CHECKS: dict[str, tuple[Check, Texts]] = {
 #: sentence of the command sheet before it and after it
 GUIDE_SETTING = ('tie = "抽選"', 'tie = "なし"',
                  "同数の人の中から抽選で処刑します", "投票が同数のとき：誰も処刑しません。")
+
+
+# ---------------------------------------------------------------- setup problems
+#: tests/config/test_config_problems.py: (case, an edit of ``FORM_FIXTURE``'s game.toml,
+#: what its problems say in Japanese) for each branch of the game's own setup checks
+def _two_generals(raw: Raw) -> None:
+    player(raw, who(raw, faction="genji", role="影武者")[0])["role"] = "大将"
+
+
+def _farmer_to_heike(raw: Raw) -> None:
+    player(raw, who(raw, faction="genji", role="農民")[0])["faction"] = "heike"
+
+
+def _no_emperor(raw: Raw) -> None:
+    player(raw, who(raw, faction="emperor")[0]).update(faction="genji", role="農民")
+
+
+CONFIG_PROBLEMS: list[tuple[str, Edit, list[str]]] = [
+    ("gp-not-used", setp(0, gender="male"),
+     ["名簿の1人目（あきら）の性別：この村では使いません（消してください）"]),
+    ("gp-leader", setp(0, leader=True),
+     ["名簿の1人目（あきら）のリーダー：この村では使いません（消してください）"]),
+    ("gp-faction", setp(0, faction=None),
+     ["名簿の1人目（あきら）の陣営：書かれていません（源氏・平氏・帝のどれか）",
+      "名簿：源氏の大将はちょうど1人必要です（いま0人）"]),
+    ("gp-role-missing", setp(1, role=None),
+     ["名簿の2人目（いさむ）の役職：書かれていません（使えるのは 大将・影武者・参謀・住職・農民・帝）"]),
+    ("gp-role-unknown", setp(1, role="忍者"),
+     ["名簿の2人目（いさむ）の役職：「忍者」という役職はありません（使えるのは 大将・影武者・参謀・"
+      "住職・農民・帝）"]),
+    ("gp-emperor-role", setp(1, role="帝"),
+     ["名簿の2人目（いさむ）：帝は陣営も役職も「帝」です（いま陣営は源氏、役職は帝）",
+      "名簿：源氏の影武者はちょうど1人必要です（いま0人）"]),
+    ("gp-count", drop(16),
+     ["名簿：16人います。源平村は17人か15人で遊びます（ほかの人数では、城の完成に必要な数を"
+      "オプションの「castle_target」に書いてください）"]),
+    ("gp-two", _two_generals, ["名簿：源氏の大将はちょうど1人必要です（いま2人）"]),
+    ("gp-farmers", _farmer_to_heike,
+     ["名簿：17人の村では源氏の農民は4人です（いま3人）",
+      "名簿：17人の村では平氏の農民は4人です（いま5人）"]),
+    ("gp-emperor", _no_emperor, ["名簿：帝はちょうど1人必要です（いま0人）"]),
+    ("gp-castle", opt(castle_target=0),
+     ["オプションの「castle_target」：「0」は使えません（1以上の整数で書いてください）"]),
+    ("gp-option", opt(body_double="twin", moon=1),
+     ["オプションの「body_double」：「twin」は使えません（使えるのは ",
+      "オプションの「moon」：この村にないオプションです（使えるのは 「tie」・"]),
+]

@@ -13,6 +13,7 @@ from adjudicator.engine import Game, resolve_game
 from adjudicator.games.majora.state import MjState
 from adjudicator.models import Event, LineRecord
 from tests.support import ROOT
+from tests.support.game_toml import Edit, drop, opt, player, setp, who
 from tests.support.lint import Check, Texts
 from tests.support.lint import lines as text_lines
 
@@ -140,3 +141,25 @@ COPY_CHECKS: dict[str, tuple[Check, Texts]] = {
 #: sentence of the command sheet before it and after it (the village has no setting the
 #: sheet states: a player's name, which its examples use)
 GUIDE_SETTING = ('name = "あかね"', 'name = "あかり"', "能力@あかね", "能力@あかり")
+
+
+# ---------------------------------------------------------------- setup problems
+#: tests/config/test_config_problems.py: (case, an edit of ``FORM_FIXTURE``'s game.toml,
+#: what its problems say in Japanese) for each branch of the game's own setup checks
+CONFIG_PROBLEMS: list[tuple[str, Edit, list[str]]] = [
+    ("mj-count", drop(11),
+     ["名簿：11人います。ムジュラの仮面村は仮面の村人11人と月1人の12人で遊びます"]),
+    ("mj-moons", lambda raw: player(raw, who(raw, role="月")[0]).update(role="仮面の村人"),
+     ["名簿：月はちょうど1人です（いま0人。月の人は役職に「月」と書きます）"]),
+    ("mj-not-used", setp(0, faction="genji"),
+     ["名簿の1人目（", "）の陣営：この村では使いません（消してください）"]),
+    ("mj-role", setp(0, role="勇者"),
+     ["）の役職：「勇者」という役職はありません（使えるのは 仮面の村人・月）"]),
+    ("mj-option", opt(tie="random"),
+     ["オプションの「tie」：この村にオプションはありません"]),
+    ("mj-no-scenario", lambda raw: raw.pop("scenario"),
+     ["シナリオ：書かれていません（仮面・アイテム・謎・鍵を書いたシナリオのファイルを"]),
+    ("mj-scenario-missing", lambda raw: raw.update(scenario="other.toml"),
+     ["シナリオ（other.toml）：game.toml と同じフォルダにありません（見本は "
+      "`adjudicator demo DIR --sample majora` で書き出せます）"]),
+]

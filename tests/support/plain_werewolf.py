@@ -9,6 +9,7 @@ from typing import Any
 
 from adjudicator.engine import Game
 from tests import support
+from tests.support.game_toml import Edit, every, opt, setp
 from tests.support.lint import Check, Texts
 
 ROSTER = [  # name, role
@@ -78,3 +79,27 @@ COPY_CHECKS: dict[str, tuple[Check, Texts]] = {}
 #: sentence of the command sheet before it and after it
 GUIDE_SETTING = ('tie = "random"', 'tie = "none"',
                  "同数の人の中から抽選で処刑します", "投票が同数のとき：誰も処刑しません。")
+
+
+# ---------------------------------------------------------------- setup problems
+#: tests/config/test_config_problems.py: (case, an edit of ``FORM_FIXTURE``'s game.toml,
+#: what its problems say in Japanese) for each branch of the game's own setup checks
+CONFIG_PROBLEMS: list[tuple[str, Edit, list[str]]] = [
+    ("pw-role", setp(2, role=None),
+     ["名簿の3人目（うた）の役職：書かれていません（村人・人狼・占い師など）"]),
+    ("pw-not-used", setp(2, gender="male"),
+     ["名簿の3人目（うた）の性別：この村では使いません（消してください）"]),
+    ("pw-leader", setp(0, leader=True),
+     ["名簿の1人目（あきら）のリーダー：この村では使いません（消してください）"]),
+    ("pw-no-wolf", every(setp(0, role="村人"), setp(1, role="村人")),
+     ["名簿：人狼がいません（人狼は1人以上必要です）"]),
+    ("pw-wolves", every(*(setp(i, role="人狼") for i in range(2, 8))),
+     ["名簿：人狼が8人で、人狼以外（5人）と同数以上です（始まる前に人狼陣営の勝利になります）"]),
+    ("pw-role-unknown", setp(2, role="占い"),
+     ["名簿の3人目（うた）の役職：「占い」という役職はありません（使えるのは "]),
+    ("pw-option", opt(tie="coin", first_bite="yes", colour="red"),
+     ["オプションの「tie」：「coin」は使えません（使えるのは ランダム・なし）",
+      "オプションの「first_bite」：「yes」は使えません（使えるのは true・false）",
+      "オプションの「colour」：この村にないオプションです（使えるのは 「tie」・「no_bite」・"
+      "「hunter_repeat」・「first_bite」）"]),
+]

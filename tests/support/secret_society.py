@@ -14,6 +14,7 @@ from adjudicator.models import Event, LineRecord
 from adjudicator.rng import PhaseRng
 from adjudicator.roster import Roster
 from tests.support import FIXTURES
+from tests.support.game_toml import Edit, Raw, drop, opt, player, setp
 from tests.support.lint import Check, Texts
 from tests.support.lint import lines as text_lines
 
@@ -138,3 +139,32 @@ COPY_CHECKS: dict[str, tuple[Check, Texts]] = {
 #: sentence of the command sheet before it and after it
 GUIDE_SETTING = ('tie = "抽選"', 'tie = "なし"',
                  "同数の人の中から抽選で処刑します", "投票が同数のとき：誰も処刑しません。")
+
+
+# ---------------------------------------------------------------- setup problems
+#: tests/config/test_config_problems.py: (case, an edit of ``FORM_FIXTURE``'s game.toml,
+#: what its problems say in Japanese) for each branch of the game's own setup checks
+def second_leader(raw: Raw) -> None:
+    """かすみ, 忍びの里's first member, made a second leader."""
+    player(raw, 1)["leader"] = True
+
+
+CONFIG_PROBLEMS: list[tuple[str, Edit, list[str]]] = [
+    ("ss-count", drop(17), ["名簿：17人います。秘密結社村は18人で遊びます（GMは別）"]),
+    ("ss-not-used", setp(0, role="村人"),
+     ["名簿の1人目（はやて）の役職：この村では使いません（消してください）"]),
+    ("ss-leader-alone", setp(17, leader=True),
+     ["リーダーにする人には結社を書いてください（忍びの里など）"]),
+    ("ss-leaders", second_leader,
+     ["名簿：忍びの里のリーダーはちょうど1人必要です（いま2人：はやて・かすみ）",
+      "名簿：忍びの里の初期メンバー（リーダー以外）は1人です（いま0人）"]),
+    ("ss-no-leader", setp(0, leader=None),
+     ["名簿：忍びの里のリーダーはちょうど1人必要です（いま0人）",
+      "名簿：忍びの里の初期メンバー（リーダー以外）は1人です（いま2人：はやて・かすみ）"]),
+    ("ss-secret-member", setp(17, society="secret"),
+     ["名簿：シークレットの初期メンバー（リーダー以外）はいません（いま1人：",
+      "名簿：未入会は11人です（いま10人）"]),
+    ("ss-option", opt(tie=True, speed="fast"),
+     ["オプションの「tie」：「true」は使えません（使えるのは ランダム・なし）",
+      "オプションの「speed」：この村にないオプションです（使えるのは 「tie」）"]),
+]

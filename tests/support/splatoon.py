@@ -12,6 +12,7 @@ from adjudicator.games.splatoon.state import SpState
 from adjudicator.rng import PhaseRng
 from tests.support import FIXTURES, candidates_of
 from tests.support import kinds as kinds  # the shared helper, as this module's tests import it
+from tests.support.game_toml import Edit, Raw, drop, opt, player, setp, who
 from tests.support.lint import COPY_KINDS, Check, Texts
 
 CFG = load_config(FIXTURES / "splatoon-win" / "game.toml")
@@ -124,3 +125,38 @@ COPY_CHECKS: dict[str, tuple[Check, Texts]] = {
 #: sentence of the command sheet before it and after it
 GUIDE_SETTING = ("initial_gauge = 3", "initial_gauge = 2",
                  "自分の色の3から始まります。", "自分の色の2から始まります。")
+
+
+# ---------------------------------------------------------------- setup problems
+#: tests/config/test_config_problems.py: (case, an edit of ``FORM_FIXTURE``'s game.toml,
+#: what its problems say in Japanese) for each branch of the game's own setup checks
+def _colour_swap(raw: Raw) -> None:
+    player(raw, who(raw, colour="orange")[0])["colour"] = "purple"
+
+
+def _two_tornadoes(raw: Raw) -> None:
+    sp = [i for i, p in enumerate(raw["players"]) if p.get("weapon") in ("スペシャル", "special")]
+    for i in sp[:2]:
+        player(raw, i)["special"] = "トルネード"
+
+
+CONFIG_PROBLEMS: list[tuple[str, Edit, list[str]]] = [
+    ("sp-count", drop(15),
+     ["名簿：15人います。Splatoon！！村はイカ16人で遊びます（審判はGM）"]),
+    ("sp-not-used", setp(0, role="村人"),
+     ["名簿の1人目（", "）の役職：この村では使いません（消してください）"]),
+    ("sp-leader", setp(0, leader=True),
+     ["名簿の1人目（", "）のリーダー：この村では使いません（消してください）"]),
+    ("sp-weapon-missing", setp(0, weapon=None),
+     ["）のブキ：書かれていません（シューター・ローラー・チャージャー・ボム・スペシャル、"
+      "またはスペシャルの名前）"]),
+    ("sp-weapon-unknown", setp(0, weapon="ブラスター"),
+     ["）のブキ：「ブラスター」というブキはありません（使えるのは シューター・ローラー・"]),
+    ("sp-colour-swap", _colour_swap,
+     ["名簿：オレンジのイカはシューター1人・ローラー1人・チャージャー1人です（いま",
+      "名簿：ムラサキのイカはシューター1人・ローラー1人・チャージャー1人です（いま"]),
+    ("sp-named-twice", _two_tornadoes,
+     ["名簿：トルネードが3人にあります（スペシャルは1種類1人です）"]),
+    ("sp-option", opt(initial_gauge=5),
+     ["オプションの「initial_gauge」：「5」は使えません（使えるのは 1・2・3）"]),
+]

@@ -11,6 +11,7 @@ from typing import Any
 
 from adjudicator.engine import resolve_game
 from adjudicator.export import export_game
+from tests.support.game_toml import Edit, Raw, opt
 from tests.support.lint import COPY_KINDS, Check, Texts
 
 HEAD = ["[20:00:00] GM: 秘密@赤 犬", "[20:00:01] GM: 秘密@青 猫"]
@@ -161,3 +162,43 @@ COPY_CHECKS: dict[str, tuple[Check, Texts]] = {}
 #: tests/desk/test_desk_guide.py: an edit of the sample's game.toml (old, new) and a
 #: sentence of the command sheet before it and after it
 GUIDE_SETTING = ("curses = 1", "curses = 2", "呪いのカード：1枚。", "呪いのカード：2枚。")
+
+
+# ---------------------------------------------------------------- setup problems
+#: tests/config/test_config_problems.py: (case, an edit of ``FORM_FIXTURE``'s game.toml,
+#: what its problems say in Japanese) for each branch of the game's own setup checks
+def _team(**team: Any) -> Edit:
+    """Set the keys of the second team."""
+    def do(raw: Raw) -> None:
+        raw["teams"][1].update(team)
+    return do
+
+
+CONFIG_PROBLEMS: list[tuple[str, Edit, list[str]]] = [
+    ("tw-teams", lambda raw: raw["teams"].pop(),
+     ["チーム：1チームあります。トラップワードはちょうど2チームで遊びます"]),
+    ("tw-first", _team(first=True),
+     ["チーム：先攻（first = true）のチームが2つ以上あります（先攻は1チームだけ）"]),
+    ("tw-member-twice", _team(members=["たろう", "けんた"]),
+     ["2つ目のチーム（青）のメンバー：「たろう」はもうチーム「赤」にいます"]),
+    ("tw-one-member", _team(members=["けんた"]),
+     ["2つ目のチーム（青）のメンバー：ヒントを出す人と答える人が必要です（2人以上）"]),
+    ("tw-same-name", _team(name="赤"), ["チーム：2つのチームが同じ名前です"]),
+    ("tw-mode", opt(trap_mode="fast", advanced="yes", pace=1),
+     ["オプションの「trap_mode」：「fast」は使えません（使えるのは コール・自動）",
+      "オプションの「advanced」：「yes」は使えません（使えるのは true・false）",
+      "オプションの「pace」：この村にないオプションです"]),
+    ("tw-ints", opt(curses=-1, hourglass_seconds=0),
+     ["オプションの「curses」：「-1」は使えません（0以上の整数で書いてください）",
+      "オプションの「hourglass_seconds」：「0」は使えません（1以上の整数で書いてください）"]),
+    ("tw-tiles", opt(tiles=[3]),
+     ["オプションの「tiles」：部屋の番号を [3, 4, 5, 6, 7] のように2つ以上並べてください"]),
+    ("tw-words", opt(words=["", "りんご"]),
+     ["オプションの「words」：秘密の言葉を"]),
+    ("tw-synonyms", opt(synonyms={"科学": "SF"}),
+     ['オプションの「synonyms」：{ "科学" = ["SF"] } のような表で書いてください']),
+    ("tw-monster", opt(monster="dragon"),
+     ["オプションの「monster」：「dragon」はデッキのモンスターにいません（使えるのは "]),
+    ("tw-deck", opt(deck="big"),
+     ["オプションの「deck」：[options.deck] の表に"]),
+]
