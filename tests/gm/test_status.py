@@ -6,7 +6,6 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-import shutil
 from pathlib import Path
 
 import pytest
@@ -16,19 +15,11 @@ from adjudicator.config.load import load_config
 from adjudicator.engine import resolve_game
 from adjudicator.errors import UsageError
 from adjudicator.status import announced_deadline, phase_status
+from tests.support import log_lines as lines
+from tests.support import registered
+from tests.support import sample_copy as sample
 
-SAMPLES = Path(__file__).resolve().parents[2] / "samples"
 VOTE = re.compile(r"^\[[0-9:]+\] ([^:]+): .*投票@")
-
-
-def sample(tmp_path: Path, name: str) -> Path:
-    root = tmp_path / name
-    shutil.copytree(SAMPLES / name, root)
-    return root
-
-
-def lines(root: Path, phase: str) -> list[str]:
-    return (root / "logs" / f"{phase}.txt").read_text(encoding="utf-8").splitlines()
 
 
 def tree_digest(root: Path) -> str:
@@ -175,64 +166,23 @@ def test_a_phase_not_reached_is_bad_usage(tmp_path: Path, capsys: pytest.Capture
     assert "40日目 夜の途中集計はできません" in err and "night" not in err
 
 
-def test_secret_society_invited_players_owe_an_answer(tmp_path: Path) -> None:
-    root = sample(tmp_path, "secret-society")
-    log = lines(root, "night1")
+@pytest.mark.parametrize("variant", registered())
+def test_every_villages_reminder_names_only_the_waiting(tmp_path: Path, variant: str) -> None:
+    """Every village's sample, every stored phase cut after every line: the public reminder
+    names no player who is not waiting (it tells no secret: who acts at night, who has
+    done so), and no one is both waiting and done. Each village's own groups are pinned in
+    tests/games/<package>/test_status.py."""
+    root = sample(tmp_path, variant)
     game = resolve_game(root)
-    for k in range(len(log) + 1):
-        part = log[:k]
-        invited = [m.group(1) for line in part if (m := re.search(r"勧誘@(\S+)", line))]
-        answered = {m.group(1) for line in part
-                    if (m := re.match(r"^\[[0-9:]+\] ([^:]+): (承諾|拒否)$", line))}
-        st = phase_status(root, "night1", "\n".join(part).encode(), game=game)
-        assert st.waiting == [n for n in invited if n not in answered], k
-        leaders = next(g for g in st.groups if g.label == "リーダーの勧誘")
-        assert leaders.optional
-        assert not any(n in st.post for n in game.state.players)
-
-
-def test_splatoon_coloured_squids_owe_their_shot(tmp_path: Path) -> None:
-    root = sample(tmp_path, "splatoon")
-    cfg = load_config(root / "game.toml")
-    owed = [p.name for p in cfg.players if p.colour and p.weapon in ("シューター", "ローラー",
-                                                                     "チャージャー")]
-    st = phase_status(root, "night1", b"")
-    assert st.waiting == owed
-    first = lines(root, "night1")
-    shooter = next(m.group(1) for line in first
-                   if (m := re.match(r"^\[[0-9:]+\] ([^:]+): (シューター|ローラー|チャージャー)@",
-                                     line)))
-    st = phase_status(root, "night1", "\n".join(first).encode())
-    assert shooter in st.done and shooter not in st.waiting
-
-
-def test_genpei_the_general_holding_the_right(tmp_path: Path) -> None:
-    root = sample(tmp_path, "genpei")
-    game = resolve_game(root)
-    state = game.states[2]  # after day2: night2 starts from it
-    general = next(n for n, p in state.players.items()
-                   if p.faction == state.assassin and p.role == "general")
-    st = phase_status(root, "night2", b"", game=game)
-    assert st.groups[0].waiting == (general,)
-    scouts = sorted(n for n, p in state.players.items() if p.role == "strategist" and p.alive)
-    assert sorted(st.groups[1].waiting) == scouts
-    assert not any(n in st.post for n in state.players)
-
-
-def test_majora_waits_for_no_one(tmp_path: Path) -> None:
-    root = sample(tmp_path, "majora")
-    st = phase_status(root, "day1")
-    assert st.waiting == [] and st.post == ""
-    assert st.groups and all(g.optional for g in st.groups)
-
-
-def test_trapword_names_the_teams_short_of_traps(tmp_path: Path) -> None:
-    root = sample(tmp_path, "trapword")
-    st = phase_status(root, "round1", b"")
-    teams = [t.name for t in load_config(root / "game.toml").teams]
-    assert st.waiting == teams
-    assert st.post.startswith("トラップワード未設定：")
-    assert all(f"{t}チーム" in st.post for t in teams)
-    st = phase_status(root, "round1")  # the whole stored round: traps and hints given
-    traps = next(g for g in st.groups if g.label == "トラップワード")
-    assert traps.waiting == ()
+    names = set(game.state.players)
+    assert names
+    cuts = 0
+    for ph in game.phases:
+        log = lines(root, ph.id)
+        for k in range(len(log) + 1):
+            st = phase_status(root, ph.id, "\n".join(log[:k]).encode(), game=game)
+            named = {n for n in names if f"{n}さん" in st.post}
+            assert named <= set(st.waiting), (ph.id, k, st.post)
+            assert not set(st.waiting) & set(st.done), (ph.id, k)
+            cuts += 1
+    assert cuts > len(game.phases)

@@ -122,6 +122,18 @@ def expected_json(name: str) -> dict[str, Any]:
     return json.loads((FIXTURES / name / "expected" / "game.json").read_text("utf-8"))  # type: ignore[no-any-return]
 
 
+def sample_copy(tmp: Path, variant: str) -> Path:
+    """A copy of the bundled sample ``samples/<variant>`` in ``tmp`` (to be changed)."""
+    root = tmp / variant
+    shutil.copytree(SAMPLES / variant, root)
+    return root
+
+
+def log_lines(root: Path, phase: str) -> list[str]:
+    """The lines of ``logs/<phase>.txt`` of the game folder ``root``."""
+    return (root / "logs" / f"{phase}.txt").read_text(encoding="utf-8").splitlines()
+
+
 @cache
 def resolved(root: Path) -> Any:
     """A game folder resolved once per session (read it, never change it)."""
