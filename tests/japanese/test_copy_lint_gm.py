@@ -23,7 +23,7 @@ from adjudicator.config.skeletons import game_toml
 from adjudicator.config.words import table
 from adjudicator.games import REGISTRY, get_variant
 from adjudicator.report.html import build_context
-from tests.support import all_games, game_ids, resolved
+from tests.support import all_games, fixture_variant, game_ids, hook, registered, resolved
 from tests.support.japanese_share import ALLOWED, program_words
 from tests.support.lint import enum_words
 
@@ -145,11 +145,11 @@ def test_new_writes_japanese_comments_and_values(variant: str, tmp_path: Path) -
     assert not re.search(r'^#?\s*monster\s*=\s*"[a-z_]+"', text, re.M)
     (tmp_path / "logs").mkdir()
     (tmp_path / "game.toml").write_text(text, encoding="utf-8")
-    if variant == "majora":
+    if get_variant(variant).has_scenario:  # the sample's scenario beside it
         from adjudicator.resources import data_dir
 
         (tmp_path / "scenario.toml").write_bytes(
-            (data_dir("samples") / "majora" / "scenario.toml").read_bytes())
+            (data_dir("samples") / variant / "scenario.toml").read_bytes())
     load_config(tmp_path / "game.toml")  # the loader reads the Japanese values
 
 
@@ -161,8 +161,6 @@ def test_every_option_shown_is_uncommented_into_a_valid_game(tmp_path: Path) -> 
     for variant in [v for v in REGISTRY if get_variant(v).toml_options]:
         text = game_toml(variant)
         opened = re.sub(r"^# ([a-z_]+ = )", r"\1", text, flags=re.M)
-        if variant == "trapword":  # tiles and words: the sample's own three rooms
-            opened = re.sub(r"^tiles = .*$", "tiles = [3, 4, 5]", opened, count=1, flags=re.M)
         root = tmp_path / variant
         (root / "logs").mkdir(parents=True)
         (root / "game.toml").write_text(opened, encoding="utf-8")
@@ -179,17 +177,12 @@ def test_the_reports_state_block_is_no_dump(root: Path) -> None:
         assert not re.fullmatch(r"\d+", text), (label, text)  # a number without its unit
 
 
-@pytest.mark.parametrize(("name", "want"), [
-    ("splatoon-win", [("色ポイント", "オレンジ37点、ムラサキ19点（うち永続：オレンジ23点、ムラサキ19点）"),
-                      ("残りのボム", "0発")]),
-    ("trapword-win", [("最後の位置", "赤チーム 部屋3／青チーム 部屋2"),
-                      ("モンスター", "砂喰いゴーレム（部屋3）"), ("ラウンド", "第4ラウンドで終了"),
-                      ("勝利", "赤チーム")]),
-    ("genpei-side", [("信仰", "源氏4、平氏3"), ("城の労力", "源氏37／28（完成）、平氏25／28"),
-                     ("後継者", "そうさん（指名2回・成立せず）")]),
-])
-def test_the_state_block_in_words(name: str, want: list[tuple[str, str]]) -> None:
+@pytest.mark.parametrize("variant", registered())
+def test_the_state_block_in_words(variant: str) -> None:
+    """Each village's state block on one of its fixture games (its ``STATE_BLOCK``)."""
+    name, want = hook(variant, "STATE_BLOCK")
     root = next(r for r in GAMES if r.name == name)
+    assert fixture_variant(root) == variant
     assert build_context(resolved(root))["extra"] == want
 
 

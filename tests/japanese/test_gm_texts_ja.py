@@ -21,7 +21,7 @@ from adjudicator.resources import data_dir
 from adjudicator.status import gm_text, phase_status, reminder
 from adjudicator.views import View
 from tests.japanese.test_notices_and_posts_ja import _phase
-from tests.support import FIXTURES
+from tests.support import FIXTURES, hook, registered
 
 SAMPLES = data_dir("samples")
 
@@ -45,15 +45,19 @@ def test_gd1_the_price_inquiry_and_the_price_table(capsys: pytest.CaptureFixture
     assert "株価：最高50万ドル／高級20万ドル／平常10万ドル／低級5万ドル／最低（購入不可）" in sheet
 
 
-@pytest.mark.parametrize(("variant", "said"), [
-    ("secret-society", "勧誘待ってます"), ("splatoon", "シューター持ってます"),
-    ("majora", "カギを使いたい"), ("derby-stock", "占いCOします")])
-def test_gd2_each_village_its_own_chatter(variant: str, said: str,
+@pytest.mark.parametrize("variant", registered())
+def test_gd2_each_village_its_own_chatter(variant: str,
                                           capsys: pytest.CaptureFixture[str]) -> None:
+    """Each village's sheet gives its own example of chatter (its ``GUIDE_CHATTER``), and
+    no other village's (derby's 「占いCOします」 was everyone's)."""
+    said = hook(variant, "GUIDE_CHATTER")
     sheet = _guide(variant, capsys)
-    assert f"コマンドの言葉を使っただけの会話（「{said}」など）" in sheet
-    if variant != "derby-stock":
-        assert "占いCOします" not in sheet
+    if said:
+        assert f"コマンドの言葉を使っただけの会話（「{said}」など）" in sheet
+    else:
+        assert "コマンドの言葉を使っただけの会話" not in sheet
+    others = {hook(v, "GUIDE_CHATTER") for v in registered()} - {said, ""}
+    assert others and not [w for w in others if f"「{w}」" in sheet]
 
 
 def test_gd3_gd4_gd5(capsys: pytest.CaptureFixture[str]) -> None:

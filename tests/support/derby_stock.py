@@ -144,3 +144,11 @@ CONFIG_PROBLEMS: list[tuple[str, Edit, list[str]]] = [
     ("ds-role-unknown", setp(2, role="占い"),
      ["名簿の3人目（うた）の役職：「占い」という役職はありません（使えるのは "]),
 ]
+
+#: tests/japanese/test_gm_texts_ja.py: the command sheet's example of chatter that only uses
+#: a command's word (「…」など), in the village's own words
+GUIDE_CHATTER = "占いCOします"
+
+#: tests/japanese/test_copy_lint_gm.py: a fixture game and the rows of its report's state
+#: block, each fact with its unit (none: the village has no state beyond the roster's)
+STATE_BLOCK: tuple[str, list[tuple[str, str]]] = ("derby12", [])

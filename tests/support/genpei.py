@@ -207,3 +207,13 @@ CONFIG_PROBLEMS: list[tuple[str, Edit, list[str]]] = [
      ["オプションの「body_double」：「twin」は使えません（使えるのは ",
       "オプションの「moon」：この村にないオプションです（使えるのは 「tie」・"]),
 ]
+
+#: tests/japanese/test_gm_texts_ja.py: the command sheet's example of chatter that only uses
+#: a command's word (「…」など), in the village's own words
+GUIDE_CHATTER = "暗殺はやめてね"
+
+#: tests/japanese/test_copy_lint_gm.py: a fixture game and the rows of its report's state
+#: block, each fact with its unit
+STATE_BLOCK: tuple[str, list[tuple[str, str]]] = ("genpei-side", [
+    ("信仰", "源氏4、平氏3"), ("城の労力", "源氏37／28（完成）、平氏25／28"),
+    ("後継者", "そうさん（指名2回・成立せず）")])

@@ -163,3 +163,15 @@ CONFIG_PROBLEMS: list[tuple[str, Edit, list[str]]] = [
      ["シナリオ（other.toml）：game.toml と同じフォルダにありません（見本は "
       "`adjudicator demo DIR --sample majora` で書き出せます）"]),
 ]
+
+#: tests/japanese/test_gm_texts_ja.py: the command sheet's example of chatter that only uses
+#: a command's word (「…」など), in the village's own words
+GUIDE_CHATTER = "カギを使いたい"
+
+#: tests/japanese/test_copy_lint_gm.py: a fixture game and the rows of its report's state
+#: block, each fact with its unit
+STATE_BLOCK: tuple[str, list[tuple[str, str]]] = ("majora-win", [
+    ("進み具合", "2周目・2日目で終了"), ("時の楽器の残り", "2回"),
+    ("使った巨人の道具", "巨人の剣、巨人の玉、巨人の盾、巨人の鏡"), ("解いた謎", "沼の歌、月の詩"),
+    ("アイテム", "時のオカリナ（所持：うしおさん）、古びたカギ（所持：さつきさん）、月の涙（所持：えまさん）、"
+     "巨人の剣（砕けた）、巨人の玉（砕けた）、巨人の鏡（砕けた）、巨人の盾（砕けた）")])

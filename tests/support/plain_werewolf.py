@@ -103,3 +103,11 @@ CONFIG_PROBLEMS: list[tuple[str, Edit, list[str]]] = [
       "オプションの「colour」：この村にないオプションです（使えるのは 「tie」・「no_bite」・"
       "「hunter_repeat」・「first_bite」）"]),
 ]
+
+#: tests/japanese/test_gm_texts_ja.py: the command sheet's example of chatter that only uses
+#: a command's word (「…」など), in the village's own words
+GUIDE_CHATTER = "占いCOします"
+
+#: tests/japanese/test_copy_lint_gm.py: a fixture game and the rows of its report's state
+#: block, each fact with its unit (none: the village has no state beyond the roster's)
+STATE_BLOCK: tuple[str, list[tuple[str, str]]] = ("plain-werewolf-masons", [])

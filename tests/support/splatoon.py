@@ -160,3 +160,13 @@ CONFIG_PROBLEMS: list[tuple[str, Edit, list[str]]] = [
     ("sp-option", opt(initial_gauge=5),
      ["オプションの「initial_gauge」：「5」は使えません（使えるのは 1・2・3）"]),
 ]
+
+#: tests/japanese/test_gm_texts_ja.py: the command sheet's example of chatter that only uses
+#: a command's word (「…」など), in the village's own words
+GUIDE_CHATTER = "シューター持ってます"
+
+#: tests/japanese/test_copy_lint_gm.py: a fixture game and the rows of its report's state
+#: block, each fact with its unit
+STATE_BLOCK: tuple[str, list[tuple[str, str]]] = ("splatoon-win", [
+    ("色ポイント", "オレンジ37点、ムラサキ19点（うち永続：オレンジ23点、ムラサキ19点）"),
+    ("残りのボム", "0発")])

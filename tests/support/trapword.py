@@ -202,3 +202,14 @@ CONFIG_PROBLEMS: list[tuple[str, Edit, list[str]]] = [
     ("tw-deck", opt(deck="big"),
      ["オプションの「deck」：[options.deck] の表に"]),
 ]
+
+#: tests/japanese/test_gm_texts_ja.py: the command sheet's example of chatter that only uses
+#: a command's word (「…」など), in the village's own words; none: a turn's every line
+#: is a hint, an answer or a call, so the sheet has no such sentence
+GUIDE_CHATTER = ""
+
+#: tests/japanese/test_copy_lint_gm.py: a fixture game and the rows of its report's state
+#: block, each fact with its unit
+STATE_BLOCK: tuple[str, list[tuple[str, str]]] = ("trapword-win", [
+    ("最後の位置", "赤チーム 部屋3／青チーム 部屋2"), ("モンスター", "砂喰いゴーレム（部屋3）"),
+    ("ラウンド", "第4ラウンドで終了"), ("勝利", "赤チーム")])
