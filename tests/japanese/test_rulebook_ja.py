@@ -17,6 +17,7 @@ from adjudicator.engine import resolve_game
 from adjudicator.explain_ja import explain_line
 from adjudicator.rulebook import ENGINE_RULES, rules
 from adjudicator.views import View
+from tests.support import hook, registered
 from tests.support.japanese_share import (
     ALLOWED,
     fixture_games,
@@ -99,35 +100,21 @@ def _norm(text: str) -> str:
     return re.sub(r"\s+", "", text)
 
 
-def test_a_variant_quotes_its_own_seed_for_the_vote() -> None:
-    """The village seeds speak of the vote and of 吊り: the vote's quote is theirs, and
-    the ruling says in one sentence what it adds."""
-    for variant, word in (("derby-stock", "吊られる"), ("splatoon", "吊りあり"),
-                          ("genpei", "吊り")):
-        q = SQ.seed_quote("ww.vote", variant)
-        assert q is not None and q.quote and any(word in s for s in q.quote), variant
-        assert q.note and SQ.rule_title("ww.vote", variant) == "投票"
-        seed = _norm(SQ.seed_text(q.seed))
-        assert all(_norm(s) in seed for s in q.quote)
-
-
-def test_secret_society_quotes_no_kawarimi_sentence_for_the_vote() -> None:
-    """Review 3, X2: the 秘密結社 seed has no sentence on the vote; its only line with
-    投票時間 and 処刑 is the 変わり身の術 (「この投票時間の結果で処刑されても死にません。」),
-    which must not stand as the vote's 原文: the vote is the standard rule."""
-    q = SQ.seed_quote("ww.vote", "secret-society")
-    assert q is not None and not q.quote and q.standard
-    text = SQ.rule_text("ww.vote", type("G", (), {"variant": type("V", (), {
-        "name": "secret-society", "options": {}})()})())
-    assert text is not None and text.lines()[0] == "原文：記載なし（一般的な人狼のルールに従います）"
-    kawarimi = SQ.seed_quote("ss.ninja.kawarimi", "secret-society")
-    assert kawarimi is not None and "この投票時間の結果で処刑されても死にません。" in kawarimi.quote
-
-
-def test_splatoons_vote_quote_runs_to_the_end_of_its_sentence() -> None:
-    """Review 3, X2: not 「…一番イカしてないイカが」 cut mid-sentence."""
-    q = SQ.seed_quote("ww.vote", "splatoon")
-    assert q is not None and q.quote[-1].endswith("。")
+@pytest.mark.parametrize("variant", registered())
+def test_a_variant_quotes_its_own_seed_for_the_vote(variant: str) -> None:
+    """A village seed that speaks of the vote and of 吊り is the vote's quote (its
+    ``VOTE_QUOTE_WORD``), and the ruling says in one sentence what it adds; a village whose
+    seed is silent quotes none and says the vote is the standard rule."""
+    word = hook(variant, "VOTE_QUOTE_WORD")
+    q = SQ.seed_quote("ww.vote", variant)
+    assert q is not None and SQ.rule_title("ww.vote", variant) == "投票"
+    if not word:
+        assert not q.quote and q.standard, variant
+        return
+    assert q.quote and any(word in s for s in q.quote), variant
+    assert q.note
+    seed = _norm(SQ.seed_text(q.seed))
+    assert all(_norm(s) in seed for s in q.quote)
 
 
 def test_the_sources_are_named_as_a_person_would() -> None:

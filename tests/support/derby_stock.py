@@ -152,3 +152,7 @@ GUIDE_CHATTER = "占いCOします"
 #: tests/japanese/test_copy_lint_gm.py: a fixture game and the rows of its report's state
 #: block, each fact with its unit (none: the village has no state beyond the roster's)
 STATE_BLOCK: tuple[str, list[tuple[str, str]]] = ("derby12", [])
+
+#: tests/japanese/test_rulebook_ja.py: a word of the village's seed that its quote for the
+#: vote (ww.vote) holds; empty where the vote is the standard rule, 原文：記載なし
+VOTE_QUOTE_WORD = "吊られる"

@@ -217,3 +217,7 @@ GUIDE_CHATTER = "暗殺はやめてね"
 STATE_BLOCK: tuple[str, list[tuple[str, str]]] = ("genpei-side", [
     ("信仰", "源氏4、平氏3"), ("城の労力", "源氏37／28（完成）、平氏25／28"),
     ("後継者", "そうさん（指名2回・成立せず）")])
+
+#: tests/japanese/test_rulebook_ja.py: a word of the village's seed that its quote for the
+#: vote (ww.vote) holds; empty where the vote is the standard rule, 原文：記載なし
+VOTE_QUOTE_WORD = "吊り"

@@ -175,3 +175,8 @@ STATE_BLOCK: tuple[str, list[tuple[str, str]]] = ("majora-win", [
     ("使った巨人の道具", "巨人の剣、巨人の玉、巨人の盾、巨人の鏡"), ("解いた謎", "沼の歌、月の詩"),
     ("アイテム", "時のオカリナ（所持：うしおさん）、古びたカギ（所持：さつきさん）、月の涙（所持：えまさん）、"
      "巨人の剣（砕けた）、巨人の玉（砕けた）、巨人の鏡（砕けた）、巨人の盾（砕けた）")])
+
+#: tests/japanese/test_rulebook_ja.py: a word of the village's seed that its quote for the
+#: vote (ww.vote) holds; empty where the vote is the standard rule, 原文：記載なし
+#: (its seed says nothing of the vote)
+VOTE_QUOTE_WORD = ""

@@ -176,3 +176,8 @@ GUIDE_CHATTER = "勧誘待ってます"
 #: tests/japanese/test_copy_lint_gm.py: a fixture game and the rows of its report's state
 #: block, each fact with its unit (none: the village has no state beyond the roster's)
 STATE_BLOCK: tuple[str, list[tuple[str, str]]] = ("secret-society-main", [])
+
+#: tests/japanese/test_rulebook_ja.py: a word of the village's seed that its quote for the
+#: vote (ww.vote) holds; empty where the vote is the standard rule, 原文：記載なし
+#: (its seed has no sentence on the vote (only 変わり身の術's))
+VOTE_QUOTE_WORD = ""

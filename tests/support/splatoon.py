@@ -170,3 +170,7 @@ GUIDE_CHATTER = "シューター持ってます"
 STATE_BLOCK: tuple[str, list[tuple[str, str]]] = ("splatoon-win", [
     ("色ポイント", "オレンジ37点、ムラサキ19点（うち永続：オレンジ23点、ムラサキ19点）"),
     ("残りのボム", "0発")])
+
+#: tests/japanese/test_rulebook_ja.py: a word of the village's seed that its quote for the
+#: vote (ww.vote) holds; empty where the vote is the standard rule, 原文：記載なし
+VOTE_QUOTE_WORD = "吊りあり"

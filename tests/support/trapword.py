@@ -213,3 +213,8 @@ GUIDE_CHATTER = ""
 STATE_BLOCK: tuple[str, list[tuple[str, str]]] = ("trapword-win", [
     ("最後の位置", "赤チーム 部屋3／青チーム 部屋2"), ("モンスター", "砂喰いゴーレム（部屋3）"),
     ("ラウンド", "第4ラウンドで終了"), ("勝利", "赤チーム")])
+
+#: tests/japanese/test_rulebook_ja.py: a word of the village's seed that its quote for the
+#: vote (ww.vote) holds; empty where the vote is the standard rule, 原文：記載なし
+#: (a game without a vote)
+VOTE_QUOTE_WORD = ""
