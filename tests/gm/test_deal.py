@@ -24,6 +24,7 @@ from adjudicator.report.html import render_report
 from adjudicator.resources import data_dir
 from adjudicator.seal import _differences, check, digest_of, game_fields, seats
 from adjudicator.vocab import ROLE_NAMES
+from tests.support import hook, registered
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples"
 #: the games that deal hidden seats (their Variant's ``sealed_fields``), and the rest
@@ -50,7 +51,7 @@ def fresh(tmp_path: Path, variant: str, n: int, extra: str = "") -> Path:
     body = f'# my village\nvariant = "{variant}"\nseed = 1\n{extra}\n'
     for i in range(n):
         gender = f'gender = "{"male" if i % 2 else "female"}"  # needed for bets\n' \
-            if variant == "derby-stock" else ""
+            if "gender" in (get_variant(variant).player_fields or ()) else ""
         body += f'\n# seat {i + 1}\n[[players]]\nname = "p{i + 1:02d}"\n{gender}'
     (root / "game.toml").write_text(body, encoding="utf-8")
     return root
@@ -135,28 +136,31 @@ def test_every_variant_deals_its_composition(tmp_path: Path, variant: str) -> No
         assert (root / "deal" / f"{name}.txt").is_file()
 
 
-def test_secret_society_splatoon_genpei_majora_counts(tmp_path: Path) -> None:
-    ss = load_config(deal_game(undealt(tmp_path, "secret-society"), seed=3).root / "game.toml")
-    assert Counter((p.society, p.leader) for p in ss.players) == Counter({
-        ("ninja", True): 1, ("pirates", True): 1, ("chrono", True): 1, ("secret", True): 1,
-        ("ninja", False): 1, ("pirates", False): 1, ("chrono", False): 1, (None, False): 11})
-    sp = load_config(deal_game(undealt(tmp_path, "splatoon"), seed=3).root / "game.toml")
-    got = Counter((p.colour, p.weapon) for p in sp.players)
-    for colour in ("orange", "purple"):
-        assert all(got[(colour, w)] == 1 for w in ("シューター", "ローラー", "チャージャー"))
-    assert all(got[(None, s)] == 1 for s in ("スーパーセンサー", "トルネード", "スーパーショット"))
-    assert got[(None, "ボム")] == 4 and sum(got.values()) == 16
-    mj = load_config(deal_game(undealt(tmp_path, "majora"), seed=3).root / "game.toml")
-    assert Counter(p.role for p in mj.players) == Counter(仮面の村人=11, 月=1)
-    for n, farmers in ((17, 4), (15, 3)):
-        gp = load_config(deal_game(fresh(tmp_path, "genpei", n), seed=3).root / "game.toml")
-        roles = Counter((p.faction, p.role) for p in gp.players)
-        for side in ("genji", "heike"):
-            assert roles[(side, "農民")] == farmers
-            assert all(roles[(side, r)] == 1 for r in ("大将", "影武者", "参謀", "住職"))
-        assert roles[("emperor", "帝")] == 1
-    with pytest.raises(UsageError, match="17、15"):
-        deal_game(fresh(tmp_path, "genpei", 16), seed=3)
+@pytest.mark.parametrize("variant", registered())
+def test_each_village_deals_its_composition(tmp_path: Path, variant: str) -> None:
+    """Every seat count of the village's ``DEAL_COMPOSITION`` is dealt as its rules say
+    (a village that deals declares at least one; one that deals nothing, none)."""
+    cases = hook(variant, "DEAL_COMPOSITION")
+    assert bool(cases) == (variant in DEALING)
+    for i, (n, fields, want) in enumerate(cases):
+        where = tmp_path / str(i)
+        root = undealt(where, variant) if n is None else fresh(where, variant, n)
+        cfg = load_config(deal_game(root, seed=3).root / "game.toml")
+        got = Counter(tuple(getattr(p, f) for f in fields) for p in cfg.players)
+        assert got == Counter(want), (variant, n)
+
+
+@pytest.mark.parametrize("variant", registered())
+def test_each_village_refuses_a_count_its_rules_do_not_have(tmp_path: Path, variant: str) -> None:
+    cases = hook(variant, "DEAL_REFUSED")
+    assert bool(cases) == (variant in DEALING)
+    for n, said in cases:
+        root = fresh(tmp_path / str(n), variant, n)
+        before = (root / "game.toml").read_bytes()
+        with pytest.raises(UsageError) as caught:
+            deal_game(root, seed=3)
+        assert caught.value.ja == said
+        assert (root / "game.toml").read_bytes() == before
 
 
 @pytest.mark.parametrize("variant", NOT_DEALING)

@@ -156,3 +156,13 @@ STATE_BLOCK: tuple[str, list[tuple[str, str]]] = ("derby12", [])
 #: tests/japanese/test_rulebook_ja.py: a word of the village's seed that its quote for the
 #: vote (ww.vote) holds; empty where the vote is the standard rule, 原文：記載なし
 VOTE_QUOTE_WORD = "吊られる"
+
+#: tests/gm/test_deal.py: what the deal gives, counted by the seat's dealt fields: (the
+#: number of seats of a new game, or None for the sample with its dealt keys removed,
+#: the fields, the count of each value)
+DEAL_COMPOSITION: list[tuple[int | None, tuple[str, ...], dict[tuple[Any, ...], int]]] = [
+    (None, ("role",), {("人狼",): 3, ("狂人",): 1, ("占い師",): 1, ("霊能者",): 1, ("狩人",): 1,
+                       ("共有者",): 2, ("村人",): 7}),
+]
+#: tests/gm/test_deal.py: seat counts the deal refuses, with what it says
+DEAL_REFUSED: list[tuple[int, str]] = [(11, "ダービー＆ストック村の配役は12〜16人で行います（参加者は11人です）")]

@@ -221,3 +221,15 @@ STATE_BLOCK: tuple[str, list[tuple[str, str]]] = ("genpei-side", [
 #: tests/japanese/test_rulebook_ja.py: a word of the village's seed that its quote for the
 #: vote (ww.vote) holds; empty where the vote is the standard rule, 原文：記載なし
 VOTE_QUOTE_WORD = "吊り"
+
+#: tests/gm/test_deal.py: what the deal gives, counted by the seat's dealt fields: (the
+#: number of seats of a new game, or None for the sample with its dealt keys removed,
+#: the fields, the count of each value)
+DEAL_COMPOSITION: list[tuple[int | None, tuple[str, ...], dict[tuple[Any, ...], int]]] = [
+    (n, ("faction", "role"), {
+        **{(side, r): 1 for side in ("genji", "heike") for r in ("大将", "影武者", "参謀", "住職")},
+        ("genji", "農民"): farmers, ("heike", "農民"): farmers, ("emperor", "帝"): 1})
+    for n, farmers in ((17, 4), (15, 3))
+]
+#: tests/gm/test_deal.py: seat counts the deal refuses, with what it says
+DEAL_REFUSED: list[tuple[int, str]] = [(16, "源平村の配役は17、15人で行います（参加者は16人です）")]

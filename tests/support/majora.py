@@ -180,3 +180,10 @@ STATE_BLOCK: tuple[str, list[tuple[str, str]]] = ("majora-win", [
 #: vote (ww.vote) holds; empty where the vote is the standard rule, 原文：記載なし
 #: (its seed says nothing of the vote)
 VOTE_QUOTE_WORD = ""
+
+#: tests/gm/test_deal.py: what the deal gives, counted by the seat's dealt fields: (the
+#: number of seats of a new game, or None for the sample with its dealt keys removed,
+#: the fields, the count of each value)
+DEAL_COMPOSITION: list[tuple[int | None, tuple[str, ...], dict[tuple[Any, ...], int]]] = [(None, ("role",), {("仮面の村人",): 11, ("月",): 1})]
+#: tests/gm/test_deal.py: seat counts the deal refuses, with what it says
+DEAL_REFUSED: list[tuple[int, str]] = [(11, "ムジュラの仮面村の配役は12人で行います（参加者は11人です）")]

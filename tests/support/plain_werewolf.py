@@ -116,3 +116,18 @@ STATE_BLOCK: tuple[str, list[tuple[str, str]]] = ("plain-werewolf-masons", [])
 #: vote (ww.vote) holds; empty where the vote is the standard rule, 原文：記載なし
 #: (no seed of its own: the base werewolf rules)
 VOTE_QUOTE_WORD = ""
+
+#: tests/gm/test_deal.py: what the deal gives, counted by the seat's dealt fields: (the
+#: number of seats of a new game, or None for the sample with its dealt keys removed,
+#: the fields, the count of each value)
+DEAL_COMPOSITION: list[tuple[int | None, tuple[str, ...], dict[tuple[Any, ...], int]]] = [
+    (None, ("role",), {("人狼",): 2, ("狂人",): 1, ("占い師",): 1, ("霊能者",): 1, ("狩人",): 1,
+                       ("村人",): 3}),
+    (13, ("role",), {("人狼",): 2, ("狂人",): 1, ("占い師",): 1, ("霊能者",): 1, ("狩人",): 1,
+                     ("共有者",): 2, ("村人",): 5}),
+    (16, ("role",), {("人狼",): 3, ("狂人",): 1, ("占い師",): 1, ("霊能者",): 1, ("狩人",): 1,
+                     ("共有者",): 2, ("村人",): 7}),
+]
+#: tests/gm/test_deal.py: seat counts the deal refuses, with what it says
+DEAL_REFUSED: list[tuple[int, str]] = [(8, "普通村の配役は9〜16人で行います（参加者は8人です）"),
+                 (17, "普通村の配役は9〜16人で行います（参加者は17人です）")]

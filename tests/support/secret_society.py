@@ -181,3 +181,14 @@ STATE_BLOCK: tuple[str, list[tuple[str, str]]] = ("secret-society-main", [])
 #: vote (ww.vote) holds; empty where the vote is the standard rule, 原文：記載なし
 #: (its seed has no sentence on the vote (only 変わり身の術's))
 VOTE_QUOTE_WORD = ""
+
+#: tests/gm/test_deal.py: what the deal gives, counted by the seat's dealt fields: (the
+#: number of seats of a new game, or None for the sample with its dealt keys removed,
+#: the fields, the count of each value)
+DEAL_COMPOSITION: list[tuple[int | None, tuple[str, ...], dict[tuple[Any, ...], int]]] = [
+    (None, ("society", "leader"), {
+        ("ninja", True): 1, ("pirates", True): 1, ("chrono", True): 1, ("secret", True): 1,
+        ("ninja", False): 1, ("pirates", False): 1, ("chrono", False): 1, (None, False): 11}),
+]
+#: tests/gm/test_deal.py: seat counts the deal refuses, with what it says
+DEAL_REFUSED: list[tuple[int, str]] = [(17, "秘密結社村の配役は18人で行います（参加者は17人です）")]

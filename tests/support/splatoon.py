@@ -174,3 +174,15 @@ STATE_BLOCK: tuple[str, list[tuple[str, str]]] = ("splatoon-win", [
 #: tests/japanese/test_rulebook_ja.py: a word of the village's seed that its quote for the
 #: vote (ww.vote) holds; empty where the vote is the standard rule, 原文：記載なし
 VOTE_QUOTE_WORD = "吊りあり"
+
+#: tests/gm/test_deal.py: what the deal gives, counted by the seat's dealt fields: (the
+#: number of seats of a new game, or None for the sample with its dealt keys removed,
+#: the fields, the count of each value)
+DEAL_COMPOSITION: list[tuple[int | None, tuple[str, ...], dict[tuple[Any, ...], int]]] = [
+    (None, ("colour", "weapon"), {
+        **{(c, w): 1 for c in ("orange", "purple", None) for w in ("シューター", "ローラー", "チャージャー")},
+        (None, "スーパーセンサー"): 1, (None, "トルネード"): 1, (None, "スーパーショット"): 1,
+        (None, "ボム"): 4}),
+]
+#: tests/gm/test_deal.py: seat counts the deal refuses, with what it says
+DEAL_REFUSED: list[tuple[int, str]] = [(15, "Splatoon！！村の配役は16人で行います（参加者は15人です）")]

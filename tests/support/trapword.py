@@ -218,3 +218,10 @@ STATE_BLOCK: tuple[str, list[tuple[str, str]]] = ("trapword-win", [
 #: vote (ww.vote) holds; empty where the vote is the standard rule, 原文：記載なし
 #: (a game without a vote)
 VOTE_QUOTE_WORD = ""
+
+#: tests/gm/test_deal.py: what the deal gives, counted by the seat's dealt fields: (the
+#: number of seats of a new game, or None for the sample with its dealt keys removed,
+#: the fields, the count of each value); none: nothing is dealt (no sealed field)
+DEAL_COMPOSITION: list[tuple[int | None, tuple[str, ...], dict[tuple[Any, ...], int]]] = []
+#: tests/gm/test_deal.py: seat counts the deal refuses, with what it says (none: nothing is dealt)
+DEAL_REFUSED: list[tuple[int, str]] = []
