@@ -21,7 +21,7 @@ from adjudicator.export import export_game
 from adjudicator.games import get_variant
 from adjudicator.report.html import render_report
 from adjudicator.status import phase_status
-from tests.support import game_support, registered
+from tests.support import hook, registered
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples"
 GAMES = registered()
@@ -158,7 +158,7 @@ def test_directive_replacement_and_the_old_name_is_chatter(tmp_path: Path, name:
     # the directive (it holds for the whole phase, so it may come last and the other lines
     # keep their numbers), then a command from the old name: chatter now, not an action
     lines.append(f"{stamp}{gm}: 交代@{seat}→{NEW}")
-    said = getattr(game_support(name), "SEAT_COMMAND", "投票@{name}").format(name=NEW)
+    said = hook(name, "SEAT_COMMAND").format(name=NEW)
     lines.append(f"{stamp}{seat}: {said}")
     log.write_text("\n".join(lines) + "\n", encoding="utf-8")
     same_game(orig, repl, seat, start)

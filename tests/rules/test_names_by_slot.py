@@ -19,7 +19,7 @@ import pytest
 
 from adjudicator.engine import resolve_game
 from adjudicator.roster import Roster
-from tests.support import FIXTURES
+from tests.support import FIXTURES, fixture_variant, hook, registered
 
 
 def renamed(name: str, old: str, new: str, tmp: Path) -> Path:
@@ -49,13 +49,14 @@ def signature(game: Any, old: str = "", new: str = "") -> list[Any]:
             for ph in game.phases]
 
 
-@pytest.mark.parametrize("fixture,old,new", [
-    ("secret-society-main", "トキオ", "クロノ"),  # the society クロノマター, short form クロノ
-    ("trapword-win", "たろう", "赤"),  # the team 赤
-    ("majora-win", "あかね", "月"),  # the role 月
-])
+@pytest.mark.parametrize("variant", registered())
 def test_a_player_named_after_a_word_of_the_game_plays_the_same_game(
-        fixture: str, old: str, new: str, tmp_path: Path) -> None:
+        variant: str, tmp_path: Path) -> None:
+    """Each village's ``NAMED_AFTER_A_WORD``: a player who speaks or is named in the logs,
+    renamed after a word of the game."""
+    fixture, old, new = hook(variant, "NAMED_AFTER_A_WORD")
+    assert fixture_variant(FIXTURES / fixture) == variant
+    assert any(old in p.read_text(encoding="utf-8") for p in (FIXTURES / fixture / "logs").iterdir())
     original = resolve_game(FIXTURES / fixture)
     game = resolve_game(renamed(fixture, old, new, tmp_path))
     assert len(game.phases) == len(original.phases) > 0

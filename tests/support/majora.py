@@ -187,3 +187,11 @@ VOTE_QUOTE_WORD = ""
 DEAL_COMPOSITION: list[tuple[int | None, tuple[str, ...], dict[tuple[Any, ...], int]]] = [(None, ("role",), {("仮面の村人",): 11, ("月",): 1})]
 #: tests/gm/test_deal.py: seat counts the deal refuses, with what it says
 DEAL_REFUSED: list[tuple[int, str]] = [(11, "ムジュラの仮面村の配役は12人で行います（参加者は11人です）")]
+
+#: tests/rules/test_names_by_slot.py: a fixture game, a player of it and a word of the game
+#: to rename them after (the game must play the same)
+NAMED_AFTER_A_WORD = ("majora-win", "あかね", "月")  # the role 月
+
+#: a command a player of this game writes (tests/gm/test_replacement.py: the old name's
+#: line after a 交代), {name} another player
+SEAT_COMMAND = "投票@{name}"

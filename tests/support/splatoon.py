@@ -186,3 +186,11 @@ DEAL_COMPOSITION: list[tuple[int | None, tuple[str, ...], dict[tuple[Any, ...], 
 ]
 #: tests/gm/test_deal.py: seat counts the deal refuses, with what it says
 DEAL_REFUSED: list[tuple[int, str]] = [(15, "Splatoon！！村の配役は16人で行います（参加者は15人です）")]
+
+#: tests/rules/test_names_by_slot.py: a fixture game, a player of it and a word of the game
+#: to rename them after (the game must play the same)
+NAMED_AFTER_A_WORD = ("splatoon-win", "あおい", "オレンジ")  # the colour オレンジ
+
+#: a command a player of this game writes (tests/gm/test_replacement.py: the old name's
+#: line after a 交代), {name} another player
+SEAT_COMMAND = "投票@{name}"

@@ -225,3 +225,7 @@ VOTE_QUOTE_WORD = ""
 DEAL_COMPOSITION: list[tuple[int | None, tuple[str, ...], dict[tuple[Any, ...], int]]] = []
 #: tests/gm/test_deal.py: seat counts the deal refuses, with what it says (none: nothing is dealt)
 DEAL_REFUSED: list[tuple[int, str]] = []
+
+#: tests/rules/test_names_by_slot.py: a fixture game, a player of it and a word of the game
+#: to rename them after (the game must play the same)
+NAMED_AFTER_A_WORD = ("trapword-win", "たろう", "赤")  # the team 赤
