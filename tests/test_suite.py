@@ -108,7 +108,7 @@ def test_test_files_are_named_for_what_they_test() -> None:
 def test_the_name_check_sees_rounds_and_letters() -> None:
     for stem in ("trust_round2", "copy_lint_b", "desk_2", "review_3_copy", "cli_again"):
         assert _ROUND.search(stem), stem
-    for stem in ("trust", "copy_lint_society_genpei_majora", "rounds", "browser_guide",
+    for stem in ("trust", "copy_lint_words", "rounds", "browser_guide",
                  "odd_files_ports_and_full_disks", "new_game_ja"):
         assert not _ROUND.search(stem), stem
 

@@ -109,7 +109,7 @@ COPY_SHAPES = [
     (("notice",), r"今夜は株数の指定がなかった", "D3: a morning notice"),
 ]
 COPY_SHAPES_EXEMPT: dict[str, str] = {}
-#: tests/japanese/test_copy_lint_society_genpei_majora.py: wording of its own that must
+#: tests/japanese/test_copy_lint_words.py: wording of its own that must
 #: not come back (none beyond the shared ones)
 COPY_WORDS: list[tuple[re.Pattern[str], str]] = []
 #: tests/japanese/test_copy_lint_games.py: checks of its own (none beyond the shared ones)

@@ -85,7 +85,7 @@ COPY_SHAPES_EXEMPT = {
         "its draws are also of numbers (住職's faith, 1 or 2), which the row's pattern cannot "
         "tell from people; SS19 (test_copy_lint_games.py) checks each draw among players",
 }
-#: tests/japanese/test_copy_lint_society_genpei_majora.py: wording of its own that must
+#: tests/japanese/test_copy_lint_words.py: wording of its own that must
 #: not come back (none beyond the shared ones)
 COPY_WORDS: list[tuple[re.Pattern[str], str]] = []
 

@@ -96,7 +96,7 @@ FORM_FIXTURE = "majora-win"
 #: the shared shapes that cannot hold here (none)
 COPY_SHAPES: list[tuple[tuple[str, ...], str, str]] = []
 COPY_SHAPES_EXEMPT: dict[str, str] = {}
-#: tests/japanese/test_copy_lint_society_genpei_majora.py: wording of its own that must
+#: tests/japanese/test_copy_lint_words.py: wording of its own that must
 #: not come back in its outputs and explain
 COPY_WORDS = [
     (re.compile(r"【\d+周目 \d+日目】"), "the broken moon-fall header"),

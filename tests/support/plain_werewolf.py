@@ -70,7 +70,7 @@ FORM_FIXTURE = "plain-werewolf-masons"
 #: the shared shapes that cannot hold here (none)
 COPY_SHAPES: list[tuple[tuple[str, ...], str, str]] = []
 COPY_SHAPES_EXEMPT: dict[str, str] = {}
-#: tests/japanese/test_copy_lint_society_genpei_majora.py: wording of its own that must
+#: tests/japanese/test_copy_lint_words.py: wording of its own that must
 #: not come back (none beyond the shared ones)
 COPY_WORDS: list[tuple[re.Pattern[str], str]] = []
 #: tests/japanese/test_copy_lint_games.py: checks of its own (none beyond the shared ones)

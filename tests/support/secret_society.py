@@ -101,7 +101,7 @@ FORM_FIXTURE = "secret-society-main"
 #: the shared shapes that cannot hold here (none)
 COPY_SHAPES: list[tuple[tuple[str, ...], str, str]] = []
 COPY_SHAPES_EXEMPT: dict[str, str] = {}
-#: tests/japanese/test_copy_lint_society_genpei_majora.py: wording of its own that must
+#: tests/japanese/test_copy_lint_words.py: wording of its own that must
 #: not come back in its outputs and explain
 COPY_WORDS = [
     (re.compile("スーパーチャンス"), "the Recruit Chance is リクルートチャンス in this game"),

@@ -91,7 +91,7 @@ COPY_SHAPES = [
     (("explain",), r"(オレンジ|ムラサキ)のイカ", "SP7: オレンジイカ"),
 ]
 COPY_SHAPES_EXEMPT: dict[str, str] = {}
-#: tests/japanese/test_copy_lint_society_genpei_majora.py: wording of its own that must
+#: tests/japanese/test_copy_lint_words.py: wording of its own that must
 #: not come back (none beyond the shared ones)
 COPY_WORDS: list[tuple[re.Pattern[str], str]] = []
 
