@@ -10,7 +10,7 @@ import pytest
 
 from adjudicator import seedquotes as SQ
 from adjudicator.rulebook import ENGINE_RULES, rules
-from tests.support import FIXTURES
+from tests.support import FIXTURES, registered, rule_ids
 
 RULE_FILES = sorted((Path(SQ.__file__).parent / "rules").glob("*.md"))
 
@@ -32,6 +32,15 @@ def test_ids_of_finds_bullets_inline_and_listed_ids() -> None:
     assert "gp.event.festival" in by_name["genpei"]  # listed in another bullet
     assert "tw.trap.paraphrase" in by_name["trapword"]  # inline, in parentheses
     assert "sp.same_team" in by_name["splatoon"]
+
+
+@pytest.mark.parametrize("variant", registered())
+def test_ids_of_finds_every_id_of_each_villages_rules(variant: str) -> None:
+    """Every rule id of the village's own prefix written in its rules file (read another
+    way, tests.support.rule_ids) is one the rulebook takes from it."""
+    path = next(p for p in RULE_FILES if p.stem == variant)
+    own = rule_ids(path.name)
+    assert own and own <= set(ids_of(path)), sorted(own - set(ids_of(path)))
 
 
 @pytest.mark.parametrize("path", RULE_FILES, ids=lambda p: p.stem)
