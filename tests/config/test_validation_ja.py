@@ -13,7 +13,8 @@ import pytest
 
 from adjudicator.cli.main import main
 from adjudicator.config.problems import validation_message_ja
-from tests.support import FIXTURES
+from adjudicator.games import get_variant
+from tests.support import FIXTURES, form_fixture, hook, registered
 
 #: a run of three English words, a Python repr ('orange') or None
 ENGLISH = re.compile(r"[A-Za-z]+(?:[ ,;]+[A-Za-z]+){2,}")
@@ -25,47 +26,54 @@ def _edit(text: str, old: str, new: str) -> str:
     return text.replace(old, new, 1)
 
 
-# (fixture, file, old, new, pydantic error type, the Japanese the problem must hold)
-CASES = [
-    ("splatoon-win", "game.toml", 'name = "あおい"\n', "", "missing",
-     "名簿の1人目の名前：書かれていません"),
-    ("splatoon-win", "game.toml", 'weapon = "シューター"', 'weapon = "シューター"\ncolr = 1',
-     "extra_forbidden", "名簿の1人目（あおい）の「colr」：この項目は使えません"),
-    ("splatoon-win", "game.toml", 'weapon = "シューター"', "weapon = 3", "string_type",
-     "名簿の1人目（あおい）のブキ：「3」ではなく文字列"),
-    ("splatoon-win", "game.toml", "seed = 3", 'seed = "three"', "int_type",
-     "シード：「three」ではなく整数"),
-    ("splatoon-win", "game.toml", 'colour = "orange"', 'colour = "green"', "literal_error",
-     "名簿の1人目（あおい）の色：「green」は使えません（使えるのは オレンジ・ムラサキ）"),
-    ("splatoon-win", "game.toml", 'weapon = "シューター"', 'weapon = "シューター"\nleader = "maybe"',
-     "bool_parsing", "名簿の1人目（あおい）のリーダー：「maybe」ではなく「true」か「false」"),
-    ("splatoon-win", "game.toml", 'weapon = "シューター"', 'weapon = "シューター"\naliases = "あ"',
-     "list_type", "名簿の1人目（あおい）の別名：「あ」ではなくリスト"),
-    ("splatoon-win", "game.toml", 'name = "あおい"', 'name = "  "', "blank_name",
-     "名簿の1人目の名前：空にはできません"),
-    ("splatoon-win", "game.toml", "seed = 3", 'seed = 3\nrecruit_chance = 5', "model_type",
-     "勧誘チャンス：「5」ではなく表"),
-    ("splatoon-win", "game.toml", "seed = 3", 'seed = 3\n[seal]\nsalt = "zz"\n',
-     "string_pattern_mismatch", "封印のソルト：「zz」は書き方が違います"),
-    ("splatoon-win", "game.toml", "seed = 3", 'seed = 3\n[discord]\nchannel = "あ"\n',
-     "channel_id", "Discordのチャンネル：チャンネルIDは数字です"),
-    ("trapword-win", "game.toml", 'members = ["さくら", "けんた", "みゆき"]', "members = []",
-     "too_short", "チームの2つ目のメンバー：1つ以上書いてください"),
-    ("trapword-win", "game.toml", 'name = "青"', 'name = ""', "string_too_short",
-     "チームの2つ目の名前：空にはできません"),
-    ("trapword-win", "game.toml", 'monster = "sand_golem"',
-     '[options.deck]\nname = "d"\n[[options.deck.monsters]]\nid = "m"\nname = "ま"\n'
-     'effects = [{ kind = "hourglass", factor = -1, n = "two" }]\n', "greater_than",
-     "オプションの「deck」のモンスターの1枚目の効果の1つ目の倍率：「-1」は使えません（0より大きい数"),
-    ("trapword-win", "game.toml", 'monster = "sand_golem"',
-     '[options.deck]\nname = "d"\n[[options.deck.monsters]]\nid = "m"\nname = "ま"\n'
-     'effects = [{ kind = "hourglass", n = "two" }]\n', "int_parsing",
-     "オプションの「deck」のモンスターの1枚目の効果の1つ目の数：「two」ではなく整数"),
-    ("majora-win", "scenario.toml", "uses = 1", "uses = 0", "greater_than_equal",
-     "シナリオ（scenario.toml）の仮面の2つ目"),
-    ("majora-win", "scenario.toml", "uses = 1", 'uses = 1\nwho = "x"', "extra_forbidden",
-     "の能力の「who」：この項目は使えません"),
-]
+def _common(variant: str) -> list[tuple[str, str, str, str, str]]:
+    """The errors every game.toml can hold, in the village's own fixture: its seed and the
+    tables every game reads; in a village with [[players]], its first player's keys."""
+    text = (FIXTURES / form_fixture(variant) / "game.toml").read_text("utf-8")
+    seed = re.search(r"^seed = \d+", text, re.M)
+    assert seed, form_fixture(variant)
+    s = seed.group(0)
+    cases = [
+        ("game.toml", s, 'seed = "three"', "int_type", "シード：「three」ではなく整数"),
+        ("game.toml", s, f"{s}\ndiscord = 5", "model_type", "Discord：「5」ではなく表"),
+        ("game.toml", s, f'{s}\n[seal]\nsalt = "zz"\n', "string_pattern_mismatch",
+         "封印のソルト：「zz」は書き方が違います"),
+        ("game.toml", s, f'{s}\n[discord]\nchannel = "あ"\n', "channel_id",
+         "Discordのチャンネル：チャンネルIDは数字です"),
+    ]
+    if "[recruit_chance]" not in text:
+        cases.append(("game.toml", s, f"{s}\nrecruit_chance = 5", "model_type",
+                      "勧誘チャンス：「5」ではなく表"))
+    if get_variant(variant).player_fields is None:
+        return cases
+    first = re.search(r'^\[\[players\]\]\nname = "([^"]+)"\n', text, re.M)
+    assert first, form_fixture(variant)
+    name = first.group(1)
+    line = f'name = "{name}"\n'
+    block = re.split(r"\n(?=\n|\[)", text[first.end():], maxsplit=1)[0] + "\n"
+
+    def key(k: str, value: str) -> tuple[str, str]:
+        """(old, new): the first player's ``k`` set to ``value`` (its line, if it has one)."""
+        have = re.search(rf"^{k} = .*\n", block, re.M)
+        return (line + block, line + block.replace(have.group(0), f"{k} = {value}\n")) if have \
+            else (line, f"{line}{k} = {value}\n")
+
+    return cases + [
+        ("game.toml", line, "", "missing", "名簿の1人目の名前：書かれていません"),
+        ("game.toml", line, f"{line}colr = 1\n", "extra_forbidden",
+         f"名簿の1人目（{name}）の「colr」：この項目は使えません"),
+        ("game.toml", *key("leader", '"maybe"'), "bool_parsing",
+         f"名簿の1人目（{name}）のリーダー：「maybe」ではなく「true」か「false」"),
+        ("game.toml", *key("aliases", '"あ"'), "list_type",
+         f"名簿の1人目（{name}）の別名：「あ」ではなくリスト"),
+        ("game.toml", line, 'name = "  "\n', "blank_name", "名簿の1人目の名前：空にはできません"),
+    ]
+
+
+#: (fixture, file, old, new, pydantic error type, the Japanese the problem must hold): the
+#: common ones in every village, then each village's own (its VALIDATION_CASES)
+CASES = [(form_fixture(v), *case) for v in registered()
+         for case in _common(v) + list(hook(v, "VALIDATION_CASES"))]
 
 
 @pytest.mark.parametrize("fixture,file,old,new,kind,want", CASES,

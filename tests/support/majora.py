@@ -195,3 +195,13 @@ NAMED_AFTER_A_WORD = ("majora-win", "あかね", "月")  # the role 月
 #: a command a player of this game writes (tests/gm/test_replacement.py: the old name's
 #: line after a 交代), {name} another player
 SEAT_COMMAND = "投票@{name}"
+
+#: tests/config/test_validation_ja.py: validation errors reached through the game's own
+#: structures, made in ``FORM_FIXTURE``: (file, old text, new text, pydantic's error type,
+#: the Japanese the problem must hold)
+VALIDATION_CASES: list[tuple[str, str, str, str, str]] = [
+    ("scenario.toml", "uses = 1", "uses = 0", "greater_than_equal",
+     "シナリオ（scenario.toml）の仮面の2つ目"),
+    ("scenario.toml", "uses = 1", 'uses = 1\nwho = "x"', "extra_forbidden",
+     "の能力の「who」：この項目は使えません"),
+]

@@ -194,3 +194,13 @@ NAMED_AFTER_A_WORD = ("splatoon-win", "あおい", "オレンジ")  # the colour
 #: a command a player of this game writes (tests/gm/test_replacement.py: the old name's
 #: line after a 交代), {name} another player
 SEAT_COMMAND = "投票@{name}"
+
+#: tests/config/test_validation_ja.py: validation errors reached through the game's own
+#: structures, made in ``FORM_FIXTURE``: (file, old text, new text, pydantic's error type,
+#: the Japanese the problem must hold)
+VALIDATION_CASES: list[tuple[str, str, str, str, str]] = [
+    ("game.toml", 'weapon = "シューター"', "weapon = 3", "string_type",
+     "名簿の1人目（あおい）のブキ：「3」ではなく文字列"),
+    ("game.toml", 'colour = "orange"', 'colour = "green"', "literal_error",
+     "名簿の1人目（あおい）の色：「green」は使えません（使えるのは オレンジ・ムラサキ）"),
+]

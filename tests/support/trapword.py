@@ -229,3 +229,21 @@ DEAL_REFUSED: list[tuple[int, str]] = []
 #: tests/rules/test_names_by_slot.py: a fixture game, a player of it and a word of the game
 #: to rename them after (the game must play the same)
 NAMED_AFTER_A_WORD = ("trapword-win", "たろう", "赤")  # the team 赤
+
+#: tests/config/test_validation_ja.py: validation errors reached through the game's own
+#: structures, made in ``FORM_FIXTURE``: (file, old text, new text, pydantic's error type,
+#: the Japanese the problem must hold)
+VALIDATION_CASES: list[tuple[str, str, str, str, str]] = [
+    ("game.toml", 'members = ["さくら", "けんた", "みゆき"]', "members = []",
+     "too_short", "チームの2つ目のメンバー：1つ以上書いてください"),
+    ("game.toml", 'name = "青"', 'name = ""', "string_too_short",
+     "チームの2つ目の名前：空にはできません"),
+    ("game.toml", 'monster = "sand_golem"',
+     '[options.deck]\nname = "d"\n[[options.deck.monsters]]\nid = "m"\nname = "ま"\n'
+     'effects = [{ kind = "hourglass", factor = -1, n = "two" }]\n', "greater_than",
+     "オプションの「deck」のモンスターの1枚目の効果の1つ目の倍率：「-1」は使えません（0より大きい数"),
+    ("game.toml", 'monster = "sand_golem"',
+     '[options.deck]\nname = "d"\n[[options.deck.monsters]]\nid = "m"\nname = "ま"\n'
+     'effects = [{ kind = "hourglass", n = "two" }]\n', "int_parsing",
+     "オプションの「deck」のモンスターの1枚目の効果の1つ目の数：「two」ではなく整数"),
+]
