@@ -23,7 +23,7 @@ from adjudicator.config.skeletons import game_toml
 from adjudicator.config.words import table
 from adjudicator.games import REGISTRY, get_variant
 from adjudicator.report.html import build_context
-from tests.support import all_games, fixture_variant, game_ids, hook, registered, resolved
+from tests.support import SAMPLES, all_games, fixture_variant, game_ids, hook, registered, resolved
 from tests.support.japanese_share import ALLOWED, program_words
 from tests.support.lint import enum_words
 
@@ -128,9 +128,9 @@ def _comments(text: str) -> list[str]:
     return out
 
 
-@pytest.mark.parametrize("variant", sorted(REGISTRY))
-def test_new_writes_japanese_comments_and_values(variant: str, tmp_path: Path) -> None:
-    text = game_toml(variant)
+def assert_japanese_toml(text: str, variant: str) -> None:
+    """A game.toml written for a GM: Japanese comments, Japanese values where the game
+    reads them."""
     for note in _comments(text):
         rest = note
         for ok in COMMENT_OK:
@@ -143,6 +143,25 @@ def test_new_writes_japanese_comments_and_values(variant: str, tmp_path: Path) -
         for m in re.finditer(rf'^#?\s*{field}\s*=\s*"([^"]*)"', text, re.M):
             assert not m.group(1).isascii(), f"{field} = {m.group(1)!r}"
     assert not re.search(r'^#?\s*monster\s*=\s*"[a-z_]+"', text, re.M)
+
+
+@pytest.mark.parametrize("variant", registered())
+def test_every_sample_speaks_japanese_in_its_game_toml(variant: str) -> None:
+    """The bundled samples, as ``new`` writes game.toml (issue 45: 普通村's was English)."""
+    assert_japanese_toml((SAMPLES / variant / "game.toml").read_text(encoding="utf-8"), variant)
+
+
+def test_the_toml_check_sees_english() -> None:
+    with pytest.raises(AssertionError):
+        assert_japanese_toml('tie = "random"  # ww.vote.tie: drawn\n', "plain-werewolf")
+    with pytest.raises(AssertionError):
+        assert_japanese_toml('tie = "random"\n', "plain-werewolf")
+
+
+@pytest.mark.parametrize("variant", sorted(REGISTRY))
+def test_new_writes_japanese_comments_and_values(variant: str, tmp_path: Path) -> None:
+    text = game_toml(variant)
+    assert_japanese_toml(text, variant)
     (tmp_path / "logs").mkdir()
     (tmp_path / "game.toml").write_text(text, encoding="utf-8")
     if get_variant(variant).has_scenario:  # the sample's scenario beside it

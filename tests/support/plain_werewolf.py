@@ -77,7 +77,7 @@ COPY_WORDS: list[tuple[re.Pattern[str], str]] = []
 COPY_CHECKS: dict[str, tuple[Check, Texts]] = {}
 #: tests/desk/test_desk_guide.py: an edit of the sample's game.toml (old, new) and a
 #: sentence of the command sheet before it and after it
-GUIDE_SETTING = ('tie = "random"', 'tie = "none"',
+GUIDE_SETTING = ('tie = "抽選"', 'tie = "なし"',
                  "同数の人の中から抽選で処刑します", "投票が同数のとき：誰も処刑しません。")
 
 
