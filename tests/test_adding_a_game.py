@@ -15,7 +15,7 @@ import pytest
 
 from adjudicator.games import REGISTRY, get_variant
 from adjudicator.games.werewolf import WerewolfVariant
-from tests.support import ROOT
+from tests.support import ROOT, fixture_games, fixture_variant
 
 ARCH = ROOT / "docs" / "architecture.md"
 PLACEHOLDERS = ("<variant>", "<package>", "<first>")
@@ -110,6 +110,18 @@ def test_the_checker_sees_a_missing_file() -> None:
 
 # ------------------------------------------------------------------ one list
 _NAMES = set(REGISTRY) | {m for m, _c in REGISTRY.values()}
+_PACKAGES = {m: v for v, (m, _c) in REGISTRY.items()}
+
+
+def _village_of() -> dict[str, str]:
+    """Every word that stands for one village in a test: its variant, its package, the
+    name of each of its fixture games."""
+    out = {v: v for v in REGISTRY} | dict(_PACKAGES)
+    out |= {p.name: fixture_variant(p) for p in fixture_games()}
+    return out
+
+
+_VILLAGE_OF = _village_of()
 
 
 def _own(rel: Path) -> bool:
@@ -121,21 +133,49 @@ def _own(rel: Path) -> bool:
             or (parts[:2] == ("tests", "support") and rel.stem in packages))
 
 
+def _villages(elts: list[ast.expr | None]) -> set[str]:
+    """The villages the constants among ``elts`` stand for (a few fixture games of
+    different villages side by side, a smoke test's picks, are not a table of villages:
+    only a table's keys and rows are read this way)."""
+    return {_VILLAGE_OF[e.value] for e in elts
+            if isinstance(e, ast.Constant) and isinstance(e.value, str) and e.value in _VILLAGE_OF}
+
+
 def lists_of_games(path: Path, program: bool = False) -> list[int]:
     """The lines of ``path`` holding a list, tuple, set or dict of two or more game names,
-    or (``program``: a module of the package) a comparison with one."""
+    or (``program``: a module of the package) a comparison with one. In a test (not
+    ``program``), also: a table of cases whose rows stand for two or more villages (a
+    variant, its package or one of its fixture games in each row: ``[("splatoon", …),
+    ("genpei", …)]``), and test functions named after two or more villages (the shape of
+    a check written out once per village: parametrize it over the registry, with the
+    village's data in its ``tests/support/<package>.py``)."""
     out = []
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    named_tests: dict[str, int] = {}
+    for node in ast.walk(tree):
         if isinstance(node, ast.List | ast.Tuple | ast.Set | ast.Dict):
             elts = node.keys if isinstance(node, ast.Dict) else node.elts
             named = {e.value for e in elts if isinstance(e, ast.Constant) and e.value in _NAMES}
-            if len(named) >= 2:
+            keyed = isinstance(node, ast.Dict) and len(_villages(elts)) >= 2
+            if len(named) >= 2 or (not program and keyed):
                 out.append(node.lineno)
+            rows = [e for e in elts if isinstance(e, ast.Tuple | ast.List)]
+            if not program and len(rows) >= 2:
+                per_row = [_villages(list(r.elts)) for r in rows]
+                if len(set().union(*per_row)) >= 2 and all(len(v) <= 1 for v in per_row):
+                    out.append(node.lineno)
         if isinstance(node, ast.Compare) and program:
             sides = [node.left, *node.comparators]
             if any(isinstance(s, ast.Constant) and s.value in _NAMES for s in sides):
                 out.append(node.lineno)
-    return out
+        if (not program and isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+                and node.name.startswith("test_")):
+            for package in _PACKAGES:
+                if package in node.name:
+                    named_tests.setdefault(package, node.lineno)
+    if len(named_tests) >= 2:
+        out += named_tests.values()
+    return sorted(set(out))
 
 
 def test_no_list_of_games_outside_the_rooms() -> None:

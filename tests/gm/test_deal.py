@@ -303,15 +303,17 @@ def test_a_hand_named_special_is_dealt_over(tmp_path: Path) -> None:
     assert check(cfg)[0]
 
 
-@pytest.mark.parametrize(("variant", "field", "words"), [
-    ("genpei", "faction", ["源氏", "平氏", "帝"]),
-    ("secret-society", "society", ["忍びの里", "海賊団", "クロノマター", "シークレット"]),
-    ("splatoon", "colour", ["オレンジ", "ムラサキ"]),
-])
+@pytest.mark.parametrize("variant", registered())
 def test_deal_writes_the_gms_words(tmp_path: Path, capsys: pytest.CaptureFixture[str],
-                                   variant: str, field: str, words: list[str]) -> None:
-    """Review 3, T2: game.toml and deal/dealt.json say 「平氏」, not ``heike``; the seal
-    still verifies, and a seat changed since is named in words."""
+                                   variant: str) -> None:
+    """Review 3, T2: game.toml and deal/dealt.json say 「平氏」, not ``heike`` (each
+    village's ``DEAL_WORDS``); the seal still verifies, and a seat changed since is named
+    in words."""
+    dealt_words = hook(variant, "DEAL_WORDS")
+    assert (dealt_words is not None) == (variant in DEALING)
+    if dealt_words is None:
+        return
+    field, words = dealt_words
     root = undealt(tmp_path, variant)
     r = deal_game(root, seed=3)
     text = (root / "game.toml").read_text(encoding="utf-8")

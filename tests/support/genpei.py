@@ -246,3 +246,6 @@ SEAT_COMMAND = "投票@{name}"
 #: structures, made in ``FORM_FIXTURE``: (file, old text, new text, pydantic's error type,
 #: the Japanese the problem must hold); none beyond the ones every game.toml has
 VALIDATION_CASES: list[tuple[str, str, str, str, str]] = []
+#: tests/gm/test_deal.py: a dealt field and the words the deal writes in it (the sample
+#: dealt with seed 3), never the program's English values
+DEAL_WORDS: tuple[str, list[str]] | None = ("faction", ["源氏", "平氏", "帝"])

@@ -205,3 +205,6 @@ VALIDATION_CASES: list[tuple[str, str, str, str, str]] = [
     ("scenario.toml", "uses = 1", 'uses = 1\nwho = "x"', "extra_forbidden",
      "の能力の「who」：この項目は使えません"),
 ]
+#: tests/gm/test_deal.py: a dealt field and the words the deal writes in it (the sample
+#: dealt with seed 3), never the program's English values
+DEAL_WORDS: tuple[str, list[str]] | None = ("role", ["仮面の村人", "月"])

@@ -204,3 +204,6 @@ VALIDATION_CASES: list[tuple[str, str, str, str, str]] = [
     ("game.toml", 'colour = "orange"', 'colour = "green"', "literal_error",
      "名簿の1人目（あおい）の色：「green」は使えません（使えるのは オレンジ・ムラサキ）"),
 ]
+#: tests/gm/test_deal.py: a dealt field and the words the deal writes in it (the sample
+#: dealt with seed 3), never the program's English values
+DEAL_WORDS: tuple[str, list[str]] | None = ("colour", ["オレンジ", "ムラサキ"])

@@ -247,3 +247,6 @@ VALIDATION_CASES: list[tuple[str, str, str, str, str]] = [
      'effects = [{ kind = "hourglass", n = "two" }]\n', "int_parsing",
      "オプションの「deck」のモンスターの1枚目の効果の1つ目の数：「two」ではなく整数"),
 ]
+#: tests/gm/test_deal.py: a dealt field and the words the deal writes in it (the sample
+#: dealt with seed 3), never the program's English values; none: nothing is dealt
+DEAL_WORDS: tuple[str, list[str]] | None = None
