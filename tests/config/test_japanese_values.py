@@ -15,7 +15,7 @@ from adjudicator.config.load import GameConfig, PlayerConfig, load_config
 from adjudicator.config.words import KEPT_AS_WRITTEN, table, translate
 from adjudicator.errors import ConfigError
 from adjudicator.games import REGISTRY
-from tests.support import FIXTURES, SHARED, outputs
+from tests.support import FIXTURES, SHARED, hook, outputs, registered
 
 
 #: the value sets the engine understands, per key (the pydantic Literals, the options)
@@ -98,17 +98,8 @@ def test_unknown_word_is_left_for_validation() -> None:
 
 
 # ---------------------------------------------------------------- held-out style games
-JA = {
-    "splatoon-win": {"colour": {"orange": "オレンジ", "purple": "紫"},
-                     "weapon": {"shooter": "シューター", "roller": "ローラー",
-                                "charger": "チャージャー", "bomb": "ボム",
-                                "special": "スペシャル"}},
-    "secret-society-main": {"society": {"ninja": "忍びの里", "pirates": "海賊団",
-                                        "chrono": "クロノマター", "secret": "シークレット"}},
-    "genpei-side": {"faction": {"genji": "源氏", "heike": "平氏", "emperor": "帝"}},
-    "genpei-emperor": {"faction": {"genji": "源氏", "heike": "平氏", "emperor": "帝"}},
-    "derby12": {"gender": {"male": "男性", "female": "女性"}},
-}
+#: each village's held-out games (its JAPANESE_VALUES): fixture -> the Japanese words
+JA = {name: words for variant in registered() for name, words in hook(variant, "JAPANESE_VALUES")}
 _TIE = {"random": "ランダム", "none": "なし"}
 
 
@@ -132,7 +123,7 @@ def test_japanese_game_resolves_byte_identically(name: str, tmp_path: Path) -> N
     text = (work / "game.toml").read_text(encoding="utf-8")
     ja_text = _japanese(text, JA[name])
     changed = sum(a != b for a, b in zip(text.splitlines(), ja_text.splitlines(), strict=True))
-    assert changed >= 5, "the translation must change the values"
+    assert changed >= (5 if JA[name] else 1), "the translation must change the values"
     assert not re.search(r'^(colour|society|faction|gender) = "[a-z]+"', ja_text, re.M)
     (work / "game.toml").write_text(ja_text, encoding="utf-8")
     ja = outputs(work, tmp_path / "ja", compact=False)

@@ -17,6 +17,7 @@ pytest.importorskip("multipart")
 from starlette.testclient import TestClient  # noqa: E402
 
 from adjudicator.desk.app import CSRF_COOKIE, create_app  # noqa: E402
+from tests.support import hook, registered  # noqa: E402
 
 ENGLISH = re.compile(r"[A-Za-z]+(?:[ ,;]+[A-Za-z]+){2,}")
 PYTHON = re.compile(r"'[^'\s]*'|\bNone\b|\bTrue\b|\bFalse\b")
@@ -29,21 +30,8 @@ def client(tmp_path: Path) -> TestClient:
     return c
 
 
-CASES = [
-    ("splatoon", "あおい, みどり, シューター", "",
-     "名簿の1人目（あおい）の色：「みどり」は使えません（使えるのは オレンジ・ムラサキ）"),
-    ("splatoon", "い\u200bつき, オレンジ, ローラー", "",
-     "名簿の1人目（い[ゼロ幅スペース]つき）の名前：「い[ゼロ幅スペース]つき」に見えない文字"
-     "（U+200B）が入っています"),
-    ("splatoon", "あおい, オレンジ, シューター", 'initial_gauge = "x"',
-     "オプションの「initial_gauge」：「x」は使えません（使えるのは 1・2・3）"),
-    ("trapword", "赤: あ, い\n青: う, え",
-     'deck = { name = "d", monsters = [{ id = "", name = "m", colour = 1 }] }',
-     "オプションの「deck」のモンスターの1枚目のカードID：空にはできません"),
-    ("trapword", "赤: あ, い\n青: う, え",
-     'deck = { name = "d", monsters = [{ id = "", name = "m", colour = 1 }] }',
-     "オプションの「deck」のモンスターの1枚目の「colour」：この項目は使えません"),
-]
+#: each village's own (its FORM_PROBLEMS)
+CASES = [(v, *case) for v in registered() for case in hook(v, "FORM_PROBLEMS")]
 
 
 @pytest.mark.parametrize("variant,roster,options,want", CASES)

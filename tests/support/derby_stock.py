@@ -182,3 +182,12 @@ VALIDATION_CASES: list[tuple[str, str, str, str, str]] = []
 #: tests/gm/test_deal.py: a dealt field and the words the deal writes in it (the sample
 #: dealt with seed 3), never the program's English values
 DEAL_WORDS: tuple[str, list[str]] | None = ("role", ["人狼", "狂人", "占い師", "霊能者", "狩人", "共有者", "村人"])
+
+#: tests/config/test_japanese_values.py: fixture games written again with the Japanese
+#: values (field -> English value -> Japanese) must resolve byte-identically
+JAPANESE_VALUES: list[tuple[str, dict[str, dict[str, str]]]] = [("derby12", {"gender": {"male": "男性", "female": "女性"}})]
+
+#: tests/desk/test_form_problems_ja.py: the desk's new-game form filled in wrong (its roster
+#: box, its options box, a problem the page must show in Japanese); none beyond the setup
+#: problems of tests/config/test_config_problems.py
+FORM_PROBLEMS: list[tuple[str, str, str]] = []

@@ -147,3 +147,16 @@ VALIDATION_CASES: list[tuple[str, str, str, str, str]] = []
 #: tests/gm/test_deal.py: a dealt field and the words the deal writes in it (the sample
 #: dealt with seed 3), never the program's English values
 DEAL_WORDS: tuple[str, list[str]] | None = ("role", ["人狼", "狂人", "占い師", "霊能者", "狩人", "村人"])
+
+#: tests/config/test_japanese_values.py: fixture games written again with the Japanese
+#: values (field -> English value -> Japanese) must resolve byte-identically
+#: (its roles are written in Japanese already: only 「tie」 is translated)
+JAPANESE_VALUES: list[tuple[str, dict[str, dict[str, str]]]] = [("plain-werewolf-masons", {})]
+
+#: tests/desk/test_form_problems_ja.py: the desk's new-game form filled in wrong (its roster
+#: box, its options box, a problem the page must show in Japanese)
+FORM_PROBLEMS: list[tuple[str, str, str]] = [
+    ("あ, 占い\nい, 人狼\nう, 村人\nえ, 村人", "",
+     "名簿の1人目（あ）の役職：「占い」という役職はありません（使えるのは 人狼・"),
+    ("あ, 人狼\nい, 村人", 'tie = "coin"', "名簿：2人います。普通村は4人以上で遊びます"),
+]

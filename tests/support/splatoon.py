@@ -207,3 +207,22 @@ VALIDATION_CASES: list[tuple[str, str, str, str, str]] = [
 #: tests/gm/test_deal.py: a dealt field and the words the deal writes in it (the sample
 #: dealt with seed 3), never the program's English values
 DEAL_WORDS: tuple[str, list[str]] | None = ("colour", ["オレンジ", "ムラサキ"])
+
+#: tests/config/test_japanese_values.py: fixture games written again with the Japanese
+#: values (field -> English value -> Japanese) must resolve byte-identically
+JAPANESE_VALUES: list[tuple[str, dict[str, dict[str, str]]]] = [("splatoon-win", {
+    "colour": {"orange": "オレンジ", "purple": "紫"},
+    "weapon": {"shooter": "シューター", "roller": "ローラー", "charger": "チャージャー",
+               "bomb": "ボム", "special": "スペシャル"}})]
+
+#: tests/desk/test_form_problems_ja.py: the desk's new-game form filled in wrong (its roster
+#: box, its options box, a problem the page must show in Japanese)
+FORM_PROBLEMS: list[tuple[str, str, str]] = [
+    ("あおい, みどり, シューター", "",
+     "名簿の1人目（あおい）の色：「みどり」は使えません（使えるのは オレンジ・ムラサキ）"),
+    ("い\u200bつき, オレンジ, ローラー", "",
+     "名簿の1人目（い[ゼロ幅スペース]つき）の名前：「い[ゼロ幅スペース]つき」に見えない文字"
+     "（U+200B）が入っています"),
+    ("あおい, オレンジ, シューター", 'initial_gauge = "x"',
+     "オプションの「initial_gauge」：「x」は使えません（使えるのは 1・2・3）"),
+]

@@ -250,3 +250,17 @@ VALIDATION_CASES: list[tuple[str, str, str, str, str]] = [
 #: tests/gm/test_deal.py: a dealt field and the words the deal writes in it (the sample
 #: dealt with seed 3), never the program's English values; none: nothing is dealt
 DEAL_WORDS: tuple[str, list[str]] | None = None
+
+#: tests/config/test_japanese_values.py: fixture games written again with the Japanese
+#: values (field -> English value -> Japanese) must resolve byte-identically
+#: (none: it has no [[players]] values, and no tie)
+JAPANESE_VALUES: list[tuple[str, dict[str, dict[str, str]]]] = []
+
+#: tests/desk/test_form_problems_ja.py: the desk's new-game form filled in wrong (its roster
+#: box, its options box, a problem the page must show in Japanese)
+FORM_PROBLEMS: list[tuple[str, str, str]] = [
+    ("赤: あ, い\n青: う, え", 'deck = { name = "d", monsters = [{ id = "", name = "m", colour = 1 }] }',
+     "オプションの「deck」のモンスターの1枚目のカードID：空にはできません"),
+    ("赤: あ, い\n青: う, え", 'deck = { name = "d", monsters = [{ id = "", name = "m", colour = 1 }] }',
+     "オプションの「deck」のモンスターの1枚目の「colour」：この項目は使えません"),
+]
