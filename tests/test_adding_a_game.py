@@ -15,7 +15,7 @@ import pytest
 
 from adjudicator.games import REGISTRY, get_variant
 from adjudicator.games.werewolf import WerewolfVariant
-from tests.support import ROOT, fixture_games, fixture_variant
+from tests.support import ROOT, fixture_games, fixture_variant, fixtures_of
 
 ARCH = ROOT / "docs" / "architecture.md"
 PLACEHOLDERS = ("<variant>", "<package>", "<first>")
@@ -146,9 +146,10 @@ def lists_of_games(path: Path, program: bool = False) -> list[int]:
     or (``program``: a module of the package) a comparison with one. In a test (not
     ``program``), also: a table of cases whose rows stand for two or more villages (a
     variant, its package or one of its fixture games in each row: ``[("splatoon", …),
-    ("genpei", …)]``), and test functions named after two or more villages (the shape of
+    ("genpei", …)]``), test functions named after two or more villages (the shape of
     a check written out once per village: parametrize it over the registry, with the
-    village's data in its ``tests/support/<package>.py``)."""
+    village's data in its ``tests/support/<package>.py``), and a game's hook read with a
+    default (``getattr(game_support(v), NAME, default)``: ``tests.support.hook`` fails)."""
     out = []
     tree = ast.parse(path.read_text(encoding="utf-8"))
     named_tests: dict[str, int] = {}
@@ -168,6 +169,11 @@ def lists_of_games(path: Path, program: bool = False) -> list[int]:
             sides = [node.left, *node.comparators]
             if any(isinstance(s, ast.Constant) and s.value in _NAMES for s in sides):
                 out.append(node.lineno)
+        if (not program and isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+                and node.func.id == "getattr" and len(node.args) == 3
+                and isinstance(node.args[0], ast.Call)
+                and getattr(node.args[0].func, "id", "") in ("game_support", "import_module")):
+            out.append(node.lineno)  # a game's hook read with a default: hook() fails instead
         if (not program and isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
                 and node.name.startswith("test_")):
             for package in _PACKAGES:
@@ -198,3 +204,32 @@ def test_the_scan_sees_a_list_of_games(tmp_path: Path) -> None:
     assert lists_of_games(made) == [1]
     made.write_text(f"if variant == {names[0]!r}:\n    pass\n", encoding="utf-8")
     assert lists_of_games(made) == [] and lists_of_games(made, program=True) == [1]
+
+
+def test_the_scan_sees_a_check_written_out_once_per_village(tmp_path: Path) -> None:
+    """The shapes issue 47 converted: a table of cases with a row per village (by its
+    name or one of its fixture games), a dict keyed by fixture games of different
+    villages, a test function named after each village; and not a table of one village,
+    a smoke test's few fixture games side by side, or tests named after one village."""
+    made = tmp_path / "test_x.py"
+    (a, pa), (b, pb) = sorted((v, m) for v, (m, _c) in REGISTRY.items())[:2]
+    fa, fb = sorted(fixtures_of(a))[0], sorted(fixtures_of(b))[0]
+
+    def scan(source: str) -> list[int]:
+        made.write_text(source, encoding="utf-8")
+        return lists_of_games(made)
+
+    assert scan(f"CASES = [\n    ({a!r}, 'x', 1),\n    ({b!r}, 'y', 2),\n]\n") == [1]
+    assert scan(f"@pytest.mark.parametrize('f,old,new', [({fa!r}, 'a', 'b'), "
+                f"({fb!r}, 'c', 'd')])\ndef test_x(f, old, new): pass\n") == [1]
+    assert scan(f"for v, w in (({a!r}, 'x'), ({b!r}, 'y')):\n    pass\n") == [1]
+    assert scan(f"JA = {{{fa!r}: {{}}, {fb!r}: {{}}}}\n") == [1]
+    assert scan(f"def test_{pa}_one(): pass\n\n\ndef test_{pb}_two(): pass\n") == [1, 4]
+    # one village's table, a few fixture games side by side, one village's tests: not lists
+    assert scan(f"CASES = [({a!r}, 'x'), ({a!r}, 'y')]\n") == []
+    assert scan(f"for name in ({fa!r}, {fb!r}):\n    pass\n") == []
+    assert scan(f"def test_{pa}_one(): pass\n\n\ndef test_{pa}_two(): pass\n") == []
+    assert scan("CASES = [('x', 1), ('y', 2)]\n") == []
+    # a hook read with a default, which skips a village without it in silence
+    assert scan("said = getattr(game_support(v), 'SEAT_COMMAND', '投票@{name}')\n") == [1]
+    assert scan("said = getattr(game_support(v), 'SEAT_COMMAND')\n") == []
