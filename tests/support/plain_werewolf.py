@@ -9,7 +9,7 @@ from typing import Any
 
 from adjudicator.engine import Game
 from tests import support
-from tests.support.game_toml import Edit, every, opt, setp
+from tests.support.game_toml import Edit, drop, every, opt, setp
 from tests.support.lint import Check, Texts
 
 ROSTER = [  # name, role
@@ -85,6 +85,8 @@ GUIDE_SETTING = ('tie = "抽選"', 'tie = "なし"',
 #: tests/config/test_config_problems.py: (case, an edit of ``FORM_FIXTURE``'s game.toml,
 #: what its problems say in Japanese) for each branch of the game's own setup checks
 CONFIG_PROBLEMS: list[tuple[str, Edit, list[str]]] = [
+    ("pw-count", every(*(drop(i) for i in range(12, 2, -1))),
+     ["名簿：3人います。普通村は4人以上で遊びます"]),
     ("pw-role", setp(2, role=None),
      ["名簿の3人目（うた）の役職：書かれていません（村人・人狼・占い師など）"]),
     ("pw-not-used", setp(2, gender="male"),
