@@ -176,6 +176,13 @@ def test_a_night_pulled_as_threads_resolves_as_the_same_night_added_from_exports
     expected = FIXTURE / "expected" / "night1"
     assert pulled_posts[0] == (expected / "public.txt").read_text(encoding="utf-8")
     assert set(pulled_posts[1]) == {p.stem for p in (expected / "private").iterdir()}
+    # the players' ids (for `send`'s DMs) are read from every thread of the stored log
+    from adjudicator.config.load import load_config
+    from adjudicator.discord_.pull import known_ids
+
+    ids = known_ids(root, load_config(root / "game.toml"))
+    assert ids["じろう"] == UID["じろう"] and ids["ひろし"] == UID["ひろし"]  # the wolves'
+    assert ids["けんた"] == UID["けんた"]  # his DM
 
 
 def test_a_display_name_not_on_the_roster_in_a_private_channel_is_that_players(
