@@ -289,7 +289,8 @@ async def new_post(desk: Desk, request: Request) -> Response:
         return desk.page(request, "new.html.j2", status=e.status, title="新しいゲーム",
                          form=values, variants=_variants(),
                          roster_help=S.roster_help(values["variant"]),
-                         problems=e.problems or [str(e)], message=str(e), **_new_extras(sent))
+                         problems=[W.desk_message(p) for p in e.problems or [str(e)]],
+                         message=W.desk_message(str(e)), **_new_extras(sent))
     if S.game_undealt(path):  # names only: the next step is the 配役 by lot
         return RedirectResponse(f"/g/{_q(values['name'].strip())}/seal?new=1", status_code=303)
     return RedirectResponse(f"/g/{_q(values['name'].strip())}", status_code=303)
@@ -527,7 +528,7 @@ def create_app(root: Path | str = ".", hosts: tuple[str, ...] = LOOPBACK_HOSTS,
             except S.DeskError as e:
                 return desk.error(request, str(e), e.status, e.problems)
             except ConfigError as e:
-                return desk.error(request, "game.toml に問題があります", 422, e.problems_ja)
+                return desk.error(request, "ゲームの設定に問題があります", 422, e.problems_ja)
             except AdjudicatorError as e:
                 return desk.error(request, str(e), 422)
             except OSError as e:

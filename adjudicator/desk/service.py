@@ -75,11 +75,16 @@ class GameSummary:
     next_phase: str = ""
     finished: bool = False
     problems: list[str] = field(default_factory=list)  # what the GM must fix
+    undealt: bool = False  # names only: the 配役 by lot comes next
 
 
 def summarize(root: Path, name: str) -> GameSummary:
     path = game_dir(root, name)
     s = GameSummary(name=name)
+    if game_undealt(path):
+        s.undealt = True
+        s.variant = str(tomllib.loads((path / "game.toml").read_text("utf-8-sig"))["variant"])
+        return s
     try:
         game = resolve_game(path)
     except ConfigError as e:
@@ -207,7 +212,7 @@ def preview(root: Path, name: str, phase: str, text: str, fmt: str | None = None
     try:
         cfg = load_config(path / "game.toml")
     except ConfigError as e:
-        raise DeskError("game.toml に問題があります", 422, e.problems_ja) from None
+        raise DeskError("ゲームの設定に問題があります", 422, e.problems_ja) from None
     why = refusal(path, phase)
     if why:
         raise DeskError(why, 400)
@@ -311,7 +316,7 @@ def store(root: Path, name: str, phase: str, text: str, fmt: str | None = None,
     try:
         cfg = load_config(path / "game.toml")
     except ConfigError as e:
-        raise DeskError("game.toml に問題があります", 422, e.problems_ja) from None
+        raise DeskError("ゲームの設定に問題があります", 422, e.problems_ja) from None
     from ..games import get_variant
 
     variant = get_variant(cfg.variant)(cfg)
@@ -533,7 +538,9 @@ def options_from_form(variant: str, sent: dict[str, str]
     problems: list[str] = []
     for o, c in zip(_declared(variant), option_controls(variant), strict=True):
         text = sent.get(c.field, c.value)
-        text = unicodedata.normalize("NFKC", text).strip() if c.kind != "choice" else text
+        if c.kind in ("number", "numbers"):  # ３ and 3 alike
+            text = unicodedata.normalize("NFKC", text)
+        text = text.strip() if c.kind != "choice" else text
         label = c.label
         written: str | None = None
         if c.kind == "choice":
@@ -548,7 +555,7 @@ def options_from_form(variant: str, sent: dict[str, str]
             if not re.fullmatch(r"-?[0-9]{1,9}", text) or (
                     o.low is not None and int(text) < o.low) or (
                     o.high is not None and int(text) > o.high):
-                problems.append(f"{label}：「{text[:40]}」は使えません（{_range_ja(o.low, o.high)}）")
+                problems.append(f"{label}：「{_one_line(text)}」は使えません（{_range_ja(o.low, o.high)}）")
                 continue
             written = str(int(text))
         elif c.kind == "numbers":
@@ -557,7 +564,7 @@ def options_from_form(variant: str, sent: dict[str, str]
                 continue
             if len(parts) < 2 or not all(re.fullmatch(r"[0-9]{1,6}", x) and int(x) > 0
                                          for x in parts):
-                problems.append(f"{label}：「{text[:40]}」は使えません（1以上の整数を2つ以上、"
+                problems.append(f"{label}：「{_one_line(text)}」は使えません（1以上の整数を2つ以上、"
                                 "「、」で区切って書いてください）")
                 continue
             written = "[" + ", ".join(str(int(x)) for x in parts) + "]"
@@ -576,7 +583,7 @@ def options_from_form(variant: str, sent: dict[str, str]
                 word, eq, others = row.partition("=")
                 spellings = [x.strip() for x in re.split(r"[/／]", others) if x.strip()]
                 if not eq or not word.strip() or not spellings:
-                    problems.append(f"{label}：「{row[:40]}」は「科学=サイエンス/SF」の形では"
+                    problems.append(f"{label}：「{_one_line(row)}」は「科学=サイエンス/SF」の形では"
                                     "ありません")
                     continue
                 pairs.append(f"{_toml_str(word.strip())} = ["
@@ -594,6 +601,11 @@ def options_from_form(variant: str, sent: dict[str, str]
         if written is not None:
             chosen.setdefault(o.table, {})[o.key] = written
     return chosen, problems
+
+
+def _one_line(text: str) -> str:
+    """A value typed, as a problem quotes it: on one line, at most 40 characters."""
+    return " ".join(text.split())[:40]
 
 
 def _range_ja(low: int | None, high: int | None) -> str:
