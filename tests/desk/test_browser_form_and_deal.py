@@ -82,6 +82,10 @@ def test_settings_as_japanese_choices_in_the_browser(
     assert page.inner_text(f"label[for='{tie[1:]}']") == "同票のとき"
     assert page.locator(f"{tie} option").all_inner_texts() == ["抽選で1人を処刑", "処刑なし"]
     assert page.eval_on_selector(tie, "s => s.options[s.selectedIndex].text") == "抽選で1人を処刑"
+    page.fill("#name", "村1")
+    page.fill("#roster", names_form(FIXTURES / FORM_GAMES["derby-stock"])["roster"])
+    page.screenshot(path=str(screenshot(f"desk-new{suffix}.png")), full_page=True)
+    page.fill("#roster", "")
     page.select_option("#variant", "trapword")
     monster = "#trapword-opt-monster"
     names = page.locator(f"{monster} option").all_inner_texts()
@@ -92,7 +96,6 @@ def test_settings_as_japanese_choices_in_the_browser(
     body = page.inner_text("#settings-trapword")
     for english in ("sand_golem", "monster", "curses", "tie", "true", "false", "ss.", "ww."):
         assert english not in body, english
-    page.screenshot(path=str(screenshot(f"desk-new{suffix}.png")), full_page=False)
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= SIZES[suffix][0] + 1, f"the form scrolls sideways ({width}px)"
     page.fill("#name", "tw")
