@@ -15,6 +15,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
+
 @dataclass(frozen=True, slots=True)
 class Option:
     """One setting of a village's game.toml, declared once in the game's ``setup.py``

@@ -278,8 +278,8 @@ async def new_post(desk: Desk, request: Request) -> Response:
     form = await desk.form(request)
     values = {k: _field(form, k) for k in ("name", "variant", "seed", "gm", "roster")}
     # the chosen village's settings (the other villages' controls are disabled: not sent)
-    sent = {c.field: _field(form, c.field) for c in S.option_controls(values["variant"])
-            if c.field in form}
+    sent = {c.name: _field(form, c.name) for c in S.option_controls(values["variant"])
+            if c.name in form}
     try:
         chosen, problems = S.options_from_form(values["variant"], sent)
         path = S.create_game(desk.root, values["name"].strip(), values["variant"],

@@ -463,12 +463,12 @@ def roster_toml(variant: str, text: str) -> tuple[str, list[str]]:
 @dataclass
 class Control:
     """One setting of the new-game form, drawn from the village's declaration
-    (``config.skeletons.Option``): its form field (``opt.KEY``, ``opt.TABLE.KEY`` for a
-    key of another table), label, kind, choices ((value, Japanese name); the first is
+    (``config.skeletons.Option``): its form field's ``name`` (``opt.KEY``, ``opt.TABLE.KEY``
+    for a key of another table), label, kind, choices ((value, Japanese name); the first is
     the unset choice when the setting may be left to the game), the value preselected
     and, for a number, its range."""
 
-    field: str
+    name: str
     label: str
     kind: str
     value: str
@@ -537,7 +537,7 @@ def options_from_form(variant: str, sent: dict[str, str]
     chosen: dict[str, dict[str, str]] = {}
     problems: list[str] = []
     for o, c in zip(_declared(variant), option_controls(variant), strict=True):
-        text = sent.get(c.field, c.value)
+        text = sent.get(c.name, c.value)
         if c.kind in ("number", "numbers"):  # ３ and 3 alike
             text = unicodedata.normalize("NFKC", text)
         text = text.strip() if c.kind != "choice" else text
@@ -733,15 +733,17 @@ def deal_plan(path: Path) -> DealPlan:
         return plan
     variant = raw.get("variant")
     game = _game(variant) if isinstance(variant, str) else None
-    if game is None:
+    if game is None or not isinstance(variant, str):
         plan.problems.append("村の種類がわかりません")
         return plan
     if not game.sealed_fields:
         plan.nothing = f"{game.name_ja}には伏せて配る役職がありません"
         return plan
-    players = raw.get("players") if isinstance(raw.get("players"), list) else []
-    plan.names = [str(p.get("name", "")) for p in players if isinstance(p, dict)]
-    setup = raw.get("setup") if isinstance(raw.get("setup"), dict) else {}
+    players = raw.get("players")
+    plan.names = [str(p.get("name", "")) for p in players if isinstance(p, dict)] \
+        if isinstance(players, list) else []
+    setup = raw.get("setup")
+    setup = setup if isinstance(setup, dict) else {}
     try:
         counts: dict[str, int] = {}
         for seat in slots(variant, len(plan.names), setup):

@@ -21,7 +21,7 @@ document.addEventListener("click", function (e) {
   var box = document.getElementById("scenario-box");
   var roster = document.getElementById("roster");
   var count = document.getElementById("players");
-  sel.addEventListener("change", function () {
+  var sync = function () {
     var o = sel.options[sel.selectedIndex];
     if (hint && o.getAttribute("data-hint") !== null) { hint.textContent = o.getAttribute("data-hint"); }
     var sets = document.querySelectorAll("fieldset.settings[data-variant]");
@@ -32,7 +32,11 @@ document.addEventListener("click", function (e) {
     }
     if (link) { link.setAttribute("href", "/new?variant=" + encodeURIComponent(sel.value)); }
     if (box) { box.hidden = o.getAttribute("data-scenario") !== "1"; }
-  });
+  };
+  sel.addEventListener("change", sync);
+  // a page the browser kept or refilled (Back) may show another 村 than it was made for
+  sync();
+  window.addEventListener("pageshow", sync);
   var recount = function () {
     if (!roster || !count) { return; }
     var n = roster.value.split("\n").filter(function (l) {

@@ -32,7 +32,7 @@ def test_every_variant_from_the_form(server: Any, browser: Any) -> None:  # noqa
         for other in REGISTRY:  # only the chosen village's settings are shown (and sent)
             assert page.is_visible(f"#settings-{other}") == (other == variant)
         for c in option_controls(variant):
-            fid = f"{variant}-{c.field.replace('.', '-')}"
+            fid = f"{variant}-{c.name.replace('.', '-')}"
             assert page.inner_text(f"label[for='{fid}']") == c.label
             assert page.input_value(f"#{fid}") == c.value
         assert page.get_attribute("#variant-defaults", "href") == f"/new?variant={variant}"

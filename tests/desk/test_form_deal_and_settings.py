@@ -120,7 +120,7 @@ def test_a_partly_dealt_roster_is_checked_as_written(client: TestClient) -> None
 def test_every_declared_setting_is_a_japanese_control(variant: str) -> None:
     declared = get_variant(variant).toml_options
     controls = S.option_controls(variant)
-    assert [c.field.rsplit(".", 1)[-1] for c in controls] == [o.key for o in declared]
+    assert [c.name.rsplit(".", 1)[-1] for c in controls] == [o.key for o in declared]
     for o, c in zip(declared, controls, strict=True):
         assert c.label and not c.label.isascii() and o.key not in c.label, c
         if c.kind == "choice":
