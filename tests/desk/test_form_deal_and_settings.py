@@ -26,7 +26,7 @@ from starlette.testclient import TestClient  # noqa: E402
 from adjudicator.config.load import load_config  # noqa: E402
 from adjudicator.config.words import translate  # noqa: E402
 from adjudicator.desk import service as S  # noqa: E402
-from adjudicator.desk.app import CSRF_COOKIE, create_app  # noqa: E402
+from adjudicator.desk.app import CSRF_COOKIE  # noqa: E402
 from adjudicator.games import get_variant  # noqa: E402
 from tests.support import FIXTURES, ROOT, registered  # noqa: E402
 from tests.support.desk_forms import FORM_GAMES, japanese_form, names_form  # noqa: E402
@@ -35,10 +35,9 @@ FILE_NAME = re.compile(r"[\w.-]+\.(?:toml|txt|json|csv)\b|\bdeal/|\blogs/")
 
 
 @pytest.fixture()
-def client(tmp_path: Path) -> TestClient:
-    c = TestClient(create_app(tmp_path, hosts=("testserver",)), raise_server_exceptions=True)
-    c.get("/")
-    return c
+def root(tmp_path: Path) -> Path:
+    """The folder of games the desk serves (conftest's ``client``): the test's own."""
+    return tmp_path
 
 
 def _text(r: Any) -> str:
