@@ -1,5 +1,5 @@
 """The new-game form's problems come from the same Japanese as ``adjudicator check``:
-validation errors (a roster value, an option's type, a deck's key), invisible characters
+validation errors (a roster value, a setting no control offers), invisible characters
 in names, each naming the field in the form's words, with no English sentence and no
 Python value."""
 
@@ -36,9 +36,9 @@ CASES = [(v, *case) for v in registered() for case in hook(v, "FORM_PROBLEMS")]
 
 @pytest.mark.parametrize("variant,roster,options,want", CASES)
 def test_form_problems_in_japanese(client: TestClient, variant: str, roster: str,
-                                   options: str, want: str) -> None:
+                                   options: dict[str, str], want: str) -> None:
     data = {"csrf": client.cookies[CSRF_COOKIE], "name": "x", "seed": "1", "gm": "GM",
-            "variant": variant, "roster": roster, "options": options}
+            "variant": variant, "roster": roster, **options}
     r = client.post("/new", data=data, follow_redirects=False)
     assert r.status_code == 422
     problems = [html.unescape(p) for p in re.findall(r"<li>(.*?)</li>", r.text)]

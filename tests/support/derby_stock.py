@@ -188,6 +188,13 @@ DEAL_WORDS: tuple[str, list[str]] | None = ("role", ["人狼", "狂人", "占い
 JAPANESE_VALUES: list[tuple[str, dict[str, dict[str, str]]]] = [("derby12", {"gender": {"male": "男性", "female": "女性"}})]
 
 #: tests/desk/test_form_problems_ja.py: the desk's new-game form filled in wrong (its roster
-#: box, its options box, a problem the page must show in Japanese); none beyond the setup
-#: problems of tests/config/test_config_problems.py
-FORM_PROBLEMS: list[tuple[str, str, str]] = []
+#: box, its settings' fields ``opt.<key>``, a problem the page must show in Japanese); none
+#: beyond the setup problems of tests/config/test_config_problems.py
+FORM_PROBLEMS: list[tuple[str, dict[str, str], str]] = []
+#: tests/desk/test_form_deal_and_settings.py: a value no control of the form offers (the
+#: settings' field, the value, the problem the page must show in Japanese)
+FORM_BAD_SETTINGS: list[tuple[str, str, str]] = [
+    ("opt.tie", '"coin"', "同票のとき：選べるのは 抽選で1人を処刑・処刑なし です"),
+    ("opt.hunter_repeat", "yes", "狩人が2夜続けて同じ人を護衛：選べるのは できる・できない です"),
+    ("opt.tie", "[" * 5000, "同票のとき：選べるのは"),
+]

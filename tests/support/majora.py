@@ -215,6 +215,9 @@ DEAL_WORDS: tuple[str, list[str]] | None = ("role", ["仮面の村人", "月"])
 JAPANESE_VALUES: list[tuple[str, dict[str, dict[str, str]]]] = []
 
 #: tests/desk/test_form_problems_ja.py: the desk's new-game form filled in wrong (its roster
-#: box, its options box, a problem the page must show in Japanese); none beyond the setup
-#: problems of tests/config/test_config_problems.py
-FORM_PROBLEMS: list[tuple[str, str, str]] = []
+#: box, its settings' fields ``opt.<key>``, a problem the page must show in Japanese); none
+#: beyond the setup problems of tests/config/test_config_problems.py
+FORM_PROBLEMS: list[tuple[str, dict[str, str], str]] = []
+#: tests/desk/test_form_deal_and_settings.py: a value no control of the form offers (the
+#: settings' field, the value, the problem the page must show in Japanese); none: it has no settings
+FORM_BAD_SETTINGS: list[tuple[str, str, str]] = []

@@ -156,9 +156,15 @@ DEAL_WORDS: tuple[str, list[str]] | None = ("role", ["人狼", "狂人", "占い
 JAPANESE_VALUES: list[tuple[str, dict[str, dict[str, str]]]] = [("plain-werewolf-masons", {})]
 
 #: tests/desk/test_form_problems_ja.py: the desk's new-game form filled in wrong (its roster
-#: box, its options box, a problem the page must show in Japanese)
-FORM_PROBLEMS: list[tuple[str, str, str]] = [
-    ("あ, 占い\nい, 人狼\nう, 村人\nえ, 村人", "",
+#: box, its settings' fields ``opt.<key>``, a problem the page must show in Japanese)
+FORM_PROBLEMS: list[tuple[str, dict[str, str], str]] = [
+    ("あ, 占い\nい, 人狼\nう, 村人\nえ, 村人", {},
      "名簿の1人目（あ）の役職：「占い」という役職はありません（使えるのは 人狼・"),
-    ("あ, 人狼\nい, 村人", 'tie = "coin"', "名簿：2人います。普通村は4人以上で遊びます"),
+    ("あ, 人狼\nい, 村人", {}, "名簿：2人います。普通村は4人以上で遊びます"),
+]
+#: tests/desk/test_form_deal_and_settings.py: a value no control of the form offers (the
+#: settings' field, the value, the problem the page must show in Japanese)
+FORM_BAD_SETTINGS: list[tuple[str, str, str]] = [
+    ("opt.tie", '"coin"', "同票のとき：選べるのは 抽選で1人を処刑・処刑なし です"),
+    ("opt.first_bite", "yes", "1日目の夜の噛み：選べるのは "),
 ]

@@ -216,13 +216,20 @@ JAPANESE_VALUES: list[tuple[str, dict[str, dict[str, str]]]] = [("splatoon-win",
                "bomb": "ボム", "special": "スペシャル"}})]
 
 #: tests/desk/test_form_problems_ja.py: the desk's new-game form filled in wrong (its roster
-#: box, its options box, a problem the page must show in Japanese)
-FORM_PROBLEMS: list[tuple[str, str, str]] = [
-    ("あおい, みどり, シューター", "",
+#: box, its settings' fields ``opt.<key>``, a problem the page must show in Japanese)
+FORM_PROBLEMS: list[tuple[str, dict[str, str], str]] = [
+    ("あおい, みどり, シューター", {},
      "名簿の1人目（あおい）の色：「みどり」は使えません（使えるのは オレンジ・ムラサキ）"),
-    ("い\u200bつき, オレンジ, ローラー", "",
+    ("い\u200bつき, オレンジ, ローラー", {},
      "名簿の1人目（い[ゼロ幅スペース]つき）の名前：「い[ゼロ幅スペース]つき」に見えない文字"
      "（U+200B）が入っています"),
-    ("あおい, オレンジ, シューター", 'initial_gauge = "x"',
-     "オプションの「initial_gauge」：「x」は使えません（使えるのは 1・2・3）"),
+    ("あおい, オレンジ, シューター", {"opt.initial_gauge": "x"},
+     "色のついたイカのカラーゲージの始まり：「x」は使えません（1〜3の整数で書いてください）"),
+]
+#: tests/desk/test_form_deal_and_settings.py: a value no control of the form offers (the
+#: settings' field, the value, the problem the page must show in Japanese)
+FORM_BAD_SETTINGS: list[tuple[str, str, str]] = [
+    ("opt.initial_gauge", "9",
+     "色のついたイカのカラーゲージの始まり：「9」は使えません（1〜3の整数で書いてください）"),
+    ("opt.initial_gauge", "x", "「x」は使えません（1〜3の整数で書いてください）"),
 ]

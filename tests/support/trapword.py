@@ -257,10 +257,18 @@ DEAL_WORDS: tuple[str, list[str]] | None = None
 JAPANESE_VALUES: list[tuple[str, dict[str, dict[str, str]]]] = []
 
 #: tests/desk/test_form_problems_ja.py: the desk's new-game form filled in wrong (its roster
-#: box, its options box, a problem the page must show in Japanese)
-FORM_PROBLEMS: list[tuple[str, str, str]] = [
-    ("赤: あ, い\n青: う, え", 'deck = { name = "d", monsters = [{ id = "", name = "m", colour = 1 }] }',
-     "オプションの「deck」のモンスターの1枚目のカードID：空にはできません"),
-    ("赤: あ, い\n青: う, え", 'deck = { name = "d", monsters = [{ id = "", name = "m", colour = 1 }] }',
-     "オプションの「deck」のモンスターの1枚目の「colour」：この項目は使えません"),
+#: box, its settings' fields ``opt.<key>``, a problem the page must show in Japanese)
+FORM_PROBLEMS: list[tuple[str, dict[str, str], str]] = [
+    ("赤: あ, い\n青: う, え", {"opt.tiles": "3、0"},
+     "部屋の番号（その部屋のトラップワードの数。2つ以上を「、」で区切って）：「3、0」は使えません"),
+    ("赤: あ, い\n青: う, え", {"opt.trap_mode": '"call"'},
+     "トラップの発動：選べるのは コールがあったときだけ・確実な一致はコールなしでも です"),
+]
+#: tests/desk/test_form_deal_and_settings.py: a value no control of the form offers (the
+#: settings' field, the value, the problem the page must show in Japanese)
+FORM_BAD_SETTINGS: list[tuple[str, str, str]] = [
+    ("opt.tiles", "3", "部屋の番号"),
+    ("opt.monster", '"ドラゴン"', "モンスターカード：選べるのは 抽選・砂喰いゴーレム"),
+    ("opt.synonyms", "科学", "「科学」は「科学=サイエンス/SF」の形ではありません"),
+    ("opt.curses", "-1", "呪いカードの枚数：「-1」は使えません（0以上の整数"),
 ]
