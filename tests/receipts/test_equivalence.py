@@ -95,7 +95,19 @@ def check_phase(game: Any, k: int, variant: str) -> int:
                 find_command(t, variant) is None for t in line.text.split("\n")):
             continue  # a free line (Trap Word's hint) is no command: nothing to answer
         assert have == want, (game.root.name, pid, line.text, r, want)
+        if r is not None and n == 1:
+            words(r, batch.records[at - 1])
     return sum(r is not None for r in got)
+
+
+def words(r: Receipt, rec: Any) -> None:
+    """The receipt's words are the reader's: an accepted command as the notices describe
+    it, a refusal with the reason the morning's notice gives."""
+    shown = r.text or r.detail
+    if r.kind == "accepted" and rec.action:
+        assert r.react == READ or shown.startswith(f"受け付けました：{rec.action}"), (shown, rec)
+    elif r.kind in ("rejected", "late") and rec.reason:
+        assert f"は受け付けられませんでした：{rec.reason.rstrip('。')}" in shown, (shown, rec)
 
 
 @pytest.mark.parametrize("variant", registered())

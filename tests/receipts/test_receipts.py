@@ -76,6 +76,13 @@ def test_a_final_command_promises_no_rewrite(night: Receipts) -> None:
     assert done.text == "受け付けました：購入@たろうの株 1株"
 
 
+def test_kakunin_after_an_inquiry_promises_no_rewrite(night: Receipts) -> None:
+    say(night, private("はなこ"), "はなこ", "購入@たろうの株")
+    got = say(night, private("はなこ"), "はなこ", "確認")
+    assert got.text == ("1日目 夜にいま受け付けているはなこさんの行動：\n"
+                        "・購入@たろうの株（株価の問い合わせ）")
+
+
 # ------------------------------------------------------------------ rejected
 def test_a_rejection_gives_the_reason_of_check_and_an_example(night: Receipts) -> None:
     line = "予想@はなこ 300万"
