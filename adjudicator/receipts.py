@@ -190,7 +190,6 @@ class Receipts:
         if len(records) == start:
             return None
         rec = records[start]
-        vote = self._is_vote_word(text)
         if rec.disposition == "accepted":
             cand = self._candidate(start)
             if cand is None:
@@ -205,7 +204,7 @@ class Receipts:
             return _Part("unknown_speaker", UNKNOWN_TEXT)
         late = rec.code == "late"
         said = self._rejected(text, rec.reason or "", example=not late)
-        return _Part("late" if late else "rejected", said, vote=vote)
+        return _Part("late" if late else "rejected", said, vote=self._is_vote_word(text))
 
     def _candidate(self, idx: int) -> Candidate | None:
         """The accepted candidate whose record is at ``idx`` (just written)."""
