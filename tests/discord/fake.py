@@ -13,6 +13,13 @@ or only a ``Retry-After`` header and no JSON; ``same_page`` answers the same pag
 whatever ``after``/``before`` ask; ``silent`` never answers; ``broken`` answers
 truncated JSON, a body shorter than its Content-Length, or an object where a list
 belongs.  ``times`` records when each request came (requests a second).
+
+For ``adjudicator bot`` (tests/discord/fake_gateway.py is its gateway): more channels
+than the village (``add_channel``: a player's private channel, a group's, the GM's),
+``GET /gateway/bot`` naming the local gateway, ``GET /oauth2/applications/@me`` with
+the application's flags (``app_flags``: the Message Content intent allowed or not),
+``GET /users/@me``, reactions (``PUT …/reactions/{emoji}/@me``, kept in ``reactions``),
+and a user whose DMs are closed (``blocked``) refusing with 50007.
 """
 
 from __future__ import annotations
@@ -73,6 +80,11 @@ class Fake:
         self.silent = False
         self.broken: str | None = None  # "truncated" | "short" | "object"
         self.times: list[float] = []
+        # adjudicator bot
+        self.gateway_url = "ws://127.0.0.1:9/"
+        self.app_flags = 1 << 18  # GATEWAY_MESSAGE_CONTENT
+        self.channels: dict[str, str] = {}  # more channels: id -> name
+        self.reactions: list[tuple[str, str, str]] = []  # channel, message, emoji
         self.released = threading.Event()  # set by stop(): a silent handler lets go
         self.lock = threading.Lock()
         self.server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
@@ -105,9 +117,24 @@ class Fake:
             mentions: list[str] = (), edited: datetime | None = None,  # type: ignore[assignment]
             reply_to: dict[str, Any] | None = None, attachments: list[dict[str, Any]] = (),  # type: ignore[assignment]
             kind: int = 0) -> dict[str, Any]:
+        msg = self.message(self.channel_id, uid, when, content, n, mentions=mentions,
+                           edited=edited, reply_to=reply_to, attachments=attachments,
+                           kind=kind)
+        self.messages.append(msg)
+        return msg
+
+    def add_channel(self, cid: str, name: str) -> str:
+        self.channels[cid] = name
+        return cid
+
+    def message(self, channel: str, uid: str, when: datetime, content: str, n: int = 0, *,
+                mentions: list[str] = (), edited: datetime | None = None,  # type: ignore[assignment]
+                reply_to: dict[str, Any] | None = None, attachments: list[dict[str, Any]] = (),  # type: ignore[assignment]
+                kind: int = 0) -> dict[str, Any]:
+        """A message payload as Discord writes one (not yet in the history)."""
         mid = snowflake(when, n)
         msg = {
-            "id": mid, "type": 19 if reply_to else kind, "channel_id": self.channel_id,
+            "id": mid, "type": 19 if reply_to else kind, "channel_id": channel,
             "author": self.users[uid], "content": content, "timestamp": iso(when),
             "edited_timestamp": iso(edited) if edited else None, "tts": False,
             "mention_everyone": False, "mentions": [self.users[m] for m in mentions],
@@ -119,7 +146,6 @@ class Fake:
                                         "channel_id": self.channel_id,
                                         "guild_id": self.guild_id}
             msg["referenced_message"] = reply_to
-        self.messages.append(msg)
         return msg
 
     # ------------------------------------------------------------ HTTP
@@ -133,6 +159,10 @@ class Fake:
                 pass
 
             def _send(self, status: int, body: Any, headers: dict[str, str] | None = None) -> None:
+                if status == 204:  # No Content: no body at all
+                    self.send_response(204)
+                    self.end_headers()
+                    return
                 data = json.dumps(body, ensure_ascii=False).encode("utf-8")
                 self.send_response(status)
                 self.send_header("Content-Type", "application/json")
@@ -159,6 +189,9 @@ class Fake:
 
             def do_POST(self) -> None:  # noqa: N802
                 self._route("POST")
+
+            def do_PUT(self) -> None:  # noqa: N802
+                self._route("PUT")
 
             def _raw(self, status: int, data: bytes, headers: dict[str, str],
                      length: int | None = None) -> None:
@@ -214,7 +247,7 @@ class Fake:
             def _route(self, method: str) -> None:
                 url = urlparse(self.path)
                 parts = url.path.split("/")[3:]  # after /api/v10
-                body = self._body() if method == "POST" else None
+                body = self._body() if method in ("POST", "PUT") else None
                 with fake.lock:
                     fake.requests.append((method, url.path))
                     fake.times.append(time.monotonic())
@@ -240,14 +273,35 @@ class Fake:
     def answer(self, method: str, parts: list[str], q: dict[str, list[str]],
                body: Any) -> Any:
         not_found = (404, {"message": "Unknown Channel", "code": 10003}, None)
+        bot = self._bot_answer(method, parts)
+        if bot is not None:
+            return bot
+        if method == "GET" and parts[:1] == ["channels"] and len(parts) == 2 \
+                and parts[1] in self.channels:
+            return 200, {"id": parts[1], "type": 0, "guild_id": self.guild_id,
+                         "name": self.channels[parts[1]], "position": 4,
+                         "permission_overwrites": [], "nsfw": False, "parent_id": None,
+                         "topic": None, "rate_limit_per_user": 0, "last_message_id": None,
+                         "flags": 0}, None
+        if method == "GET" and len(parts) == 3 and parts[0] == "channels" \
+                and parts[2] == "messages" and parts[1] != self.channel_id \
+                and (parts[1] in self.channels or parts[1] in self.dm_of):
+            mine = [m for m in self.messages if m["channel_id"] == parts[1]]
+            return self._page(mine, q)
         if method == "GET" and parts == ["channels", self.channel_id]:
             return 200, {"id": self.channel_id, "type": 0, "guild_id": self.guild_id,
                          "name": self.channel_name, "position": 3, "permission_overwrites": [],
                          "nsfw": False, "parent_id": None, "topic": None,
                          "rate_limit_per_user": 0, "last_message_id": None, "flags": 0}, None
         if method == "GET" and parts == ["channels", self.channel_id, "messages"]:
+            return self._page([m for m in self.messages
+                               if m.get("channel_id", self.channel_id) == self.channel_id], q)
+        return self._answer_rest(method, parts, q, body)
+
+    def _page(self, messages: list[dict[str, Any]], q: dict[str, list[str]]) -> Any:
+        if True:
             limit = int(q.get("limit", ["50"])[0])
-            ordered = sorted(self.messages, key=lambda m: int(m["id"]))
+            ordered = sorted(messages, key=lambda m: int(m["id"]))
             if self.same_page:  # whatever after/before ask: the first page again
                 sel = ordered[:limit]
             elif "after" in q:
@@ -257,6 +311,10 @@ class Fake:
             else:
                 sel = ordered[-limit:]
             return 200, list(reversed(sel)), None  # newest first, as Discord answers
+
+    def _answer_rest(self, method: str, parts: list[str], q: dict[str, list[str]],
+                     body: Any) -> Any:
+        not_found = (404, {"message": "Unknown Channel", "code": 10003}, None)
         if method == "GET" and len(parts) == 4 and parts[:1] == ["guilds"] and parts[2] == "members":
             uid = parts[3]
             if parts[1] != self.guild_id or uid not in self.members:
@@ -275,7 +333,7 @@ class Fake:
                          "recipients": [self.users[uid]]}, None
         if method == "POST" and len(parts) == 3 and parts[0] == "channels" and parts[2] == "messages":
             ch = parts[1]
-            if ch != self.channel_id and ch not in self.dm_of:
+            if ch != self.channel_id and ch not in self.dm_of and ch not in self.channels:
                 return not_found
             if self.rate_limit_posts > 0 or time.monotonic() < self.limited_until:
                 if self.rate_limit_posts > 0:  # the bucket is empty until retry_after passed
@@ -310,3 +368,28 @@ class Fake:
                     return "drop"
             return 200, msg, None
         return 404, {"message": "404: Not Found", "code": 0}, None
+
+    def _bot_answer(self, method: str, parts: list[str]) -> Any:
+        """What only ``adjudicator bot`` asks (see the module's docstring)."""
+        if method == "GET" and parts == ["gateway", "bot"]:
+            return 200, {"url": self.gateway_url, "shards": 1,
+                         "session_start_limit": {"total": 1000, "remaining": 999,
+                                                 "reset_after": 14400000,
+                                                 "max_concurrency": 1}}, None
+        if method == "GET" and parts == ["users", "@me"]:
+            return 200, dict(BOT, verified=True, mfa_enabled=False, locale="ja",
+                             premium_type=0), None
+        if method == "GET" and parts == ["oauth2", "applications", "@me"]:
+            return 200, {"id": BOT["id"], "name": "adjudicator", "icon": None,
+                         "description": "", "bot_public": False,
+                         "bot_require_code_grant": False, "owner": user("1", "gm-owner"),
+                         "verify_key": "00" * 32, "flags": self.app_flags, "team": None,
+                         "approximate_guild_count": 1,
+                         "approximate_user_install_count": 0}, None
+        if method == "PUT" and len(parts) == 7 and parts[0] == "channels" \
+                and parts[4] == "reactions" and parts[6] == "@me":
+            from urllib.parse import unquote
+
+            self.reactions.append((parts[1], parts[3], unquote(parts[5])))
+            return 204, None, None
+        return None
