@@ -14,12 +14,18 @@ whatever ``after``/``before`` ask; ``silent`` never answers; ``broken`` answers
 truncated JSON, a body shorter than its Content-Length, or an object where a list
 belongs.  ``times`` records when each request came (requests a second).
 
-For ``adjudicator bot`` (tests/discord/fake_gateway.py is its gateway): more channels
-than the village (``add_channel``: a player's private channel, a group's, the GM's),
-``GET /gateway/bot`` naming the local gateway, ``GET /oauth2/applications/@me`` with
-the application's flags (``app_flags``: the Message Content intent allowed or not),
-``GET /users/@me``, reactions (``PUT …/reactions/{emoji}/@me``, kept in ``reactions``),
-and a user whose DMs are closed (``blocked``) refusing with 50007.
+Several channels (issue 39: a phase read as threads): ``add_channel`` adds a private or
+group channel of the same server, ``say(…, channel=ID)`` writes in it; the bot's DM
+channel with a user is ``dm_channel(uid)`` (what ``POST /users/@me/channels`` answers),
+``say(…, channel=fake.dm_channel(uid))`` writes in it, and the DMs the bot sends are in
+its history too.  ``forbidden`` channels answer 403 Missing Access (50001), ``no_dm``
+users refuse a DM channel (50007); ``GET /users/@me`` is the bot.
+
+For ``adjudicator bot`` (tests/discord/fake_gateway.py is its gateway): ``GET
+/gateway/bot`` names the local gateway (``gateway_url``), ``GET
+/oauth2/applications/@me`` gives the application's flags (``app_flags``: whether the
+Message Content intent is allowed), reactions (``PUT …/reactions/{emoji}/@me``) are kept
+in ``reactions``, and the bot may post in every channel of the server.
 """
 
 from __future__ import annotations
@@ -58,6 +64,15 @@ class Fake:
         self.channel_id = "800000000000000002"
         self.channel_name = "人狼村-本会場"
         self.messages: list[dict[str, Any]] = []  # channel history, any order
+        #: every channel's history (the village's is ``messages``), by channel id
+        self.history: dict[str, list[dict[str, Any]]] = {self.channel_id: self.messages}
+        self.channels: dict[str, str] = {}  # the server's other channels: id -> name
+        # adjudicator bot
+        self.gateway_url = "ws://127.0.0.1:9/"
+        self.app_flags = 1 << 18  # GATEWAY_MESSAGE_CONTENT
+        self.reactions: list[tuple[str, str, str]] = []  # channel, message, emoji
+        self.forbidden: set[str] = set()  # channel ids the bot may not read (50001)
+        self.no_dm: set[str] = set()  # user ids whose DM channel cannot be opened (50007)
         self.members: dict[str, str | None] = {}  # user id -> server nickname
         self.users: dict[str, dict[str, Any]] = {}
         self.blocked: set[str] = set()  # user ids that refuse DMs (50007)
@@ -80,11 +95,6 @@ class Fake:
         self.silent = False
         self.broken: str | None = None  # "truncated" | "short" | "object"
         self.times: list[float] = []
-        # adjudicator bot
-        self.gateway_url = "ws://127.0.0.1:9/"
-        self.app_flags = 1 << 18  # GATEWAY_MESSAGE_CONTENT
-        self.channels: dict[str, str] = {}  # more channels: id -> name
-        self.reactions: list[tuple[str, str, str]] = []  # channel, message, emoji
         self.released = threading.Event()  # set by stop(): a silent handler lets go
         self.lock = threading.Lock()
         self.server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
@@ -113,28 +123,25 @@ class Fake:
             self.members[uid] = nick
         return u
 
+    def add_channel(self, cid: str, name: str) -> str:
+        """Another text channel of the server (a player's private channel, a group's)."""
+        self.channels[cid] = name
+        self.history.setdefault(cid, [])
+        return cid
+
+    @staticmethod
+    def dm_channel(uid: str) -> str:
+        """The id of the bot's DM channel with user ``uid``."""
+        return str(int(uid) + 1)
+
     def say(self, uid: str, when: datetime, content: str, n: int = 0, *,
             mentions: list[str] = (), edited: datetime | None = None,  # type: ignore[assignment]
             reply_to: dict[str, Any] | None = None, attachments: list[dict[str, Any]] = (),  # type: ignore[assignment]
-            kind: int = 0) -> dict[str, Any]:
-        msg = self.message(self.channel_id, uid, when, content, n, mentions=mentions,
-                           edited=edited, reply_to=reply_to, attachments=attachments,
-                           kind=kind)
-        self.messages.append(msg)
-        return msg
-
-    def add_channel(self, cid: str, name: str) -> str:
-        self.channels[cid] = name
-        return cid
-
-    def message(self, channel: str, uid: str, when: datetime, content: str, n: int = 0, *,
-                mentions: list[str] = (), edited: datetime | None = None,  # type: ignore[assignment]
-                reply_to: dict[str, Any] | None = None, attachments: list[dict[str, Any]] = (),  # type: ignore[assignment]
-                kind: int = 0) -> dict[str, Any]:
-        """A message payload as Discord writes one (not yet in the history)."""
+            kind: int = 0, channel: str | None = None) -> dict[str, Any]:
         mid = snowflake(when, n)
+        where = channel or self.channel_id
         msg = {
-            "id": mid, "type": 19 if reply_to else kind, "channel_id": channel,
+            "id": mid, "type": 19 if reply_to else kind, "channel_id": where,
             "author": self.users[uid], "content": content, "timestamp": iso(when),
             "edited_timestamp": iso(edited) if edited else None, "tts": False,
             "mention_everyone": False, "mentions": [self.users[m] for m in mentions],
@@ -143,9 +150,10 @@ class Fake:
         }
         if reply_to is not None:
             msg["message_reference"] = {"type": 0, "message_id": reply_to["id"],
-                                        "channel_id": self.channel_id,
+                                        "channel_id": where,
                                         "guild_id": self.guild_id}
             msg["referenced_message"] = reply_to
+        self.history.setdefault(where, []).append(msg)
         return msg
 
     # ------------------------------------------------------------ HTTP
@@ -276,32 +284,29 @@ class Fake:
         bot = self._bot_answer(method, parts)
         if bot is not None:
             return bot
-        if method == "GET" and parts[:1] == ["channels"] and len(parts) == 2 \
-                and parts[1] in self.channels:
+        if method == "GET" and parts == ["users", "@me"]:
+            return 200, dict(BOT, mfa_enabled=True, locale="ja", verified=True, email=None,
+                             premium_type=0, banner=None, accent_color=None), None
+        if method == "GET" and parts[:1] == ["channels"] and len(parts) in (2, 3) \
+                and parts[1] in self.forbidden:
+            return 403, {"message": "Missing Access", "code": 50001}, None
+        if method == "GET" and len(parts) == 2 and parts[0] == "channels" \
+                and parts[1] in self.dm_of:
+            return 200, {"id": parts[1], "type": 1, "last_message_id": None, "flags": 0,
+                         "recipients": [self.users[self.dm_of[parts[1]]]]}, None
+        if method == "GET" and len(parts) == 2 and parts[0] == "channels" \
+                and (parts[1] == self.channel_id or parts[1] in self.channels):
+            name = self.channel_name if parts[1] == self.channel_id else self.channels[parts[1]]
             return 200, {"id": parts[1], "type": 0, "guild_id": self.guild_id,
-                         "name": self.channels[parts[1]], "position": 4,
-                         "permission_overwrites": [], "nsfw": False, "parent_id": None,
-                         "topic": None, "rate_limit_per_user": 0, "last_message_id": None,
-                         "flags": 0}, None
-        if method == "GET" and len(parts) == 3 and parts[0] == "channels" \
-                and parts[2] == "messages" and parts[1] != self.channel_id \
-                and (parts[1] in self.channels or parts[1] in self.dm_of):
-            mine = [m for m in self.messages if m["channel_id"] == parts[1]]
-            return self._page(mine, q)
-        if method == "GET" and parts == ["channels", self.channel_id]:
-            return 200, {"id": self.channel_id, "type": 0, "guild_id": self.guild_id,
-                         "name": self.channel_name, "position": 3, "permission_overwrites": [],
+                         "name": name, "position": 3, "permission_overwrites": [],
                          "nsfw": False, "parent_id": None, "topic": None,
                          "rate_limit_per_user": 0, "last_message_id": None, "flags": 0}, None
-        if method == "GET" and parts == ["channels", self.channel_id, "messages"]:
-            return self._page([m for m in self.messages
-                               if m.get("channel_id", self.channel_id) == self.channel_id], q)
-        return self._answer_rest(method, parts, q, body)
-
-    def _page(self, messages: list[dict[str, Any]], q: dict[str, list[str]]) -> Any:
-        if True:
+        if method == "GET" and len(parts) == 3 and parts[0] == "channels" \
+                and parts[2] == "messages" and (parts[1] == self.channel_id
+                                                or parts[1] in self.channels
+                                                or parts[1] in self.dm_of):
             limit = int(q.get("limit", ["50"])[0])
-            ordered = sorted(messages, key=lambda m: int(m["id"]))
+            ordered = sorted(self.history.get(parts[1], []), key=lambda m: int(m["id"]))
             if self.same_page:  # whatever after/before ask: the first page again
                 sel = ordered[:limit]
             elif "after" in q:
@@ -311,10 +316,6 @@ class Fake:
             else:
                 sel = ordered[-limit:]
             return 200, list(reversed(sel)), None  # newest first, as Discord answers
-
-    def _answer_rest(self, method: str, parts: list[str], q: dict[str, list[str]],
-                     body: Any) -> Any:
-        not_found = (404, {"message": "Unknown Channel", "code": 10003}, None)
         if method == "GET" and len(parts) == 4 and parts[:1] == ["guilds"] and parts[2] == "members":
             uid = parts[3]
             if parts[1] != self.guild_id or uid not in self.members:
@@ -327,7 +328,9 @@ class Fake:
             uid = str(body["recipient_id"])
             if uid not in self.users:
                 return 404, {"message": "Unknown User", "code": 10013}, None
-            dm = str(int(uid) + 1)
+            if uid in self.no_dm:
+                return 403, {"message": "Cannot send messages to this user", "code": 50007}, None
+            dm = self.dm_channel(uid)
             self.dm_of[dm] = uid
             return 200, {"id": dm, "type": 1, "last_message_id": None, "flags": 0,
                          "recipients": [self.users[uid]]}, None
@@ -361,6 +364,8 @@ class Fake:
                    "mentions": [], "mention_roles": [], "attachments": [], "embeds": [],
                    "pinned": False, "flags": 0, "components": [], "nonce": nonce}
             self.sent.append(msg)
+            if ch in self.dm_of:  # a DM is in its channel's history (the village's: by hand)
+                self.history.setdefault(ch, []).append(msg)
             self.created += 1
             if self.drop_after_create:
                 self.drop_after_create -= 1
@@ -376,9 +381,6 @@ class Fake:
                          "session_start_limit": {"total": 1000, "remaining": 999,
                                                  "reset_after": 14400000,
                                                  "max_concurrency": 1}}, None
-        if method == "GET" and parts == ["users", "@me"]:
-            return 200, dict(BOT, verified=True, mfa_enabled=False, locale="ja",
-                             premium_type=0), None
         if method == "GET" and parts == ["oauth2", "applications", "@me"]:
             return 200, {"id": BOT["id"], "name": "adjudicator", "icon": None,
                          "description": "", "bot_public": False,
