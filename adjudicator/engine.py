@@ -451,7 +451,10 @@ def _resolve_phase(game: Game, roster: Roster, names: list[str], logs: dict[str,
     if not variant.finished(state):
         variant.resolve(em, pin)
         _refuse(reader.records, em.refusals)
-    post, private, ledger = variant.render(state, em.state, pin, em.events)
+    from .render import shown_names
+
+    with shown_names(reader.seats.holders):  # 代役: posts name who holds the seat now
+        post, private, ledger = variant.render(state, em.state, pin, em.events)
     from .gmposts import finish
     from .replacement import problems
 
