@@ -205,151 +205,161 @@ def row(msg: Msg, written: str, places: Places) -> dict[str, Any]:
 
 
 @dataclass
-class ThreadLog:
-    """One thread of the phase: its name (the layout's), channel and messages by id."""
+class Chat:
+    """One thread of the open phase in memory: its thread, its channel (the key: a
+    player's private channel and their DM are two chats of one 1:1 thread) and its
+    messages by id."""
 
     thread: Thread
     channel: str
     rows: dict[str, dict[str, Any]] = field(default_factory=dict)
 
+    @property
+    def name(self) -> str:
+        """The thread's name in the layout (``layout.VILLAGE``, a player's, a group's)."""
+        from .layout import VILLAGE
+
+        if self.thread.kind == "village":
+            return VILLAGE
+        if self.thread.kind == "private":
+            return self.thread.player or self.thread.name
+        return self.thread.name
+
     def last(self) -> str | None:
         return max(self.rows, key=int) if self.rows else None
 
 
-class Layout:
-    """The phase's threads as one stored log and back (the layout ``pull`` writes)."""
+def dump(chats: Iterable[Chat]) -> str:
+    """The phase's chats as the stored log's text (``layout.phase_text``)."""
+    from .dce import export_json
+    from .layout import ThreadLog, phase_text
 
-    suffix = ".json"
+    docs = []
+    for c in sorted(chats, key=lambda c: c.thread.kind != "village"):
+        where = ("", "") if c.thread.kind != "private" else ("0", "Direct Messages")
+        data = export_json(where, (c.channel, c.name), list(c.rows.values()), None, None)
+        docs.append(ThreadLog(c.name, c.thread.kind, data))
+    return phase_text(docs)
 
-    @staticmethod
-    def dump(threads: Iterable[ThreadLog]) -> bytes:
-        from ..chatlog.threads import separator
 
-        parts = []
-        for t in threads:
-            doc = {"guild": {"id": "", "name": ""},
-                   "channel": {"id": t.channel, "type": "GuildTextChat", "name": t.thread.name},
-                   "dateRange": {"after": None, "before": None},
-                   "messages": sorted(t.rows.values(), key=lambda r: int(r["id"])),
-                   "messageCount": len(t.rows)}
-            parts.append(separator(t.thread.name) + "\n"
-                         + json.dumps(doc, ensure_ascii=False, indent=2) + "\n")
-        return "".join(parts).encode("utf-8")
+def load(text: str, places: Places) -> list[Chat]:
+    """A stored log of the layout back as chats (``layout.documents``)."""
+    from .layout import VILLAGE, documents
 
-    @staticmethod
-    def load(data: bytes, places: Places) -> list[ThreadLog]:
-        from ..chatlog.threads import RE_SEPARATOR
-
-        out: list[ThreadLog] = []
-        text = data.decode("utf-8")
-        chunks = re.split(r"(?m)^(?=[=＝]{3,}[ \t\u3000]*(?:スレッド|thread))", text)
-        for chunk in chunks:
-            head, _, body = chunk.partition("\n")
-            if not RE_SEPARATOR.match(head.strip()) or not body.strip():
-                continue
-            doc = json.loads(body)
-            cid = str(doc["channel"]["id"])
-            name = str(doc["channel"].get("name") or "")
-            thread = places.channels.get(int(cid)) if cid.isdigit() else None
-            if thread is None:
-                player = places.authors.accounts.get(name.casefold()) or (
-                    name if any(p.name == name for p in places.cfg.players) else None)
-                thread = Thread(name, "private", player) if player else Thread(name, "group")
-            out.append(ThreadLog(thread, cid, {str(r["id"]): r for r in doc["messages"]}))
-        return out
+    out: list[Chat] = []
+    for name, doc in documents(text):
+        declared = doc.get("thread")
+        kind = declared.get("kind") if isinstance(declared, dict) else None
+        kind = kind or ("village" if name == VILLAGE else "group")
+        cid = str(doc["channel"]["id"])
+        thread = places.channels.get(int(cid)) if cid.isdigit() else None
+        if thread is None or thread.kind != kind:
+            if kind == "village":
+                thread = Thread("", "village")
+            elif kind == "private":
+                thread = Thread(name, "private", name)
+            else:
+                thread = Thread(name, "group", None, (), name)
+        rows = doc["messages"]
+        out.append(Chat(thread, cid, {str(r["id"]): r for r in rows}))
+    return out
 
 
 class PhaseLog:
-    """The open phase's threads, stored after every change (see the module's docstring)."""
+    """The open phase's chats, stored after every change (see the module's docstring)."""
 
     def __init__(self, root: Path, phase: str, places: Places) -> None:
         self.root, self.phase, self.places = root, phase, places
-        self.threads: dict[str, ThreadLog] = {}  # key: the thread's channel
-        self.where: dict[str, str] = {}  # message id -> channel key
+        self.chats: dict[str, Chat] = {}  # key: the channel
+        self.where: dict[str, str] = {}  # message id -> channel
         self._written: bytes | None = None
         self.load()
 
-    def load(self) -> None:
+    def _stored(self) -> Path | None:
         from ..engine import LOG_SUFFIXES
 
-        logs = self.root / "logs"
-        found = [p for p in sorted(logs.glob(f"{self.phase}.*"))
+        found = [p for p in sorted((self.root / "logs").glob(f"{self.phase}.*"))
                  if p.stem == self.phase and p.suffix.lower() in LOG_SUFFIXES]
-        if not found:
-            return
-        data = found[0].read_bytes()
-        try:
-            threads = Layout.load(data, self.places)
-        except (ValueError, KeyError, TypeError):
-            from . import DiscordError
+        return found[0] if len(found) == 1 else None
 
-            raise DiscordError(f"{found[0]} はボットの書いた形ではありません。このフェーズのログを"
-                               "別の名前に移してから、もう一度起動してください") from None
-        self._take(threads)
+    def load(self) -> None:
+        path = self._stored()
+        if path is None:
+            return
+        data = path.read_bytes()
+        self._take(self._read(data, path.name))
         self._written = data
 
-    def _take(self, threads: list[ThreadLog]) -> None:
-        self.threads = {t.channel: t for t in threads}
-        self.where = {mid: t.channel for t in threads for mid in t.rows}
+    def _read(self, data: bytes, shown: str) -> list[Chat]:
+        from . import DiscordError
+
+        try:
+            chats = load(data.decode("utf-8"), self.places)
+        except (ValueError, KeyError, TypeError, UnicodeDecodeError):
+            chats = []
+        if not chats and data.strip():
+            raise DiscordError(f"{self.phase} のログ（{shown}）はDiscordから取り込んだ形ではない"
+                               "ため、ボットは書き足せません。そのログを別の名前に移すか、"
+                               "`adjudicator discord pull` で取り込み直してから起動してください")
+        return chats
+
+    def _take(self, chats: list[Chat]) -> None:
+        self.chats = {c.channel: c for c in chats}
+        self.where = {mid: c.channel for c in chats for mid in c.rows}
 
     def __contains__(self, mid: object) -> bool:
         return str(mid) in self.where
 
     def get(self, mid: str) -> dict[str, Any] | None:
         ch = self.where.get(mid)
-        return self.threads[ch].rows.get(mid) if ch is not None else None
+        return self.chats[ch].rows.get(mid) if ch is not None else None
 
     def thread_of(self, mid: str) -> Thread | None:
         ch = self.where.get(mid)
-        return self.threads[ch].thread if ch is not None else None
+        return self.chats[ch].thread if ch is not None else None
 
-    def ordered(self) -> list[tuple[Thread, dict[str, Any]]]:
-        """Every stored message, oldest first (Discord ids grow with time)."""
-        rows = [(t.thread, r) for t in self.threads.values() for r in t.rows.values()]
-        return sorted(rows, key=lambda tr: int(tr[1]["id"]))
+    def ordered(self) -> list[tuple[Thread, int, dict[str, Any]]]:
+        """Every stored message with its thread and channel, oldest first (Discord's ids
+        grow with time)."""
+        rows = [(c.thread, int(c.channel), r) for c in self.chats.values()
+                for r in c.rows.values()]
+        return sorted(rows, key=lambda tr: int(tr[2]["id"]))
 
     def last_ids(self) -> dict[str, str]:
-        """Each thread's channel -> the last message id stored (the catch-up's start)."""
-        return {ch: last for ch, t in self.threads.items() if (last := t.last()) is not None}
+        """Each chat's channel -> the last message id stored (the catch-up's start)."""
+        return {ch: last for ch, c in self.chats.items() if (last := c.last()) is not None}
 
     def put(self, thread: Thread, channel: int, r: dict[str, Any], keep: bool = False) -> None:
         """Add or replace row ``r`` and store; ``keep``: the replaced log goes to the
         history (an edit or a delete: the earlier text is never lost)."""
         key = str(channel)
-        t = self.threads.get(key)
-        if t is None:
-            t = self.threads[key] = ThreadLog(thread, key)
-        t.rows[r["id"]] = r
+        c = self.chats.get(key)
+        if c is None:
+            c = self.chats[key] = Chat(thread, key)
+        c.rows[r["id"]] = r
         self.where[r["id"]] = key
         self._store(keep)
 
     def _store(self, keep: bool) -> None:
         from ..engine import LOG_SUFFIXES
         from ..fsio import store_log
+        from .layout import suffix
 
-        mine = Layout.dump(self.threads.values())
+        mine = dump(self.chats.values()).encode("utf-8")
 
         def merged(stored: bytes) -> bytes:
             if stored == self._written:  # nobody else wrote it since: ours is whole
                 return mine
-            # someone else stored this phase meanwhile (``add``, ``discord pull``): keep
-            # every message of both, ours on top
-            try:
-                found = Layout.load(stored, self.places)
-            except (ValueError, KeyError, TypeError):
-                from . import DiscordError
-
-                raise DiscordError(f"{self.phase} のログがボットの書いた形ではなくなりました"
-                                   "（別の方法で保存されました）。ボットは保存を止めます") from None
-            theirs = {t.channel: t for t in found}
-            for ch, t in self.threads.items():
-                base = theirs.setdefault(ch, ThreadLog(t.thread, ch))
-                base.rows.update(t.rows)
+            # someone else stored this phase meanwhile (``add``, ``discord pull``): every
+            # message of both is kept, ours on top
+            theirs = {c.channel: c for c in self._read(stored, self.phase)}
+            for ch, c in self.chats.items():
+                theirs.setdefault(ch, Chat(c.thread, ch)).rows.update(c.rows)
             self._take(list(theirs.values()))
-            return Layout.dump(self.threads.values())
+            return dump(self.chats.values()).encode("utf-8")
 
-        stored = store_log(self.root / "logs", self.phase, Layout.suffix, mine, LOG_SUFFIXES,
-                           append=merged, keep=keep)
+        stored = store_log(self.root / "logs", self.phase, suffix(mine.decode("utf-8")), mine,
+                           LOG_SUFFIXES, append=merged, keep=keep)
         self._written = stored.path.read_bytes()
 
 
@@ -466,8 +476,8 @@ class BotCore:
         self.log = PhaseLog(self.root, phase, self.places)
         self.receipts = self.make_receipts(self.root, phase)
         owed: list[Out] = []
-        for thread, r in self.log.ordered():
-            outs = self._take(thread, r, int(self.log.where[r["id"]]))
+        for thread, channel, r in self.log.ordered():
+            outs = self._take(thread, r, channel)
             owed += [o for o in outs if not self.answered(phase, o.about)]
         return owed if replay else []
 
@@ -505,7 +515,7 @@ class BotCore:
                 self.state.save(self.root)
         r = row(msg, self._written(msg, where), self.places)
         self.log.put(where, msg.channel, r)
-        return self._take(where, r, msg.channel, msg)
+        return self._take(where, r, msg.channel)
 
     def on_edit(self, msg: Msg) -> list[Out]:
         where = self.places.of(msg)
@@ -520,7 +530,7 @@ class BotCore:
         r["timestampEdited"] = jst(msg.edited or msg.time)
         r["timestamp"] = old["timestamp"]
         self.log.put(where, msg.channel, r, keep=True)
-        return self._take(where, r, msg.channel, msg)
+        return self._take(where, r, msg.channel)
 
     def on_delete(self, channel: int, mid: int) -> list[Out]:
         """A message taken back (input.unsent): kept in the log as a taken-back line
@@ -542,8 +552,7 @@ class BotCore:
             return where.player  # input.thread.owner
         return self.places.written(msg)
 
-    def _take(self, thread: Thread, r: dict[str, Any], channel: int,
-              msg: Msg | None = None) -> list[Out]:
+    def _take(self, thread: Thread, r: dict[str, Any], channel: int) -> list[Out]:
         """Feed one stored row to the receipts; the answers it calls for."""
         if self.receipts is None or r.get("type") == "Deleted":
             return []
@@ -553,17 +562,22 @@ class BotCore:
                                                r.get("content", ""), r["timestamp"], r["id"]))
         if got is None or author.get("isBot"):
             return []
+        if got.player is None:  # not on the roster: nothing of the game, ever
+            if got.kind == "unknown_speaker" and channel not in self.places.channels \
+                    and thread.kind == "group" and not thread.members:
+                return [Post(got.text, channel, about=key)]  # their own DM with the bot
+            return []
         player = self._answerable(thread, r)
-        if player is None or getattr(got, "player", None) not in (None, player):
+        if player is None or got.player != player:
             return []
         outs: list[Out] = []
-        if getattr(got, "react", None) and thread.kind == "village":
+        if got.react and thread.kind == "village":
             outs.append(React(channel, int(r["id"]), got.react, key + ":react"))
-        text = getattr(got, "text", "") or ""
-        if text and (getattr(got, "private", True) or thread.kind != "village"):
+        text = got.text or (got.detail if got.react else "")
+        if text:
             here, user = self._place_for(player, thread, channel, int(author["id"]))
-            outs.append(Post(text, here, user, self.places.private.get(player)
-                             if user is not None else None, key))
+            fallback = self.places.private.get(player) if user is not None else None
+            outs.append(Post(text, here, user, fallback, key))
         return outs
 
     def _answerable(self, thread: Thread, r: dict[str, Any]) -> str | None:

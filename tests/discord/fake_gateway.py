@@ -156,12 +156,9 @@ class FakeGateway:
 
     # ------------------------------------------------------------ messages
     def create(self, channel: str, uid: str, when: datetime, content: str, n: int = 0, *,
-               guild: bool = True, nick: str | None = None, store: bool = True,
-               edited: datetime | None = None) -> dict[str, Any]:
-        """A message written now: in the REST fake's history (``store``) and dispatched."""
-        msg = self.rest.message(channel, uid, when, content, n, edited=edited)
-        if store:
-            self.rest.messages.append(msg)
+               guild: bool = True, nick: str | None = None) -> dict[str, Any]:
+        """A message written now: in the REST fake's history and dispatched."""
+        msg = self.rest.say(uid, when, content, n, channel=channel)
         data = dict(msg)
         if guild:
             data["guild_id"] = self.rest.guild_id
@@ -182,7 +179,7 @@ class FakeGateway:
         self.dispatch("MESSAGE_UPDATE", data)
 
     def delete(self, msg: dict[str, Any], guild: bool = True) -> None:
-        self.rest.messages.remove(msg)
+        self.rest.history[msg["channel_id"]].remove(msg)
         data = {"id": msg["id"], "channel_id": msg["channel_id"]}
         if guild:
             data["guild_id"] = self.rest.guild_id

@@ -1,0 +1,191 @@
+"""``adjudicator bot``'s own logic (adjudicator/discord_/bot.py) without the gateway: a
+scripted night message by message, what is stored, what is answered and where."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("hikari", reason="the Discord extra is not installed")
+
+from adjudicator.discord_.bot import BotCore, Msg, Post, React, User  # noqa: E402
+from adjudicator.engine import resolve_game  # noqa: E402
+from tests.discord.botgame import (  # noqa: E402
+    BOT_ID,
+    GM_CHANNEL,
+    GM_UID,
+    GUEST_UID,
+    PRIVATE,
+    UID,
+    VILLAGE,
+    Line,
+    make_game,
+    night,
+    pasted_night,
+)
+
+
+def msg(ln: Line, dm: bool = False) -> Msg:
+    user = User(int(ln.uid), "gm_master" if ln.who == "GM" else f"user-{ln.uid[-3:]}",
+                ln.who if ln.uid == GUEST_UID else None)
+    return Msg(int(ln.id), int(ln.channel), user, ln.text, ln.when, dm=dm)
+
+
+DMS = {str(int(u) + 1) for u in UID.values()}  # the bot's DM channel with each player
+
+
+def run(core: BotCore, lines: list[Line]) -> list[Any]:
+    outs: list[Any] = []
+    for ln in lines:
+        got = core.on_create(msg(ln, ln.channel in DMS))
+        for o in got:
+            core.done(o)
+        outs += got
+    return outs
+
+
+def posts(root: Path, phase: str) -> tuple[str, dict[str, list[str]]]:
+    game = resolve_game(root)
+    ph = next(p for p in game.phases if p.id == phase)
+    return ph.public_post, ph.private
+
+
+def test_a_night_gets_each_receipt_in_its_senders_private_channel(tmp_path: Path) -> None:
+    root = make_game(tmp_path)
+    core = BotCore(root, me=BOT_ID)
+    outs = run(core, night())
+    answers = [o for o in outs if isinstance(o, Post)]
+    by_channel = {str(o.channel): o.text for o in answers}
+    assert all(o.user is None and str(o.channel) != VILLAGE for o in answers)
+    assert by_channel[PRIVATE["たろう"]].startswith("受け付けました：予想")
+    assert "締め切りまでは書き直せます" in by_channel[PRIVATE["たろう"]]
+    # こうじ wrote after the GM's 締め切り: late, said so in his own channel only
+    assert "締め切り" in by_channel[PRIVATE["こうじ"]]
+    assert not by_channel[PRIVATE["こうじ"]].startswith("受け付けました")
+    # the guest (not on the roster) and the GM are never answered
+    assert not [o for o in answers if str(o.channel) in (GM_CHANNEL,)]
+    assert not [o for o in outs if isinstance(o, React)]  # no public vote at night
+    # every message stored, once, in its thread
+    assert core.log is not None
+    assert len(core.log.where) == len(night())
+    stored = list((root / "logs").glob("night1.*"))
+    assert [p.name for p in stored] == ["night1.txt"]
+
+
+def test_the_stored_threads_resolve_as_the_same_night_pasted(tmp_path: Path) -> None:
+    lines = night()
+    bot_root = make_game(tmp_path, "bot")
+    run(BotCore(bot_root, me=BOT_ID), lines)
+    pasted_root = make_game(tmp_path, "pasted")
+    (pasted_root / "logs" / "night1.txt").write_text(pasted_night(lines), encoding="utf-8")
+    got, want = posts(bot_root, "night1"), posts(pasted_root, "night1")
+    assert want[0] and want[1]
+    assert got == want
+
+
+def test_a_message_seen_twice_is_stored_and_answered_once(tmp_path: Path) -> None:
+    root = make_game(tmp_path)
+    core = BotCore(root, me=BOT_ID)
+    lines = night()
+    first = run(core, lines[:8])
+    again = run(core, lines[:8])
+    assert first and again == []
+    assert len(core.log.where) == 8  # type: ignore[union-attr]
+
+
+def test_a_restart_between_storing_and_answering_answers_once(tmp_path: Path) -> None:
+    lines = night()
+    whole = make_game(tmp_path, "whole")
+    want = run(BotCore(whole, me=BOT_ID), lines)
+
+    root = make_game(tmp_path, "crashed")
+    core = BotCore(root, me=BOT_ID)
+    outs = run(core, lines[:6])
+    k = 6
+    stored_only = core.on_create(msg(lines[k]))  # stored; the bot dies before answering
+    assert stored_only
+    del core
+    core = BotCore(root, me=BOT_ID)  # a new start: the log read back, the answer owed
+    owed = core.start()
+    assert owed == stored_only
+    for o in owed:
+        core.done(o)
+    assert BotCore(root, me=BOT_ID).start() == []  # answered: never again
+    outs += owed + run(core, lines[:k + 1]) + run(core, lines[k + 1:])
+    assert outs == want
+    assert (root / "logs" / "night1.txt").read_bytes() == \
+        (whole / "logs" / "night1.txt").read_bytes()
+
+
+def test_an_edit_and_a_delete_are_recorded_never_lost(tmp_path: Path) -> None:
+    from dataclasses import replace
+    from datetime import timedelta
+
+    from adjudicator.fsio import history
+
+    root = make_game(tmp_path)
+    core = BotCore(root, me=BOT_ID)
+    lines = night()
+    run(core, lines[:8])
+    taro = next(ln for ln in lines if ln.who == "たろう")
+    m = msg(taro)
+    edited = replace(m, text="予想@じろう 4万", edited=m.time + timedelta(seconds=30))
+    outs = core.on_edit(edited)
+    assert [o.text for o in outs if isinstance(o, Post)][0].startswith("受け付けました：予想")
+    assert "4万" in (root / "logs" / "night1.txt").read_text(encoding="utf-8")
+    assert any("3万" in p.read_text(encoding="utf-8")
+               for _n, _k, p in history(root / "logs", "night1"))
+    assert core.on_edit(edited) == []  # the same edit again: nothing new
+    core.on_delete(int(taro.channel), int(taro.id))
+    text = (root / "logs" / "night1.txt").read_text(encoding="utf-8")
+    assert "メッセージの送信を取り消しました" in text and '"deletedContent"' in text
+    game = resolve_game(root)
+    ph = next(p for p in game.phases if p.id == "night1")
+    assert any(d.code == "unsent" for d in ph.diagnostics)
+
+
+def test_a_stranger_is_stored_but_never_answered(tmp_path: Path) -> None:
+    root = make_game(tmp_path)
+    core = BotCore(root, me=BOT_ID)
+    lines = night()
+    run(core, lines[:2])
+    # someone not on the roster, named like a player, types a command in the village
+    fake = User(int(GUEST_UID), "impostor", "たろう")
+    m = Msg(int(lines[2].id) + 7, int(VILLAGE), fake, "予想@じろう 3万", lines[2].when)
+    assert core.on_create(m) == []
+    assert str(m.id) in core.log  # type: ignore[operator]
+    # and in a private channel that is not theirs: stored as that channel's, no answer
+    # to anyone but its owner
+    m2 = Msg(int(lines[2].id) + 9, int(PRIVATE["はなこ"]), User(int(UID["たろう"]), "taro"),
+             "確認", lines[2].when)
+    assert core.on_create(m2) == []
+
+
+def test_the_gm_controls_only_answer_the_gm_in_the_gm_channel(tmp_path: Path) -> None:
+    root = make_game(tmp_path)
+    core = BotCore(root, me=BOT_ID)
+    lines = night()
+    run(core, lines[:10])
+    at = lines[10].when
+    gm = User(int(GM_UID), "gm_master")
+    player = User(int(UID["たろう"]), "taro")
+    assert core.on_create(Msg(int(lines[9].id) + 1, int(GM_CHANNEL), player, "集計", at)) == []
+    outs = core.on_create(Msg(int(lines[9].id) + 2, int(GM_CHANNEL), gm, "集計", at))
+    assert outs and all(isinstance(o, Post) and o.gm and str(o.channel) == GM_CHANNEL
+                        for o in outs)
+    assert "途中集計" in outs[0].text
+
+
+def test_close_makes_later_commands_late(tmp_path: Path) -> None:
+    root = make_game(tmp_path)
+    core = BotCore(root, me=BOT_ID)
+    lines = [ln for ln in night() if ln.text != "締め切り"]
+    run(core, lines[:5])
+    gm = User(int(GM_UID), "gm_master")
+    outs = core.on_create(Msg(int(lines[5].id) - 1, int(GM_CHANNEL), gm, "締め切り",
+                              lines[4].when))
+    assert "締め切りました" in outs[0].text
+    late = run(core, lines[5:6])
+    assert late and not late[0].text.startswith("受け付けました")
