@@ -45,8 +45,9 @@ def intents() -> Any:
     return want.GUILDS | want.GUILD_MESSAGES | want.DM_MESSAGES | want.MESSAGE_CONTENT
 
 
-def to_msg(m: Any, nick: str | None = None) -> Msg:
-    """A hikari ``Message`` as the core's ``Msg``."""
+def to_msg(m: Any, nick: str | None = None, dm: bool = False) -> Msg:
+    """A hikari ``Message`` as the core's ``Msg`` (``dm``: written in a DM with the bot:
+    the gateway's event says so; a REST page does not, its channel does)."""
     a = m.author
     mentions: Any = getattr(m, "user_mentions", None)
     listed: Any = mentions.values() if hasattr(mentions, "values") else ()
@@ -57,7 +58,7 @@ def to_msg(m: Any, nick: str | None = None) -> Msg:
                User(int(a.id), str(a.username), getattr(a, "global_name", None),
                     bool(getattr(a, "is_bot", False))),
                m.content or "", m.timestamp, getattr(m, "edited_timestamp", None),
-               getattr(m, "guild_id", None) is None, nick, users,
+               dm, nick, users,
                int(ref.id) if ref is not None and getattr(ref, "id", None) else None)
 
 
@@ -130,7 +131,7 @@ class Glue:
             after = max(last.get(ch, 0), start - 1)
             try:
                 async for m in self.rest.fetch_messages(ch, after=hikari.Snowflake(after)):
-                    found.append(to_msg(m))
+                    found.append(to_msg(m, dm=ch in self.dm_channels))
             except (hikari.NotFoundError, hikari.ForbiddenError):
                 self.say(f"ボット：チャンネル {ch} を読めません（IDとボットの権限を確かめてください）")
         for msg in sorted(found, key=lambda x: x.id):
@@ -233,11 +234,15 @@ async def run(root: Path, token: str, api: str | None = None,
     token = check_token(token)
     url = check_api(api) if api else None
     with _quiet_hikari(say):
-        bot = hikari.GatewayBot(
-            token, banner=None, logs=None, intents=intents(), rest_url=url,
-            cache_settings=CacheSettings(components=CacheComponents.NONE),
-            http_settings=HTTPSettings(timeouts=HTTPTimeoutSettings(total=REQUEST_TIMEOUT)),
-            max_rate_limit=MAX_WAIT, suppress_optimization_warning=True)
+        try:
+            bot = hikari.GatewayBot(
+                token, banner=None, logs=None, intents=intents(), rest_url=url,
+                cache_settings=CacheSettings(components=CacheComponents.NONE),
+                http_settings=HTTPSettings(timeouts=HTTPTimeoutSettings(total=REQUEST_TIMEOUT)),
+                max_rate_limit=MAX_WAIT, suppress_optimization_warning=True)
+        except ValueError:
+            raise DiscordError("ボットのトークンの形が違います（Developer Portal の「Bot」→"
+                               "「Reset Token」で出たものを、そのまま1行で入れてください）") from None
         glue: Glue | None = None
 
         def put(kind: str, item: Any) -> None:
@@ -246,7 +251,8 @@ async def run(root: Path, token: str, api: str | None = None,
 
         async def created(event: Any) -> None:
             member = getattr(event, "member", None)
-            put("create", to_msg(event.message, getattr(member, "nickname", None)))
+            put("create", to_msg(event.message, getattr(member, "nickname", None),
+                                 isinstance(event, hikari.DMMessageCreateEvent)))
 
         async def updated(event: Any) -> None:
             m = event.message
@@ -254,7 +260,7 @@ async def run(root: Path, token: str, api: str | None = None,
             if not isinstance(content, str) or getattr(m, "author", None) is None \
                     or not hasattr(m.author, "username"):
                 return  # no text in the update (an embed resolved): nothing to record
-            put("edit", to_msg(m))
+            put("edit", to_msg(m, dm=isinstance(event, hikari.DMMessageUpdateEvent)))
 
         async def deleted(event: Any) -> None:
             put("delete", (int(event.channel_id), int(event.message_id)))

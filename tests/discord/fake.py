@@ -69,6 +69,7 @@ class Fake:
         self.channels: dict[str, str] = {}  # the server's other channels: id -> name
         # adjudicator bot
         self.gateway_url = "ws://127.0.0.1:9/"
+        self.token = "test-token"  # the gateway bot's must look real: base64(id).….…
         self.app_flags = 1 << 18  # GATEWAY_MESSAGE_CONTENT
         self.reactions: list[tuple[str, str, str]] = []  # channel, message, emoji
         self.forbidden: set[str] = set()  # channel ids the bot may not read (50001)
@@ -259,14 +260,14 @@ class Fake:
                 with fake.lock:
                     fake.requests.append((method, url.path))
                     fake.times.append(time.monotonic())
-                if self.headers.get("Authorization") == "Bot test-token" \
+                if self.headers.get("Authorization") == f"Bot {fake.token}" \
                         and self._hostile(method, parts):
                     return
                 with fake.lock:
                     if fake.down_after_creates is not None and fake.created >= fake.down_after_creates:
                         self._drop()
                         return
-                    if self.headers.get("Authorization") != "Bot test-token":
+                    if self.headers.get("Authorization") != f"Bot {fake.token}":
                         self._send(401, {"message": "401: Unauthorized", "code": 0})
                         return
                     out = fake.answer(method, parts, parse_qs(url.query), body)

@@ -97,9 +97,9 @@ class FakeGateway:
         await self._send(ws, {"op": 10, "d": {"heartbeat_interval": self.heartbeat_ms},
                               "s": None, "t": None})
         async for frame in ws:
-            if frame.type != WSMsgType.TEXT:
+            if frame.type not in (WSMsgType.TEXT, WSMsgType.BINARY):
                 continue
-            payload = json.loads(frame.data)
+            payload = json.loads(frame.data)  # hikari sends its JSON as binary frames
             self.received.append(payload)
             op = payload.get("op")
             if op == 1:
@@ -113,7 +113,9 @@ class FakeGateway:
                 self.seq, self.events = 0, []
                 self.session = f"fake-session-{self.identifies}"
                 await self._dispatch_now(ws, "READY", {
-                    "v": 10, "user": BOT, "guilds": [], "session_id": self.session,
+                    "v": 10, "user": dict(BOT, verified=True, mfa_enabled=False, locale="ja",
+                                          premium_type=0, email=None, banner=None,
+                                          accent_color=None), "guilds": [], "session_id": self.session,
                     "resume_gateway_url": self.url, "shard": [0, 1],
                     "application": {"id": BOT["id"], "flags": 1 << 18}})
             elif op == 6:

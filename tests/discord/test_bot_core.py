@@ -189,3 +189,90 @@ def test_close_makes_later_commands_late(tmp_path: Path) -> None:
     assert "締め切りました" in outs[0].text
     late = run(core, lines[5:6])
     assert late and not late[0].text.startswith("受け付けました")
+
+
+def _day2(tmp_path: Path, remind: int = 10) -> tuple[BotCore, Path, list[Line]]:
+    """Night 1 through the bot, then the GM opens day 2 with a deadline at 22:00."""
+    from datetime import timedelta
+
+    from tests.discord.fake import snowflake
+
+    root = make_game(tmp_path, remind=remind)
+    core = BotCore(root, me=BOT_ID)
+    lines = night()
+    run(core, lines)
+    start = lines[-1].when + timedelta(minutes=10)
+    day = [Line(VILLAGE, "GM", "2日目", start, snowflake(start)),
+           Line(VILLAGE, "GM", "投票の締め切りは22:00です", start + timedelta(seconds=5),
+                snowflake(start + timedelta(seconds=5)))]
+    for k, voter in enumerate(["はなこ", "たろう", "じろう"], 1):
+        at = start + timedelta(minutes=k)
+        day.append(Line(VILLAGE, voter, "投票@じろう" if voter != "じろう" else "投票@はなこ",
+                        at, snowflake(at)))
+    return core, root, day
+
+
+def test_a_public_day_vote_gets_a_reaction_not_a_reply(tmp_path: Path) -> None:
+    core, _root, day = _day2(tmp_path)
+    outs = run(core, day)
+    assert core.phase == "day2"
+    reacts = [o for o in outs if isinstance(o, React)]
+    assert [r.emoji for r in reacts] == ["✅", "✅", "✅"]
+    assert all(str(r.channel) == VILLAGE for r in reacts)
+    assert not [o for o in outs if isinstance(o, Post)]
+
+
+def test_the_day_reminder_names_who_has_not_voted_once_before_the_deadline(
+        tmp_path: Path) -> None:
+    from datetime import datetime
+
+    from adjudicator.discord_.dce import JST
+
+    core, _root, day = _day2(tmp_path, remind=10)
+    run(core, day)
+    assert core.due(datetime(2026, 3, 1, 21, 49, tzinfo=JST)) == []  # too early
+    outs = core.due(datetime(2026, 3, 1, 21, 51, tzinfo=JST))
+    assert len(outs) == 1 and str(outs[0].channel) == VILLAGE
+    assert "未投票" in outs[0].text and "さくら" in outs[0].text
+    assert "たろう" not in outs[0].text  # voted
+    assert core.due(datetime(2026, 3, 1, 21, 52, tzinfo=JST)) == []  # once
+
+
+def test_no_reminder_at_night(tmp_path: Path) -> None:
+    from datetime import datetime
+
+    from adjudicator.discord_.dce import JST
+    from tests.discord.fake import snowflake
+
+    root = make_game(tmp_path, remind=30)
+    core = BotCore(root, me=BOT_ID)
+    lines = night()
+    at = lines[1].when
+    lines.insert(2, Line(VILLAGE, "GM", "締め切りは21:40です", at, snowflake(at, 99)))
+    run(core, lines[:8])
+    assert core.state.deadline == "21:40"
+    assert core.due(datetime(2026, 3, 1, 21, 30, tzinfo=JST)) == []
+
+
+def test_morning_shows_everything_and_sends_only_after_the_gm_confirms(
+        tmp_path: Path) -> None:
+    from adjudicator.discord_.bot import SendMorning
+
+    root = make_game(tmp_path)
+    core = BotCore(root, me=BOT_ID)
+    lines = night()
+    run(core, lines)
+    gm = User(int(GM_UID), "gm_master")
+    at = lines[-1].when
+    base = int(lines[-1].id)
+    early = core.on_create(Msg(base + 1, int(GM_CHANNEL), gm, "送信", at))
+    assert not [o for o in early if isinstance(o, SendMorning)]
+    shown = core.on_create(Msg(base + 2, int(GM_CHANNEL), gm, "朝", at))
+    text = "\n".join(o.text for o in shown)
+    public, private = posts(root, "night1")
+    assert public.strip().splitlines()[0] in text
+    assert all(n.splitlines()[0] in text for notes in private.values() for n in notes)
+    assert "「送信」" in text
+    assert all(o.gm and str(o.channel) == GM_CHANNEL for o in shown)
+    go = core.on_create(Msg(base + 3, int(GM_CHANNEL), gm, "送信", at))
+    assert go == [SendMorning("night1", f"gm:{base + 3}")]
