@@ -458,7 +458,7 @@ class BotCore:
         self.state = BotState.load(self.root)
         self.log: PhaseLog | None = None
         self.receipts: Any = None
-        self.pending: list[Out] = []  # answers owed from before a restart
+        self.reply_to: int | None = None  # the channel of the GM's last control
 
     # ------------------------------------------------------------ the phase
     @property
@@ -474,19 +474,29 @@ class BotCore:
 
     def _open(self, phase: str, replay: bool) -> list[Out]:
         self.log = PhaseLog(self.root, phase, self.places)
-        self.receipts = self.make_receipts(self.root, phase)
+        try:
+            self.receipts = self.make_receipts(self.root, phase)
+        except Exception as e:  # noqa: BLE001 - the night is still stored, and the GM told
+            from ..phases import phase_label
+
+            self.receipts = None
+            why = getattr(e, "ja", None) or str(e)
+            return [self._gm(f"{phase_label(phase)}の受付を返せません（発言の保存は続けます）："
+                             f"{why}", f"open:{phase}")]
         owed: list[Out] = []
         for thread, channel, r in self.log.ordered():
             outs = self._take(thread, r, channel)
             owed += [o for o in outs if not self.answered(phase, o.about)]
         return owed if replay else []
 
-    def open(self, phase: str, heading_id: str) -> None:
+    def open(self, phase: str, heading_id: str) -> list[Out]:
+        """The GM's heading opened ``phase``: its log and receipts from now on."""
         if self.state.phase == phase:
-            return
+            return []
         self.state = BotState(phase=phase, opened=heading_id)
         self.state.save(self.root)
-        self._open(phase, replay=False)
+        self.reply_to = None
+        return [o for o in self._open(phase, replay=False) if isinstance(o, Post) and o.gm]
 
     # ------------------------------------------------------------ messages
     def on_create(self, msg: Msg) -> list[Out]:
@@ -502,7 +512,11 @@ class BotCore:
                 and self.places.gm_account(msg.author):
             opened = heading(msg.text)
             if opened is not None and opened != self.phase:
-                self.open(opened, str(msg.id))
+                told = self.open(opened, str(msg.id))
+                return told + self._store(msg, where)
+        return self._store(msg, where)
+
+    def _store(self, msg: Msg, where: Thread) -> list[Out]:
         if self.log is None or str(msg.id) in self.log:
             return []
         if self.state.opened is not None and msg.id < int(self.state.opened):
@@ -607,11 +621,14 @@ class BotCore:
 
     # ------------------------------------------------------------ the GM's controls
     def _gm(self, text: str, about: str) -> Post:
-        return Post(text, self.places.gm_channel, None, None, about, gm=True)
+        """A line for the GM: where the control came from (the GM's channel, or the GM's
+        DM with the bot), else the GM's channel, else the console."""
+        return Post(text, self.reply_to or self.places.gm_channel, None, None, about, gm=True)
 
     def _control(self, msg: Msg) -> list[Out]:
         what = CONTROLS.get(_word(msg.text))
         about = f"gm:{msg.id}"
+        self.reply_to = msg.channel
         if what is None or (self.phase is not None and self.answered(self.phase, about)):
             return []
         if self.phase is None or self.log is None:

@@ -107,7 +107,7 @@ class Glue:
             n += 1
             msg = to_msg(m)
             if self.core.places.gm_account(msg.author) and heading(msg.text):
-                self.core.open(str(heading(msg.text)), str(msg.id))
+                await self.deliver(self.core.open(str(heading(msg.text)), str(msg.id)))
                 return
             if n >= 2000:
                 return

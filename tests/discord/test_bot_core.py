@@ -276,3 +276,16 @@ def test_morning_shows_everything_and_sends_only_after_the_gm_confirms(
     assert all(o.gm and str(o.channel) == GM_CHANNEL for o in shown)
     go = core.on_create(Msg(base + 3, int(GM_CHANNEL), gm, "送信", at))
     assert go == [SendMorning("night1", f"gm:{base + 3}")]
+
+
+def test_a_phase_that_cannot_be_read_yet_is_stored_and_the_gm_told(tmp_path: Path) -> None:
+    root = make_game(tmp_path)
+    core = BotCore(root, me=BOT_ID)
+    lines = night()
+    heading = Line(VILLAGE, "GM", "3日目", lines[0].when, lines[0].id)  # day 2 never stored
+    outs = run(core, [heading] + lines[1:6])
+    told = [o for o in outs if isinstance(o, Post) and o.gm]
+    assert len(told) == 1 and "受付を返せません" in told[0].text
+    assert str(told[0].channel) == GM_CHANNEL
+    assert not [o for o in outs if isinstance(o, Post) and not o.gm]
+    assert len(core.log.where) == 6  # type: ignore[union-attr]

@@ -273,4 +273,3 @@ def test_ctrl_c_stops_the_bot_cleanly(discord: tuple[Fake, FakeGateway],
     assert proc.returncode == 130
     assert "Traceback" not in err and "Traceback" not in out
     assert "止めました" in out + err
-    print(out, err)
