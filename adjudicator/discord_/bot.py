@@ -213,6 +213,18 @@ class Chat:
     thread: Thread
     channel: str
     rows: dict[str, dict[str, Any]] = field(default_factory=dict)
+    data: bytes | None = None  # its JSON document as last written (None: changed since)
+
+    def document(self) -> bytes:
+        """The chat's DiscordChatExporter JSON document (``dce.export_json``), kept until
+        the chat changes: a message re-writes its own chat's document only."""
+        from .dce import export_json
+
+        if self.data is None:
+            where = ("", "") if self.thread.kind != "private" else ("0", "Direct Messages")
+            self.data = export_json(where, (self.channel, self.name), list(self.rows.values()),
+                                    None, None)
+        return self.data
 
     @property
     def name(self) -> str:
@@ -231,15 +243,10 @@ class Chat:
 
 def dump(chats: Iterable[Chat]) -> str:
     """The phase's chats as the stored log's text (``layout.phase_text``)."""
-    from .dce import export_json
     from .layout import ThreadLog, phase_text
 
-    docs = []
-    for c in sorted(chats, key=lambda c: c.thread.kind != "village"):
-        where = ("", "") if c.thread.kind != "private" else ("0", "Direct Messages")
-        data = export_json(where, (c.channel, c.name), list(c.rows.values()), None, None)
-        docs.append(ThreadLog(c.name, c.thread.kind, data))
-    return phase_text(docs)
+    return phase_text([ThreadLog(c.name, c.thread.kind, c.document())
+                       for c in sorted(chats, key=lambda c: c.thread.kind != "village")])
 
 
 def load(text: str, places: Places) -> list[Chat]:
@@ -337,6 +344,7 @@ class PhaseLog:
         if c is None:
             c = self.chats[key] = Chat(thread, key)
         c.rows[r["id"]] = r
+        c.data = None
         self.where[r["id"]] = key
         self._store(keep)
 
@@ -346,6 +354,7 @@ class PhaseLog:
         from .layout import suffix
 
         mine = dump(self.chats.values()).encode("utf-8")
+        final = [mine]
 
         def merged(stored: bytes) -> bytes:
             if stored == self._written:  # nobody else wrote it since: ours is whole
@@ -355,12 +364,15 @@ class PhaseLog:
             theirs = {c.channel: c for c in self._read(stored, self.phase)}
             for ch, c in self.chats.items():
                 theirs.setdefault(ch, Chat(c.thread, ch)).rows.update(c.rows)
+            for c in theirs.values():
+                c.data = None
             self._take(list(theirs.values()))
-            return dump(self.chats.values()).encode("utf-8")
+            final[0] = dump(self.chats.values()).encode("utf-8")
+            return final[0]
 
-        stored = store_log(self.root / "logs", self.phase, suffix(mine.decode("utf-8")), mine,
-                           LOG_SUFFIXES, append=merged, keep=keep)
-        self._written = stored.path.read_bytes()
+        store_log(self.root / "logs", self.phase, suffix(mine.decode("utf-8")), mine,
+                  LOG_SUFFIXES, append=merged, keep=keep)
+        self._written = final[0]
 
 
 # ------------------------------------------------------------------ answered ids
