@@ -289,3 +289,28 @@ def test_a_phase_that_cannot_be_read_yet_is_stored_and_the_gm_told(tmp_path: Pat
     assert str(told[0].channel) == GM_CHANNEL
     assert not [o for o in outs if isinstance(o, Post) and not o.gm]
     assert len(core.log.where) == 6  # type: ignore[union-attr]
+
+
+def test_a_night_of_adds_keeps_no_copy_per_message_in_the_history(tmp_path: Path) -> None:
+    from adjudicator.fsio import history
+
+    root = make_game(tmp_path)
+    run(BotCore(root, me=BOT_ID), night())
+    kept = history(root / "logs", "night1")
+    # one copy: the village alone (night1.json) when the first private line made it a
+    # log of several threads (night1.txt); none for the messages added after
+    assert [p.name.split(".")[1] for _n, _k, p in kept] == ["json"]
+
+
+def test_the_gm_channel_must_be_one_no_player_reads(tmp_path: Path) -> None:
+    from adjudicator.config.load import load_config
+    from adjudicator.errors import ConfigError
+
+    root = make_game(tmp_path)
+    toml = (root / "game.toml").read_text(encoding="utf-8")
+    (root / "game.toml").write_text(toml.replace(f'gm_channel = "{GM_CHANNEL}"',
+                                                 f'gm_channel = "{VILLAGE}"'), encoding="utf-8")
+    with pytest.raises(ConfigError) as e:
+        load_config(root / "game.toml")
+    assert any("GM用チャンネルには、参加者が読めないチャンネルを指定してください" in p
+               for p in e.value.problems_ja)
