@@ -11,6 +11,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -273,3 +274,30 @@ def test_ctrl_c_stops_the_bot_cleanly(discord: tuple[Fake, FakeGateway],
     assert proc.returncode == 130
     assert "Traceback" not in err and "Traceback" not in out
     assert "止めました" in out + err
+
+
+def test_an_edit_and_a_delete_through_the_gateway_are_recorded(
+        discord: tuple[Fake, FakeGateway], tmp_path: Path) -> None:
+    from datetime import timedelta
+
+    fake, gw = discord
+    root = make_game(tmp_path)
+    lines = night()
+    bot = Running(root, fake.api).start()
+    log = root / "logs" / "night1.txt"
+    try:
+        sent: dict[str, dict[str, Any]] = {}
+        for ln in lines[:8]:
+            sent[ln.id] = gw.create(ln.channel, ln.uid, ln.when, ln.text, int(ln.id) & 0xFFF,
+                                    nick=ln.who)
+        until(lambda: len(fake.sent) >= 6)
+        taro = next(ln for ln in lines[:8] if ln.who == "たろう")
+        gw.edit(sent[taro.id], "予想@じろう 4万", taro.when + timedelta(seconds=20))
+        until(lambda: any("4万" in m["content"] for m in fake.sent))
+        bite = next(ln for ln in lines[:8] if ln.text.startswith("噛み"))
+        gw.delete(sent[bite.id])
+        until(lambda: "deletedContent" in log.read_text(encoding="utf-8"))
+    finally:
+        bot.stop()
+    text = log.read_text(encoding="utf-8")
+    assert "予想@じろう 4万" in text and '"timestampEdited": "2026' in text
