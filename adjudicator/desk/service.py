@@ -324,7 +324,9 @@ def store(root: Path, name: str, phase: str, text: str, fmt: str | None = None,
                             "チェックして保存します）", 409, warnings)
     from ..engine import LOG_SUFFIXES
 
-    suffix = ".json" if reading.format == "dce-json" else ".txt"  # a Discord pull: as the CLI's
+    # a Discord pull stored as the CLI stores it: one JSON document as .json, threads as .txt
+    suffix = ".json" if reading.format == "dce-json" and text.lstrip("\ufeff").startswith("{") \
+        else ".txt"
     done = store_log(path / "logs", phase, suffix, text.encode("utf-8"), LOG_SUFFIXES, fmt=fmt)
     return Stored(done.path, done.kept, len(reading.messages), unchanged=done.unchanged)
 
