@@ -156,6 +156,12 @@ def test_a_stranger_is_stored_but_never_answered(tmp_path: Path) -> None:
     m = Msg(int(lines[2].id) + 7, int(VILLAGE), fake, "予想@じろう 3万", lines[2].when)
     assert core.on_create(m) == []
     assert str(m.id) in core.log  # type: ignore[operator]
+    # stored under a name the roster cannot take for たろう's: the morning ignores it
+    assert core.log.get(str(m.id))["author"]["nickname"] == "たろう（別のアカウント impostor）"  # type: ignore[union-attr,index]
+    game = resolve_game(root)
+    ph = next(p for p in game.phases if p.id == "night1")
+    assert [(d.code, d.speaker) for d in ph.diagnostics] == [
+        ("unknown_speaker", "たろう（別のアカウント impostor）")]
     # and in a private channel that is not theirs: stored as that channel's, no answer
     # to anyone but its owner
     m2 = Msg(int(lines[2].id) + 9, int(PRIVATE["はなこ"]), User(int(UID["たろう"]), "taro"),
