@@ -23,6 +23,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from ..errors import AdjudicatorError
 from . import DiscordError
 from .bot import BotCore, Msg, Post, React, SendMorning, User
 
@@ -89,8 +90,15 @@ class Glue:
                     await self.catch_up()
                 elif kind == "tick":
                     await self.deliver(self.core.due(datetime.now(UTC)))
-            except DiscordError as e:
-                self.say(f"ボット：{e}")
+            except AdjudicatorError as e:  # DiscordError, a log that cannot be stored…
+                await self._tell_gm(f"ボット：{getattr(e, 'ja', None) or e}")
+            except OSError as e:
+                from ..fsio import os_error_message
+
+                await self._tell_gm(f"ボット：保存できませんでした（{os_error_message(e)}）")
+            except Exception as e:  # noqa: BLE001 - the bot keeps listening; the GM is told
+                await self._tell_gm(f"ボット：この発言を処理できませんでした（{type(e).__name__}）。"
+                                    "ログを確かめてください")
             finally:
                 self.queue.task_done()
 
