@@ -205,6 +205,16 @@ def test_without_the_message_content_intent_it_says_so(
         bot.stop()
 
 
+def test_an_application_without_the_intent_says_so(
+        discord: tuple[Fake, FakeGateway], tmp_path: Path) -> None:
+    fake, _gw = discord
+    fake.app_flags = 0  # the switch is off in the Developer Portal
+    bot = Running(make_game(tmp_path), fake.api)
+    with pytest.raises(DiscordError, match="Message Content Intent がオフです"):
+        bot.start()
+        bot.stop()
+
+
 def test_a_refused_dm_goes_to_the_gm(discord: tuple[Fake, FakeGateway],
                                       tmp_path: Path) -> None:
     fake, gw = discord
