@@ -160,6 +160,8 @@ class Receipts:
             self._gm_said(msg.text)
             return None
         parts: list[_Part] = []
+        if author and reader._near_gm(author) is not None:  # as PhaseReader.read: the GM told
+            reader._warn_near_gm(line, f"bot:{self.count}", msg.text)
         for ref, part in _sub_lines(line, True):
             held = dict(reader.held)
             start = len(reader.records)
@@ -188,7 +190,6 @@ class Receipts:
         if len(records) == start:
             return None
         rec = records[start]
-        vote = self._is_vote_word(text)
         if rec.disposition == "accepted":
             cand = self._candidate(start)
             if cand is None:
@@ -203,7 +204,7 @@ class Receipts:
             return _Part("unknown_speaker", UNKNOWN_TEXT)
         late = rec.code == "late"
         said = self._rejected(text, rec.reason or "", example=not late)
-        return _Part("late" if late else "rejected", said, vote=vote)
+        return _Part("late" if late else "rejected", said, vote=self._is_vote_word(text))
 
     def _candidate(self, idx: int) -> Candidate | None:
         """The accepted candidate whose record is at ``idx`` (just written)."""
@@ -323,7 +324,8 @@ class Receipts:
         rows += [(c.order, c.action.describe() + ("（GMの代理入力）" if c.by_gm else ""))
                  for _i, c in self.reader.loose if c.actor == player]
         rows.sort()
-        head = f"{self.label}にいま受け付けている{player}さんの行動"
+        shown = self.reader.seats.holders.get(player, player)  # 代役: who holds the seat now
+        head = f"{self.label}にいま受け付けている{shown}さんの行動"
         if not rows:
             text = f"{head}はまだありません。"
         else:
