@@ -57,13 +57,6 @@ def _when(hhmm: str, k: int) -> datetime:
     return DAY + timedelta(hours=int(h), minutes=int(m), milliseconds=k)
 
 
-@pytest.fixture
-def env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
-    monkeypatch.setenv("ADJUDICATOR_DISCORD_TOKEN", TOKEN)
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
-    return tmp_path
-
-
 def _base(tmp: Path, name: str) -> Path:
     root = tmp / name
     (root / "logs").mkdir(parents=True)
