@@ -25,6 +25,7 @@ from tests.discord.botgame import (  # noqa: E402
     night,
     pasted_night,
 )
+from tests.discord.test_discord import _posts as posts  # noqa: E402
 
 
 def msg(ln: Line, dm: bool = False) -> Msg:
@@ -44,12 +45,6 @@ def run(core: BotCore, lines: list[Line]) -> list[Any]:
             core.done(o)
         outs += got
     return outs
-
-
-def posts(root: Path, phase: str) -> tuple[str, dict[str, list[str]]]:
-    game = resolve_game(root)
-    ph = next(p for p in game.phases if p.id == phase)
-    return ph.public_post, ph.private
 
 
 def test_a_night_gets_each_receipt_in_its_senders_private_channel(tmp_path: Path) -> None:
