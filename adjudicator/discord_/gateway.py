@@ -9,8 +9,10 @@
 - The Message Content intent is checked at start (the application's flags) and when
   Discord refuses it (close code 4014), with a Japanese error either way.
 - A receipt's DM refused (50007) goes to the player's private channel, else to the GM;
-  a rate limit too long, or any other refusal, is a line for the GM, and the answer is
-  not marked as given (the next start tries again).
+  a rate limit is read and bounded as for ``pull`` and ``send`` (``client._RateLimits``:
+  a wait up to 5 minutes waited out, anything longer or unreadable ends the try); a rate
+  limit too long, or any other refusal, is a line for the GM, and the answer is not
+  marked as given (the next start tries again).
 """
 
 from __future__ import annotations
@@ -237,7 +239,14 @@ async def run(root: Path, token: str, api: str | None = None,
     import hikari
     from hikari.impl.config import CacheComponents, CacheSettings, HTTPSettings, HTTPTimeoutSettings
 
-    from .client import MAX_WAIT, REQUEST_TIMEOUT, _quiet_hikari, check_api, check_token
+    from .client import (
+        MAX_WAIT,
+        REQUEST_TIMEOUT,
+        _quiet_hikari,
+        _RateLimits,
+        check_api,
+        check_token,
+    )
 
     token = check_token(token)
     url = check_api(api) if api else None
@@ -282,6 +291,8 @@ async def run(root: Path, token: str, api: str | None = None,
         bot.subscribe(hikari.ShardReadyEvent, connected)
         bot.subscribe(hikari.ShardResumedEvent, connected)
         tasks: list[asyncio.Task[Any]] = []
+        _RateLimits.install()  # a 429 read and bounded as for pull and send (client.py)
+        _RateLimits.sessions[id(bot.rest)] = _RateLimits(say)
         try:
             rest = bot.rest
             await _start(bot)
@@ -308,6 +319,7 @@ async def run(root: Path, token: str, api: str | None = None,
                 t.cancel()
             with contextlib.suppress(Exception):
                 await bot.close()
+            _RateLimits.sessions.pop(id(bot.rest), None)
 
 
 async def _ticks(put: Callable[[str, Any], None]) -> None:

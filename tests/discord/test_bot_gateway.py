@@ -311,3 +311,19 @@ def test_an_edit_and_a_delete_through_the_gateway_are_recorded(
         bot.stop()
     text = log.read_text(encoding="utf-8")
     assert "予想@じろう 4万" in text and '"timestampEdited": "2026' in text
+
+
+def test_a_rate_limit_is_waited_out_and_said(discord: tuple[Fake, FakeGateway],
+                                             tmp_path: Path) -> None:
+    fake, gw = discord
+    root = make_game(tmp_path)
+    bot = Running(root, fake.api).start()
+    try:
+        fake.rate_limit_posts = 1  # the first receipt's POST: 429, retry after 0.6 s
+        for ln in night()[:3]:
+            type_line(gw, ln)
+        until(lambda: len(fake.sent) >= 1)
+    finally:
+        bot.stop()
+    assert fake.throttled >= 1 and len(fake.sent) == 1
+    assert any("回数制限" in s for s in bot.said)
