@@ -48,6 +48,19 @@ def separator(name: str) -> str:
     return f"=== スレッド：{name} ===" if name else "=== スレッド ==="
 
 
+def as_thread(text: str, name: str) -> str:
+    """One chat's text after the separator line naming it (its chat's name where its own
+    header gives none), ending with a newline: what ``add`` stores for each file of a
+    phase of several chats, and ``add --append`` and the desk's 「スレッドを追加」 add."""
+    return separator(name) + "\n" + text.removeprefix("\ufeff").rstrip("\n") + "\n"
+
+
+def joined(old: str, more: str) -> str:
+    """A stored log's text with ``more`` (chats after their separators) after it."""
+    text = old.removeprefix("\ufeff").rstrip("\n")
+    return text + "\n" + more if text else more
+
+
 @dataclass(frozen=True, slots=True)
 class Export:
     """One export of a text that holds several: where it starts (``first``, the 1-based
@@ -218,13 +231,11 @@ def cut(text: str) -> list[Export]:
 
 
 def _shift(reading: Reading, by: int) -> Reading:
-    """``reading`` with its line numbers counted in the whole text."""
+    """``reading`` with its line numbers counted in the whole text (its messages copied:
+    a reading may be shared with the recent readings' cache, and read again)."""
     if not by:
         return reading
-    for m in reading.messages:
-        m.lineno += by
-        if m.end:
-            m.end += by
+    reading.messages = [m.moved(by) for m in reading.messages]
     reading.skipped = [Skipped(s.lineno + by, s.text, s.why) for s in reading.skipped]
     reading.guesses = [replace(g, lineno=None if g.lineno is None else g.lineno + by)
                        for g in reading.guesses]
@@ -371,5 +382,5 @@ def next_iso(iso: str) -> str:
     return (Date.fromisoformat(iso) + timedelta(days=1)).isoformat()
 
 
-__all__ = ["Export", "Guess", "Part", "ThreadOrderError", "cut", "merge", "read_parts",
-           "separator"]
+__all__ = ["Export", "Guess", "Part", "ThreadOrderError", "as_thread", "cut", "joined", "merge",
+           "read_parts", "separator"]

@@ -93,3 +93,15 @@ def diag_ja(d: object) -> str:
     if ":" in source and source.rpartition(":")[2].isdigit():
         return f"{level}：{line_place(source)}：{reason}"
     return f"{level}：{reason}"
+
+
+def appended_note(phase: str, label: str, stored: bool) -> str:
+    """What the preview of 「スレッドを追加」 judged: the stored phase with one more chat."""
+    from ..phases import phase_label
+
+    what = f"「{label}」のチャット" if label else "貼り付けたチャット"
+    if stored:
+        return (f"保存済みの{phase_label(phase)}のログに{what}を加えて判定しました（まだ保存して"
+                "いません）。保存すると、加える前のログは履歴に残ります。")
+    return (f"{phase_label(phase)}のログはまだ保存されていないので、{what}だけで判定しました"
+            "（まだ保存していません）。")
