@@ -74,6 +74,7 @@ def test_a_night_of_chats_pasted_at_once_then_one_more_added(
         assert dict(page.evaluate(BY_CHAT))["ななさんとの個別チャット"] == ["85"]
         page.click("form[action$='/store'] button:not(.secondary)")
         page.wait_for_url(f"{base}/g/g?phase=night1*")
+        page.click("#threads > summary")  # folded on the phase's page, above its posts
         assert page.locator("#threads li").count() == 14
         assert "ななさんとの個別チャット" in page.locator("#threads li").last.inner_text()
         if width == 1280:
@@ -129,11 +130,11 @@ def test_a_splatoon_night_in_a_derby_game_says_so_first(
         assert "Splatoon！！村のログではありませんか" in first, first
         assert page.evaluate("""() => document.getElementById("warnings")
             .compareDocumentPosition(document.getElementById("rejected")) & 4""")
+        if width == 1280:
+            page.screenshot(path=str(screenshot("desk-other-village.png")), full_page=False)
         page.click("form[action$='/store'] button:not(.secondary)")  # not ticked: nothing
         page.wait_for_timeout(300)
         assert not (game / "logs" / "night1.txt").exists()
-        if width == 1280:
-            page.screenshot(path=str(screenshot("desk-other-village.png")), full_page=False)
         assert page.evaluate("document.documentElement.scrollWidth") <= width + 1
         assert problems == []
         ctx.close()

@@ -39,9 +39,9 @@ def threads_game(tmp_path: Path, nights: bool = False) -> tuple[Path, TestClient
 
 def chats_listed(page: str) -> list[str]:
     """The chats a page lists (its 「チャット Nつ」 box), by name."""
-    box = re.search(r'<div class="card threads" id="threads">(.*?)</div>', page, re.S)
+    box = re.search(r'<(div|details) class="card threads" id="threads">(.*?)</\1>', page, re.S)
     assert box, "no list of chats"
-    return [html.unescape(x) for x in re.findall(r"<li><strong>(.*?)</strong>", box.group(1))]
+    return [html.unescape(x) for x in re.findall(r"<li><strong>(.*?)</strong>", box.group(2))]
 
 
 def rows_by_chat(page: str, table: str) -> dict[str, list[str]]:
