@@ -76,16 +76,12 @@ class ChatLine:
         """The line where the message ends."""
         return self.end or self.lineno
 
-    def moved(self, by: int = 0, speaker: str | None = None,
-              thread: Thread | None = None) -> ChatLine:
-        """A copy ``by`` lines further down (a chat read out of a longer text), with
-        ``speaker`` and ``thread`` when given: ``dataclasses.replace``'s answer, four times
-        faster (a phase of chats copies every message; every field is named here, and a
-        test holds the two equal)."""
-        return ChatLine(self.source, self.lineno + by,
-                        self.speaker if speaker is None else speaker, self.text, self.raw,
-                        self.date, self.time, self.end + by if self.end else 0, self.edited,
-                        self.thread if thread is None else thread)
+    def moved(self, by: int = 0, speaker: str | None = None, thread: Thread | None = None
+              ) -> ChatLine:
+        """``dataclasses.replace`` (``by`` lines down; ``speaker``, ``thread``), 4× faster."""
+        return ChatLine(self.source, self.lineno + by, self.speaker if speaker is None
+                        else speaker, self.text, self.raw, self.date, self.time,
+                        self.end + by if self.end else 0, self.edited, thread or self.thread)
 
 
 @dataclass(frozen=True, slots=True)
