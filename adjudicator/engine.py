@@ -11,7 +11,7 @@ import errno
 import os
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .chatlog import FORMATS, ChatLine, read_threads
 from .classify import PhaseReader
@@ -24,6 +24,9 @@ from .models import Diagnostic, LineRecord, PhaseResult
 from .phases import game_phase_label, phase_label
 from .rng import PhaseRng
 from .roster import Roster
+
+if TYPE_CHECKING:
+    from .chatlog.threads import Moment
 
 LOG_SUFFIXES = (".txt", ".csv", ".json", ".log")
 MAX_PHASES = 400  # phase ids looked at when matching log files to phases
@@ -163,14 +166,73 @@ def _source(root: Path, path: Path) -> str:
         return path.as_posix()
 
 
+@dataclass(slots=True)
+class _Around:
+    """What the phases around the one being read say of its date (input.clock.date):
+    the last dated moment of the phases read before it (``last``, of phase ``last_pid``)
+    and the next phase's log (read only when a message needs it)."""
+
+    last: tuple[str, str] | None = None
+    last_pid: str = ""
+    next_path: Path | None = None
+    next_pid: str = ""
+
+    def before(self, game: Game) -> Moment | None:
+        if self.last is None:
+            return None
+        return (*self.last, f"前のフェーズ（{game_phase_label(game, self.last_pid)}）のログ")
+
+    def after(self, game: Game, names: list[str], fmt: str | None) -> Moment | None:
+        """The first dated moment of the next phase's log, or None."""
+        if self.next_path is None:
+            return None
+        from .errors import AdjudicatorError
+        from .fsio import read_capped
+
+        try:
+            data = read_capped(self.next_path, MAX_LOG_BYTES)
+            parts = read_threads(data, _source(game.root, self.next_path),
+                                 fmt=remembered_format(self.next_path) or fmt, names=names)
+        except (AdjudicatorError, OSError, ValueError):
+            return None
+        firsts = [e for p in parts if (e := _edge(p.reading.messages, last=False))]
+        if not firsts:
+            return None
+        return (*min(firsts), f"次のフェーズ（{game_phase_label(game, self.next_pid)}）のログ")
+
+    def seen(self, messages: list[ChatLine], pid: str) -> None:
+        """The phase ``pid`` was read: its last dated moment is the next one's ``before``."""
+        last = _edge(messages, last=True)
+        if last is not None:
+            self.last, self.last_pid = last, pid
+
+
+def _edge(messages: list[ChatLine], last: bool) -> tuple[str, str] | None:
+    """(date, time) of the first (or ``last``) message, in the phase's order, with a valid
+    date and a time: looked for from that end, so a long log costs a few messages."""
+    from datetime import date as Date
+
+    for m in (reversed(messages) if last else messages):
+        if m.date and m.time:
+            try:
+                Date.fromisoformat(m.date)
+            except ValueError:
+                continue
+            return m.date, m.time
+    return None
+
+
 def _read_lines(
     game: Game, path: Path, names: list[str], diagnostics: list[Diagnostic], fmt: str | None,
     roster: Roster | None = None, told: set[tuple[Any, ...]] | None = None,
+    around: _Around | None = None, pid: str = "",
 ) -> tuple[list[ChatLine], bool]:
     """A log's messages and whether it is JSON-like (its lines cite message numbers).
     A log that holds several chats (input.thread) gives their messages merged by time,
     each with its thread (``adjudicator.threads``); ``told``: the display names of 1:1
-    chats the GM was told about in earlier phases (input.thread.owner: told once a game)."""
+    chats the GM was told about in earlier phases (input.thread.owner: told once a game).
+    ``around``: the phases around phase ``pid``, whose dates date the messages only the
+    phase's date can (input.clock.date: 今日 with no date line above it)."""
     source = _source(game.root, path)
     json_like = path.suffix.lower() in (".json", ".csv")
     named = remembered_format(path)  # what `add --format` said for this log wins
@@ -192,6 +254,10 @@ def _read_lines(
         return [], False
     try:
         parts = read_threads(data, source, fmt=named or fmt, names=names)
+        if around is not None and any(p.reading.relative is not None for p in parts):
+            from .chatlog.threads import place_relative
+
+            place_relative(parts, around.before(game), around.after(game, names, fmt))
         if len(parts) > 1:
             from .threads import phase_messages
 
@@ -216,6 +282,8 @@ def _read_lines(
                 level="info", code="read_guess", source=source if g.lineno is None
                 else f"{source}:{g.lineno}", message=f"{g.kind}: {g.message}",
                 reason_ja=f"{GUESS_JA.get(g.kind, g.kind)}：{ja}" if ja != g.message else None))
+    if around is not None:
+        around.seen(messages, pid)
     for d in found:
         key = (d.code, d.speaker, d.message)
         if d.code == "thread_owner" and told is not None:
@@ -402,16 +470,20 @@ def resolve_game(root: Path, fmt: str | None = None, cfg: GameConfig | None = No
     game.diagnostics = setup_warnings(variant) + problems + plan_diags
     state = game.initial = variant.initial_state()
     told: set[tuple[Any, ...]] = set()
+    around = _Around()
     for n, pid in enumerate(phase_ids):
+        around.next_pid = phase_ids[n + 1] if n + 1 < len(phase_ids) else ""
+        around.next_path = logs.get(around.next_pid) if around.next_pid else None
         state = _resolve_phase(game, roster, names, logs, state, pid, fmt, first=n == 0,
-                               told=told)
+                               told=told, around=around)
         game.states.append(state)
     return game
 
 
 def _resolve_phase(game: Game, roster: Roster, names: list[str], logs: dict[str, Path],
                    state: Any, pid: str, fmt: str | None, first: bool,
-                   told: set[tuple[Any, ...]] | None = None) -> Any:
+                   told: set[tuple[Any, ...]] | None = None,
+                   around: _Around | None = None) -> Any:
     """Read, classify and resolve one phase; append its result; return the new state."""
     variant, cfg = game.variant, game.cfg
     diags: list[Diagnostic] = []
@@ -424,7 +496,8 @@ def _resolve_phase(game: Game, roster: Roster, names: list[str], logs: dict[str,
                                 reason_ja=f"{game_phase_label(game, pid)}のログがないため、"
                                 "誰も行動しなかったものとして判定しました"))
     else:
-        lines, json_like = _read_lines(game, found_path, names, diags, fmt, roster, told)
+        lines, json_like = _read_lines(game, found_path, names, diags, fmt, roster, told,
+                                       around, pid)
     extra: dict[str, list[ChatLine]] = {}
     for suffix, when in variant.extra_logs.items():
         epath = logs.get(f"{pid}-{suffix}")
@@ -451,7 +524,10 @@ def _resolve_phase(game: Game, roster: Roster, names: list[str], logs: dict[str,
     if not variant.finished(state):
         variant.resolve(em, pin)
         _refuse(reader.records, em.refusals)
-    post, private, ledger = variant.render(state, em.state, pin, em.events)
+    from .render import shown_names
+
+    with shown_names(reader.seats.holders):  # 代役: posts name who holds the seat now
+        post, private, ledger = variant.render(state, em.state, pin, em.events)
     from .gmposts import finish
     from .replacement import problems
 

@@ -3,10 +3,18 @@
 Templates see projections, not the state: the public post gets only public events and
 the public view; a player's notice gets only that player's events.  Text templates
 (``.txt.j2``) are not escaped; HTML templates (``.html``, ``.html.j2``) always are.
+
+A seat taken over by a newcomer (代役, engine.replacement) keeps its name in the state and
+the events; what a phase's post, notices and ledger print is the person who holds it now:
+``shown_names`` sets, for one phase's rendering, seat -> holder, and every ``{{ … }}``
+that prints exactly a seat's name prints the holder's (Jinja's ``finalize``).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -24,6 +32,32 @@ from .models import DISPOSITION_JA
 from .phases import phase_label
 from .resources import data_dir
 from .vocab import GENDERS, STOCK_LEVELS, role_ja, yen
+
+#: seat -> the newcomer who holds it, while one phase is drawn (``shown_names``)
+_SHOWN: ContextVar[Mapping[str, str] | None] = ContextVar("shown_names", default=None)
+#: the compiled templates' cache files are named with this: bump it when an option of
+#: ``environment()`` that changes compiled code changes (``finalize``), so that a file
+#: compiled without it is not loaded
+_CODE = "f1"
+
+
+@contextmanager
+def shown_names(holders: Mapping[str, str]) -> Iterator[None]:
+    """Within the block, templates print each seat of ``holders`` as its holder's name."""
+    token = _SHOWN.set({seat: new for seat, new in holders.items() if new != seat})
+    try:
+        yield
+    finally:
+        _SHOWN.reset(token)
+
+
+def _finalize(value: Any) -> Any:
+    """What ``{{ value }}`` prints: a seat's name as its current holder's (``_SHOWN``)."""
+    if isinstance(value, str):
+        shown = _SHOWN.get()
+        if shown:
+            return shown.get(value, value)
+    return value
 
 
 def _autoescape(name: str | None) -> bool:
@@ -64,7 +98,7 @@ def _bytecode_cache() -> BytecodeCache | None:
         jinja.mkdir(mode=0o700, exist_ok=True)
     except OSError:
         return None
-    return _CheckedBytecodeCache(str(jinja))
+    return _CheckedBytecodeCache(str(jinja), f"__jinja2_{_CODE}_%s.cache")
 
 
 @cache
@@ -77,6 +111,7 @@ def environment() -> Environment:
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=False,
+        finalize=_finalize,
     )
     env.filters["yen"] = yen
     env.filters["role_ja"] = role_ja

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .chatlog import VILLAGE, ChatLine, Thread
-from .chatlog.threads import Part, merge
+from .chatlog.threads import Part, merge, moved, place_relative
 from .config.load import VILLAGE_WORDS, WOLVES_WORDS, GameConfig
 from .errors import CommandError
 from .models import Diagnostic
@@ -113,7 +113,10 @@ def phase_messages(parts: Sequence[Part], cfg: GameConfig, roster: Roster, sourc
     """The phase's messages in one order, each with its thread, the threads as named and
     the GM's diagnostics (how a chat was taken without being told; which display name
     of a 1:1 chat was read as whose).  One part: its messages as read (the village).
-    Raises ``chatlog.threads.ThreadOrderError`` for a thread that cannot be placed."""
+    Raises ``chatlog.threads.ThreadOrderError`` for a thread that cannot be placed.
+    Messages dated only relative to the day of copying take the phase's date from the
+    others (input.clock.date, ``place_relative``)."""
+    place_relative(parts)
     if len(parts) == 1:
         return parts[0].reading.messages, [Named(VILLAGE, "")], []
     named = [name_thread(p.export, cfg, roster) for p in parts]
@@ -136,7 +139,7 @@ def phase_messages(parts: Sequence[Part], cfg: GameConfig, roster: Roster, sourc
                 if speaker != th.player:
                     taken.setdefault(speaker, m.lineno)
                 speaker = th.player
-            msgs.append(m.moved(speaker=speaker, thread=th))
+            msgs.append(moved(m, speaker=speaker, thread=th))
         for shown, lineno in taken.items():
             diags.append(Diagnostic(
                 level="info", code="thread_owner", source=f"{source}:{lineno}", speaker=shown,

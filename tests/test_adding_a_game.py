@@ -110,13 +110,6 @@ def test_the_checker_sees_a_missing_file() -> None:
 
 # ------------------------------------------------------------------ one list
 _NAMES = set(REGISTRY) | {m for m, _c in REGISTRY.values()}
-#: shared tests that still name several games, each for a reason of its own (keep it
-#: short; a new entry needs one): lint patterns scoped to the games whose old wording
-#: they catch, the pair of sheets of the desk's guide, the runtime a later round removes
-LISTS_ALLOWED = frozenset({
-    "tests/japanese/test_copy_lint.py", "tests/japanese/test_copy_lint_society_genpei_majora.py",
-    "tests/japanese/test_copy_lint_games.py", "tests/desk/test_desk_guide.py",
-})
 
 
 def _own(rel: Path) -> bool:
@@ -150,8 +143,7 @@ def test_no_list_of_games_outside_the_rooms() -> None:
     for top in ("adjudicator", "tests", "benchmarks"):
         for path in sorted((ROOT / top).rglob("*.py")):
             rel = path.relative_to(ROOT)
-            if _own(rel) or rel.as_posix() in LISTS_ALLOWED or \
-                    rel.as_posix() == "adjudicator/games/__init__.py":
+            if _own(rel) or rel.as_posix() == "adjudicator/games/__init__.py":
                 continue
             lines = lists_of_games(path, program=top == "adjudicator")
             if lines:

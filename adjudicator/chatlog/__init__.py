@@ -222,14 +222,14 @@ def _read_normalized(text: str, source: str, fmt: str | None, names: Sequence[st
         if hit is not None:
             return Reading(hit.source, hit.format, hit.detected, list(hit.messages),
                            list(hit.skipped), list(hit.guesses), hit.date_order,
-                           hit.date_order_why)
+                           hit.date_order_why, hit.relative)
     reading = _read_text(text, source, fmt, names, detected)
     if key is not None:
         _RECENT.append((text, key, reading))
         del _RECENT[:-4]
         return Reading(reading.source, reading.format, reading.detected, list(reading.messages),
                        list(reading.skipped), list(reading.guesses), reading.date_order,
-                       reading.date_order_why)
+                       reading.date_order_why, reading.relative)
     return reading
 
 
@@ -269,7 +269,7 @@ def _read_text(text: str, source: str, fmt: str | None, names: Sequence[str],
     src = Source(text, None, known)
     messages = reader.read(src, ctx)
     return Reading(source, reader.name, detected, messages, ctx.skipped, ctx.guesses, ctx.order,
-                   ctx.order_why)
+                   ctx.order_why, ctx.relative)
 
 
 def read_threads(

@@ -11,6 +11,7 @@ from __future__ import annotations
 import datetime
 import re
 from collections.abc import Callable
+from dataclasses import dataclass
 
 DateTok = tuple[str, int, int, int]
 #: how a reader records a guess: (line or None, kind, message, the message in Japanese)
@@ -273,3 +274,15 @@ def rel_days(s: str) -> int | None:
 
 def days_before(day: str, n: int) -> str:
     return (datetime.date.fromisoformat(day) - datetime.timedelta(days=n)).isoformat()
+
+
+@dataclass(frozen=True, slots=True)
+class Relative:
+    """The messages of a reading whose day is relative to the day of copying (今日, 昨日)
+    with no date line above them (input.clock.date): the reader leaves them undated and
+    says so at ``lineno`` (the first such header, ``header`` as written); the phase's
+    date, once known, dates them (``chatlog.threads.place_relative``)."""
+
+    lineno: int
+    header: str
+    days: tuple[tuple[int, int], ...]  # (index in the messages, days before the copy)

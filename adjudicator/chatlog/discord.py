@@ -15,6 +15,7 @@ from .dates import (
     RE_DATE_ONLY,
     DateTok,
     Order,
+    Relative,
     clock,
     date_tok,
     days_before,
@@ -322,7 +323,8 @@ def read(src: Source, ctx: Ctx) -> list[ChatLine]:
     if copy_day is not None:  # 今日 / 昨日 above the first divider: counted from the copy day
         for k, days in rel_msgs:
             out[k].date = days_before(copy_day, days)
-    elif undated is not None:
+    elif undated is not None:  # the phase's date dates them, once known (input.clock.date)
+        ctx.relative = Relative(undated, lines[undated - 1].strip(), tuple(rel_msgs))
         ctx.guess(undated, "date", f"{lines[undated - 1].strip()!r} names a day relative to "
                   "the day of copying and no date divider above it says which: its messages "
                   "have no date", f"「{lines[undated - 1].strip()}」はコピーした日から数えた日"

@@ -102,13 +102,17 @@ class PhaseOutputs:
 
     def notices(self, after: Any, phase: PhaseInput, events: list[Event],
                 shared: dict[str, Any]) -> dict[str, list[str]]:
-        """Each player's notices, one text per event (``notice.txt.j2``)."""
+        """Each player's notices, one text per event (``notice.txt.j2``, which also gets
+        ``mine``: all of the player's events, so that one notice may say what two events
+        did and the other print nothing: a blank notice is left out)."""
         template = f"{self.templates}/notice.txt.j2"
         day = day_number(phase.id)
         private: dict[str, list[str]] = {}
         for name in after.players:
             mine = self.notice_order(events, name, phase.lines)
             if mine:
-                ctx = {**shared, "day": day, **self.notice_context(after, name)}
-                private[name] = [render(template, ev=e, **ctx).rstrip("\n") for e in mine]
+                ctx = {**shared, "day": day, "mine": mine, **self.notice_context(after, name)}
+                texts = [render(template, ev=e, **ctx).rstrip("\n") for e in mine]
+                if kept := [t for t in texts if t.strip()]:
+                    private[name] = kept
         return private

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.support import SAMPLES
+from tests.support import SAMPLES, hook, registered
 
 pytest.importorskip("starlette")
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
@@ -25,7 +25,7 @@ from adjudicator.guide import build_guide, render_text  # noqa: E402
 def root(tmp_path: Path) -> Path:
     folder = tmp_path / "games"
     folder.mkdir()
-    for v in ("genpei", "trapword"):
+    for v in registered():
         shutil.copytree(SAMPLES / v, folder / v)
     return folder
 
@@ -36,7 +36,7 @@ def _sheet(page: str) -> str:
     return html.unescape(m.group(1))
 
 
-@pytest.mark.parametrize("game", ["genpei", "trapword"])
+@pytest.mark.parametrize("game", registered())
 def test_the_game_page_links_the_sheet_and_the_sheet_is_the_guide(
         client: TestClient, root: Path, game: str) -> None:
     page = client.get(f"/g/{game}")
@@ -50,19 +50,26 @@ def test_the_game_page_links_the_sheet_and_the_sheet_is_the_guide(
     assert "Content-Security-Policy" in r.headers
 
 
-def test_the_sheet_follows_the_game_toml(client: TestClient, root: Path) -> None:
-    toml = root / "genpei" / "game.toml"
-    before = _sheet(client.get("/g/genpei/guide").text)
-    assert "同数の人の中から抽選で処刑します" in before
-    toml.write_text(toml.read_text("utf-8").replace('tie = "抽選"', 'tie = "なし"'), "utf-8")
-    after = _sheet(client.get("/g/genpei/guide").text)
-    assert "投票が同数のとき：誰も処刑しません。" in after
-    assert "同数の人の中から抽選で処刑します" not in after
+@pytest.mark.parametrize("game", registered())
+def test_the_sheet_follows_the_game_toml(client: TestClient, root: Path, game: str) -> None:
+    """The sheet is read from game.toml at each request: an edit of the sample (the game's
+    ``GUIDE_SETTING``: a setting the sheet states, or a name its examples use) shows."""
+    old, new, said_before, said_after = hook(game, "GUIDE_SETTING")
+    toml = root / game / "game.toml"
+    before = _sheet(client.get(f"/g/{game}/guide").text)
+    assert said_before in before
+    assert old in toml.read_text("utf-8"), f"{game}: the sample has no {old!r}"
+    toml.write_text(toml.read_text("utf-8").replace(old, new, 1), "utf-8")
+    after = _sheet(client.get(f"/g/{game}/guide").text)
+    assert said_after in after
+    assert said_before not in after
 
 
-def test_a_broken_game_toml_is_a_page_not_a_crash(client: TestClient, root: Path) -> None:
-    (root / "genpei" / "game.toml").write_text('variant = "genpei"\nseed = true\n', "utf-8")
-    r = client.get("/g/genpei/guide")
+@pytest.mark.parametrize("game", registered())
+def test_a_broken_game_toml_is_a_page_not_a_crash(client: TestClient, root: Path,
+                                                  game: str) -> None:
+    (root / game / "game.toml").write_text(f'variant = "{game}"\nseed = true\n', "utf-8")
+    r = client.get(f"/g/{game}/guide")
     assert r.status_code == 422
     assert "game.toml" in r.text
 

@@ -170,13 +170,14 @@ def test_chatline_moved_is_replace() -> None:
     from dataclasses import fields, replace
 
     from adjudicator.chatlog import ChatLine, Thread
+    from adjudicator.chatlog.threads import moved
 
     m = ChatLine("s", 3, "たろう🍣", "予想@じろう", "raw", "2026-03-01", "21:00", 4, True,
                  Thread("たろう", "private", "たろう"))
     th = Thread("x", "group", None, ("a",), "人狼")
-    assert m.moved(7) == replace(m, lineno=10, end=11)
-    assert m.moved(speaker="たろう", thread=th) == replace(m, speaker="たろう", thread=th)
-    assert len(fields(ChatLine)) == 10  # a field added: add it to ChatLine.moved too
+    assert moved(m, 7) == replace(m, lineno=10, end=11)
+    assert moved(m, speaker="たろう", thread=th) == replace(m, speaker="たろう", thread=th)
+    assert len(fields(ChatLine)) == 10  # a field added: add it to chatlog.threads.moved too
 
 
 # ------------------------------------------------------------------ another village

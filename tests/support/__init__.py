@@ -56,6 +56,19 @@ def game_support(variant: str) -> Any:
     return import_module(f"tests.support.{REGISTRY[variant][0]}")
 
 
+def hook(variant: str, name: str) -> Any:
+    """The game's own hook ``name`` of ``tests/support/<package>.py``: every game declares
+    each hook the shared tests read (empty, or a reason, where it has nothing of the kind),
+    so a new game without it fails here instead of being skipped in silence."""
+    from adjudicator.games import REGISTRY
+
+    helpers = game_support(variant)
+    assert hasattr(helpers, name), (
+        f"tests/support/{REGISTRY[variant][0]}.py has no {name}: every game declares it "
+        "(docs/architecture.md's Adding a game)")
+    return getattr(helpers, name)
+
+
 def form_fixture(variant: str) -> str:
     """The fixture game the shared tests take as the variant's (its ``FORM_FIXTURE``)."""
     name = game_support(variant).FORM_FIXTURE

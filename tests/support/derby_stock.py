@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 from typing import Any
@@ -9,6 +10,7 @@ from typing import Any
 from adjudicator.engine import Game, resolve_game
 from tests import support
 from tests.support import FIXTURES
+from tests.support.lint import COPY_KINDS, Check, Texts
 
 ROSTER = [  # name, gender, role
     ("たろう", "male", "人狼"), ("じろう", "male", "人狼"), ("はなこ", "female", "狂人"),
@@ -93,3 +95,25 @@ def derby16_night1(tmp_path: Path, night1: str) -> Path:
 #: the fixture game the shared tests take as this game's (the desk's form is filled in
 #: from it, the setup problems are made in it): tests/support.form_fixture
 FORM_FIXTURE = "derby12"
+
+
+# ---------------------------------------------------------------- the shared tests' hooks
+#: tests/japanese/test_copy_lint.py: the review's shapes of this village's own (the
+#: output kinds, the pattern that must not match, why); the shared shapes that cannot hold
+#: here (none)
+COPY_SHAPES = [
+    (COPY_KINDS, r"いま最も多い所持金", "D7: 現在の最高所持金"),
+    (("post",), r"昨晩は誰も死亡しませんでした", "D14: 犠牲者はいませんでした"),
+    (("notice",), r"ダービー予想：(失敗|無効)。", "D1, D2: no 失敗/無効 label"),
+    (("notice",), r"今夜は株数の指定がなかった", "D3: a morning notice"),
+]
+COPY_SHAPES_EXEMPT: dict[str, str] = {}
+#: tests/japanese/test_copy_lint_society_genpei_majora.py: wording of its own that must
+#: not come back (none beyond the shared ones)
+COPY_WORDS: list[tuple[re.Pattern[str], str]] = []
+#: tests/japanese/test_copy_lint_games.py: checks of its own (none beyond the shared ones)
+COPY_CHECKS: dict[str, tuple[Check, Texts]] = {}
+#: tests/desk/test_desk_guide.py: an edit of the sample's game.toml (old, new) and a
+#: sentence of the command sheet before it and after it
+GUIDE_SETTING = ('tie = "抽選"', 'tie = "なし"',
+                 "同数の人の中から抽選で処刑します", "投票が同数のとき：誰も処刑しません。")

@@ -3,6 +3,7 @@ single phases run from command text, as the engine runs them."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from adjudicator.config.load import GameConfig, load_config
@@ -13,6 +14,8 @@ from adjudicator.models import LineRecord
 from adjudicator.rng import PhaseRng
 from tests.support import FIXTURES, candidates_of
 from tests.support import kinds as kinds  # the shared helper, as this module's tests import it
+from tests.support.lint import Check, Texts
+from tests.support.lint import lines as text_lines
 
 CFG = load_config(FIXTURES / "genpei-side" / "game.toml")
 CFG15 = load_config(FIXTURES / "genpei-emperor" / "game.toml")
@@ -70,3 +73,89 @@ def votes_for(target: str, st: GpState) -> list[tuple[str, str]]:
 #: the fixture game the shared tests take as this game's (the desk's form is filled in
 #: from it, the setup problems are made in it): tests/support.form_fixture
 FORM_FIXTURE = "genpei-side"
+
+
+# ---------------------------------------------------------------- the shared tests' hooks
+#: tests/japanese/test_copy_lint.py: the review's shapes of this village's own (none);
+#: the shared shapes that cannot hold here, each with the reason
+COPY_SHAPES: list[tuple[tuple[str, ...], str, str]] = []
+COPY_SHAPES_EXEMPT = {
+    "G16: people are counted with 人":
+        "its draws are also of numbers (住職's faith, 1 or 2), which the row's pattern cannot "
+        "tell from people; SS19 (test_copy_lint_games.py) checks each draw among players",
+}
+#: tests/japanese/test_copy_lint_society_genpei_majora.py: wording of its own that must
+#: not come back (none beyond the shared ones)
+COPY_WORDS: list[tuple[re.Pattern[str], str]] = []
+
+
+def gp_player_view_in_second_person(t: Texts) -> list[str]:
+    """GP1: a player's own explain is written to them, not as the ledger's shorthand
+    (「ちかさんへ役職通知：帝。」「…の指名を受理（残り1回）」「…を偵察：帝。」)."""
+    shorthand = re.compile(r"さんへ(役職)?通知：|指名を受理（|指名は受け付けず（|回数に数えない）"
+                           r"|さんを偵察：|の暗殺権は(源氏|平氏)。")
+    return [f"{k}: {x}" for k, x in text_lines(t.players_views()) if shorthand.search(x)]
+
+
+def gp_successor_told_the_condition(t: Texts) -> list[str]:
+    """GP3: the successor's notice says what it must do to win (or that it cannot)."""
+    bad = []
+    for k, x in text_lines(t.notices()):
+        if x.startswith("あなたは帝から後継者に指名されました") and not re.search(
+                r"\d+日目の朝まで生き延びると後継者として成立し、帝が亡くなっていれば|"
+                r"後継者として成立しません", x):
+            bad.append(f"{k}: {x}")
+    return bad
+
+
+def gp_emperor_told_the_restriction(t: Texts) -> list[str]:
+    """GP4: the emperor's role notice states the seed's public restriction."""
+    return [f"{k}: {x}" for k, x in text_lines(t.notices())
+            if x.startswith("あなたは帝です") and "大将・参謀・影武者は指名しても" not in x]
+
+
+def gp_result_like_the_post(t: Texts) -> list[str]:
+    """GP5: explain's end reads like the post (「源氏の勝利です（平氏の大将が討たれました）」),
+    not 「ゲーム終了：源氏の勝利（勝者：…）」."""
+    bad = []
+    for k, x in text_lines({f"explain {k}": v for k, v in t.views.items()}):
+        if "ゲーム終了：" not in x:
+            continue
+        if re.search(r"ゲーム終了：\S+の勝利（勝者", x) or not re.search(
+                r"の大将が討たれました|帝陣営の勝利です|両陣営の勝利です", x):
+            bad.append(f"{k}: {x}")
+    return bad
+
+
+def gp_substitute_not_called_top(t: Texts) -> list[str]:
+    """GP2 (the substitute): the body double who died in the general's place is never
+    said to have had the most votes."""
+    subs = {m.group(1) for _k, x in text_lines(t.posts())
+            for m in re.finditer(r"に代わり、(\S+?)さんが処刑されました", x)}
+    return [f"{k}: {x}" for k, x in text_lines(t.everything()) for s in subs
+            if re.search(rf"最多の\d+票を集めた{s}さん", x)]
+
+
+#: tests/japanese/test_copy_lint_games.py: point -> (check, the old wording it replaced)
+COPY_CHECKS: dict[str, tuple[Check, Texts]] = {
+    "GP1": (gp_player_view_in_second_person,
+            Texts("genpei", {}, {"ちか": "  ・ちかさんへ役職通知：帝。\n  ・ぬいさんがももさんを偵察：帝。"},
+                  frozenset({"ちか"}))),
+    "GP2": (gp_substitute_not_called_top,
+            Texts("genpei", {"day4/public.txt": "最多得票のふみさんに代わり、へいさんが処刑されました。"},
+                  {"gm": "  ・最多の6票を集めたへいさんが処刑されました。"}, frozenset())),
+    "GP3": (gp_successor_told_the_condition,
+            Texts("genpei", {"night3/private/むつ.txt": "あなたは帝から後継者に指名されました。"}, {},
+                  frozenset())),
+    "GP4": (gp_emperor_told_the_restriction,
+            Texts("genpei", {"day1/private/もも.txt": "あなたは帝です（第3陣営）。2日目以降の夜に…"},
+                  {}, frozenset())),
+    "GP5": (gp_result_like_the_post,
+            Texts("genpei", {}, {"gm": "  ・ゲーム終了：源氏の勝利（勝者：あきらさん、いさむさん）。"},
+                  frozenset())),
+}
+
+#: tests/desk/test_desk_guide.py: an edit of the sample's game.toml (old, new) and a
+#: sentence of the command sheet before it and after it
+GUIDE_SETTING = ('tie = "抽選"', 'tie = "なし"',
+                 "同数の人の中から抽選で処刑します", "投票が同数のとき：誰も処刑しません。")

@@ -3,11 +3,13 @@ included) and plain logs."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
 from adjudicator.engine import Game
 from tests import support
+from tests.support.lint import Check, Texts
 
 ROSTER = [  # name, role
     ("たろう", "人狼"), ("じろう", "人狼"), ("はなこ", "狂人"), ("さくら", "占い師"),
@@ -60,3 +62,19 @@ def alive_after(*dead: str) -> list[str]:
 #: the fixture game the shared tests take as this game's (the desk's form is filled in
 #: from it, the setup problems are made in it): tests/support.form_fixture
 FORM_FIXTURE = "plain-werewolf-masons"
+
+
+# ---------------------------------------------------------------- the shared tests' hooks
+#: tests/japanese/test_copy_lint.py: the review's shapes of this village's own (none);
+#: the shared shapes that cannot hold here (none)
+COPY_SHAPES: list[tuple[tuple[str, ...], str, str]] = []
+COPY_SHAPES_EXEMPT: dict[str, str] = {}
+#: tests/japanese/test_copy_lint_society_genpei_majora.py: wording of its own that must
+#: not come back (none beyond the shared ones)
+COPY_WORDS: list[tuple[re.Pattern[str], str]] = []
+#: tests/japanese/test_copy_lint_games.py: checks of its own (none beyond the shared ones)
+COPY_CHECKS: dict[str, tuple[Check, Texts]] = {}
+#: tests/desk/test_desk_guide.py: an edit of the sample's game.toml (old, new) and a
+#: sentence of the command sheet before it and after it
+GUIDE_SETTING = ('tie = "random"', 'tie = "none"',
+                 "同数の人の中から抽選で処刑します", "投票が同数のとき：誰も処刑しません。")

@@ -3,6 +3,7 @@ from command text, and states with memberships, gold or credits forced."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from adjudicator.config.load import load_config
@@ -13,6 +14,8 @@ from adjudicator.models import Event, LineRecord
 from adjudicator.rng import PhaseRng
 from adjudicator.roster import Roster
 from tests.support import FIXTURES
+from tests.support.lint import Check, Texts
+from tests.support.lint import lines as text_lines
 
 CFG = load_config(FIXTURES / "secret-society-main" / "game.toml")
 #: the fixture roster: ninja はやて(L) かすみ, pirates ドレイク(L, alias 船長) アン,
@@ -90,3 +93,48 @@ ALL_JUDGED = ("GM", "課題成功@はやて、かすみ、ドレイク、アン�
 #: the fixture game the shared tests take as this game's (the desk's form is filled in
 #: from it, the setup problems are made in it): tests/support.form_fixture
 FORM_FIXTURE = "secret-society-main"
+
+
+# ---------------------------------------------------------------- the shared tests' hooks
+#: tests/japanese/test_copy_lint.py: the review's shapes of this village's own (none);
+#: the shared shapes that cannot hold here (none)
+COPY_SHAPES: list[tuple[tuple[str, ...], str, str]] = []
+COPY_SHAPES_EXEMPT: dict[str, str] = {}
+#: tests/japanese/test_copy_lint_society_genpei_majora.py: wording of its own that must
+#: not come back in its outputs and explain
+COPY_WORDS = [
+    (re.compile("スーパーチャンス"), "the Recruit Chance is リクルートチャンス in this game"),
+    (re.compile("無所属"), "the seed's word is 未入会"),
+    (re.compile("ゴールド"), "the seed's word is 金"),
+    (re.compile("今夜のうちに「承諾」"), "a night prompt in the file read the next morning"),
+]
+
+
+def ss_one_judgment_no_count(t: Texts) -> list[str]:
+    """SS17: a day's task judged once reads 「…は失敗です（GMの判定：失敗）」, without a
+    count of successes that only repeats it."""
+    rx = re.compile(r"（GMの判定：(成功|失敗)、成功\d+回）")
+    return [f"{k}: {x}" for k, x in text_lines(t.everything()) if rx.search(x)]
+
+
+def ss_void_answer_same_words(t: Texts) -> list[str]:
+    """SS20: an answer with no invitation is worded for whoever reads it (no 「あなた」 in
+    the GM's words) and the same whether or not a bound leader tried to invite."""
+    rx = re.compile(r"今夜あなたへの勧誘はありません|勧誘はあなたに届いていません")
+    return [f"{k}: {x}" for k, x in text_lines(t.everything()) if rx.search(x)]
+
+
+#: tests/japanese/test_copy_lint_games.py: point -> (check, the old wording it replaced)
+COPY_CHECKS: dict[str, tuple[Check, Texts]] = {
+    "SS17": (ss_one_judgment_no_count,
+             Texts("secret-society", {},
+                   {"gm": "いおさんのこの日の課題は失敗です（GMの判定：失敗、成功0回）。"}, frozenset())),
+    "SS20": (ss_void_answer_same_words,
+             Texts("secret-society", {}, {"かな": "1日目夜のログ 11行目：今夜あなたへの勧誘はありません"},
+                   frozenset())),
+}
+
+#: tests/desk/test_desk_guide.py: an edit of the sample's game.toml (old, new) and a
+#: sentence of the command sheet before it and after it
+GUIDE_SETTING = ('tie = "抽選"', 'tie = "なし"',
+                 "同数の人の中から抽選で処刑します", "投票が同数のとき：誰も処刑しません。")

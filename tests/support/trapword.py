@@ -4,12 +4,14 @@ share."""
 
 from __future__ import annotations
 
+import re
 import tempfile
 from pathlib import Path
 from typing import Any
 
 from adjudicator.engine import resolve_game
 from adjudicator.export import export_game
+from tests.support.lint import COPY_KINDS, Check, Texts
 
 HEAD = ["[20:00:00] GM: 秘密@赤 犬", "[20:00:01] GM: 秘密@青 猫"]
 
@@ -138,3 +140,24 @@ FORM_FIXTURE = "trapword-win"
 #: a command a player of this game writes (tests/gm/test_replacement.py: the old name's
 #: line after a 交代), {name} another player
 SEAT_COMMAND = "トラップ@りんご"
+
+
+# ---------------------------------------------------------------- the shared tests' hooks
+#: tests/japanese/test_copy_lint.py: the review's shapes of this game's own (the output
+#: kinds, the pattern that must not match, why); the shared shapes that cannot hold here
+#: (none)
+COPY_SHAPES = [
+    (COPY_KINDS, r"トラップ成立(?!@)|反則のヒント", "TW3: 発動 / 不正なヒント"),
+    (("report", "explain"), r"にトラップを宣言しました", "TW2: コール"),
+    (("post",), r"制限時間\d+秒|その部屋の呪い", "TW6"),
+    (("ledger",), r": (none|likely|definite|possible)（", "grades in words"),
+]
+COPY_SHAPES_EXEMPT: dict[str, str] = {}
+#: tests/japanese/test_copy_lint_society_genpei_majora.py: wording of its own that must
+#: not come back (none beyond the shared ones)
+COPY_WORDS: list[tuple[re.Pattern[str], str]] = []
+#: tests/japanese/test_copy_lint_games.py: checks of its own (none beyond the shared ones)
+COPY_CHECKS: dict[str, tuple[Check, Texts]] = {}
+#: tests/desk/test_desk_guide.py: an edit of the sample's game.toml (old, new) and a
+#: sentence of the command sheet before it and after it
+GUIDE_SETTING = ("curses = 1", "curses = 2", "呪いのカード：1枚。", "呪いのカード：2枚。")

@@ -252,6 +252,11 @@ def _over_reason(setter: str, new: list[str], have: list[str], limit: int) -> st
             f"設定済みのため、あと{limit - len(have)}個まで追加できます")
 
 
+#: a call that counts for nothing -> why, as the line's 却下 reason
+_VOID_CALL = {"after_end": "手番が終わった後だったため無効です",
+              "no_hint": "対象のヒントがないため無効です"}
+
+
 def _line_no(ref: str) -> int | None:
     tail = ref.rpartition(":")[2]
     return int(tail) if tail.isdigit() else None
@@ -293,8 +298,17 @@ def _emit_turn(em: Emitter[TwState], turn: Turn, cause: str) -> None:
                     target=spec.team, hint=h.move.text, word=best.word, grade=best.grade,
                     reason=best.reason)
     for c in turn.calls:
-        em.emit("call", "tw.trap.call", c["ref"], "gm", player=c["by"], target=spec.team,
-                **{k: v for k, v in c.items() if k not in ("ref", "by")})
+        data = {k: v for k, v in c.items() if k not in ("ref", "by")}
+        void_why = _VOID_CALL.get(str(c.get("result")))
+        if void_why is None:
+            em.emit("call", "tw.trap.call", c["ref"], "gm", player=c["by"], target=spec.team,
+                    **data)
+        else:  # a call that counts for nothing: its line is 却下 with the reason (review 3, L7)
+            why = void_why if c.get("result") != "no_hint" or "window" not in c else \
+                f"ヒントから{c['window']:g}秒以内のコールではないため無効です"
+            em.refuse(c["ref"], "tw.trap.call", why, code="call_void", level="info",
+                      message=f"call by {c['by']!r} is void ({c.get('result')})",
+                      player=c["by"], audience="gm", kind="call", target=spec.team, **data)
         # the round post says who called on which hint and what came of it (the hint and
         # the call were said in the open; the trap word itself is not named here)
         result = c.get("result")

@@ -72,3 +72,10 @@ def test_the_docs_write_the_cycle_and_day_as_the_posts_do() -> None:
     headings = [q for q in quoted if "昼" not in q or "結果" in q]  # (explain's 「…日目 昼」)
     assert headings and all(form.fullmatch(q) for q in headings), headings
     assert not re.search(r"[0-9○]周目 [0-9○]日目", page)
+
+
+def test_explain_names_days_by_loop() -> None:
+    """MJ (review 2): explain's day headers name the loop (「1周目・2日目」)."""
+    text = (FIXTURES / "explain" / "majora.txt").read_text(encoding="utf-8")
+    heads = [x for x in text.splitlines() if x.startswith("=== ")]
+    assert heads and all("周目・" in h for h in heads), heads
