@@ -1,7 +1,12 @@
 """Benchmark: the desk, warm, from a pasted 5,000-line night of a 16-player game to the
 rendered result page (read, resolve with the paste in place, diff, render).
 
-    python benchmarks/bench_desk.py [--lines 5000] [--runs 15] [--browser]
+    python benchmarks/bench_desk.py [--lines 5000] [--runs 15] [--browser] [--threads]
+
+``--threads``: the same night as a GM receives it, one 1:1 chat per player and the
+village (input.thread, the exports one after another with their separators): the reader
+cuts it, reads each chat and merges them by time, and the preview shows each line
+under its chat.
 
 The server runs in process (Starlette's TestClient: the same app `adjudicator serve`
 starts, without the socket).  Prints min / median / max of the POST /preview round trip,
