@@ -84,6 +84,10 @@ class PhaseReader:
         self.loose: list[tuple[int, Candidate]] = []  # accepted actions without a slot
         self.directives: list[Candidate] = []
         self.deadline: str | None = None
+        #: the village's 締め切り to the second (date, HH:MM:SS), when its chat gives seconds:
+        #: a line of another chat merged after it in the same minute but written before it
+        #: is not late (input.deadline: "a later command"; the merge compares minutes only)
+        self._deadline_at: tuple[str, str] | None = None
         #: a GM's 締め切り written in one chat other than the village closes that chat only
         self.thread_deadlines: dict[Thread, str] = {}
         self.threaded = False  # the phase came as several chats (input.thread)
@@ -337,7 +341,8 @@ class PhaseReader:
                 "死亡しているため行動できません", code="dead", rule="engine.dead")
             self._reject(ref, line, text, actor, err)
             return
-        if self.deadline is not None or line.thread in self.thread_deadlines:
+        if (self.deadline is not None and not self._before_deadline(line)) \
+                or line.thread in self.thread_deadlines:
             err = IllegalActionError(
                 f"{text.strip()!r} came after the deadline ({self.deadline})",
                 "締め切り後の発言のため無効です", code="late", rule="engine.deadline")
@@ -472,6 +477,18 @@ class PhaseReader:
             reason_ja=f"{actor}さんの夜の行動「{shorten(text.strip(), 40)}」は村のチャットに"
             "書かれたため、村の全員が読めました（行動としては数えています）"))
 
+    def _before_deadline(self, line: ChatLine) -> bool:
+        """Whether ``line``, merged after the village's 締め切り, was written before it to
+        the second: a line of another chat, in the same minute, both chats giving seconds
+        (and the same date, where both give one)."""
+        at = self._deadline_at
+        if at is None or line.thread.is_village or line.time is None \
+                or line.time.count(":") != 2 or line.time[:5] != at[1][:5]:
+            return False
+        if line.date and at[0] and line.date != at[0]:
+            return False
+        return line.time < at[1]
+
     def _gm_line(
         self, line: ChatLine, ref: str, text: str, found: tuple[int, str] | None
     ) -> None:
@@ -481,6 +498,8 @@ class PhaseReader:
                 self.thread_deadlines.setdefault(line.thread, ref)
             else:
                 self.deadline = ref
+                if self.threaded and line.time is not None and line.time.count(":") == 2:
+                    self._deadline_at = (line.date or "", line.time)
             self._record(ref, line, text, "gm", action=A.Deadline().describe())
             return
         if self._vote_words and is_vote_time(text):

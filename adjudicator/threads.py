@@ -6,8 +6,10 @@ keeping its thread (input.thread.order), every non-GM message of a 1:1 chat that
 The chat readers (``chatlog``) cut a paste into its exports and know each chat's name as
 its export gives it; this module names the chat with the game's setup: ``[threads.chats]``
 of game.toml first, then what the export's header says (「たろうとのトーク履歴」 is the 1:1
-chat with たろう), then the name itself (a player's name is that player's chat; a room
-named with 狼 and not 村 is the wolves'), else the village.  A phase that came as one chat
+chat with たろう; a group chat named 「人狼」 or by a group of ``[threads] groups`` is
+that group; a document ``discord pull`` wrote names its thread, the village too), then
+the name itself (a player's name is that player's chat; a room named with 狼 and not 村
+is the wolves'), else the village.  A phase that came as one chat
 is the village, read exactly as before.
 """
 
@@ -77,6 +79,16 @@ def _room(cfg: GameConfig, roster: Roster, name: str, target: str) -> Thread | N
     return Thread(name, "private", player) if player else None
 
 
+def _group(cfg: GameConfig, name: str) -> Thread | None:
+    """The room a group chat named exactly 「人狼」 or by a group of ``[threads] groups`` is."""
+    if name in WOLVES_WORDS:
+        return Thread(name, "group", None, wolves(cfg), WOLVES)
+    for group, members in cfg.threads.groups.items():
+        if name_key(group) == name_key(name):
+            return Thread(name, "group", None, tuple(members), group)
+    return None
+
+
 def name_thread(export: Any, cfg: GameConfig, roster: Roster) -> Named:
     """The thread of one export (``chatlog.threads.Export``) of a phase of several."""
     chats = {name_key(k): v for k, v in cfg.threads.chats.items()}
@@ -87,12 +99,17 @@ def name_thread(export: Any, cfg: GameConfig, roster: Roster) -> Named:
             if room is not None:
                 return Named(room, f"game.toml の対応表で「{name}」を{room.ja()}としました")
     title = export.title or export.label
+    if export.kind == "village":  # a document that names its thread (discord pull)
+        return Named(Thread(title, "village"), f"書き出しに書かれているとおり「{title}」を村のチャット"
+                     "としました")
     for name in (export.title, export.label):
         player = _player(roster, name)
         if player is not None and (export.kind in ("private", "") or name == export.label):
             how = "書き出しの見出し" if name == export.title else "名前"
             return Named(Thread(name, "private", player),
                          f"{how}から「{name}」を{player}さんとの個別チャットとしました")
+    if export.kind == "group" and (room := _group(cfg, title)) is not None:
+        return Named(room, f"グループの名前から「{title}」を{room.ja()}としました")
     if export.kind == "private":
         return Named(Thread(title, "group", None, ()),
                      f"「{title}」との個別チャットですが、参加者にその名前がありません。GMだけが"

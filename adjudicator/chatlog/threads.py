@@ -67,7 +67,8 @@ class Export:
     """One export of a text that holds several: where it starts (``first``, the 1-based
     line of the whole text), its text, and the chat's name as it gives it: ``title``
     from its own header, ``label`` from the separator before it; ``kind`` is what the
-    header says of the chat (``private``: a 1:1 chat; ``group``; ``""``: nothing)."""
+    header says of the chat (``private``: a 1:1 chat; ``group``; ``""``: nothing;
+    ``village`` too where a JSON document names its thread, see ``_json_title``)."""
 
     first: int
     text: str
@@ -255,14 +256,27 @@ def _shift(reading: Reading, by: int) -> Reading:
     return reading
 
 
+#: the kinds a document may declare for its thread (``"thread": {"name", "kind"}``)
+DECLARED_KINDS = ("village", "private", "group")
+
+
 def _json_title(text: str) -> tuple[str, str]:
-    """(channel name, kind) of a DiscordChatExporter JSON export ("" when not found)."""
+    """(channel name, kind) of a DiscordChatExporter JSON export ("" when not found).
+    A document that names its thread (``"thread": {"name": …, "kind": "village" |
+    "private" | "group"}``, written by ``discord pull``: ``discord_.layout``) gives that
+    name and kind: the chat is what the game's setup made it, whatever the channel is
+    called."""
     try:
         doc = json.loads(text)
     except ValueError:
         return "", ""
     if not isinstance(doc, dict):
         return "", ""
+    declared = doc.get("thread")
+    if isinstance(declared, dict):
+        name, kind = declared.get("name"), declared.get("kind")
+        if isinstance(name, str) and name.strip() and kind in DECLARED_KINDS:
+            return name.strip(), str(kind)
     guild, channel = doc.get("guild"), doc.get("channel")
     name = channel.get("name") if isinstance(channel, dict) else None
     gname = guild.get("name") if isinstance(guild, dict) else None

@@ -344,7 +344,8 @@ WOLVES_WORDS = ("人狼", "wolves")
 
 def thread_problems(cfg: GameConfig) -> list[str]:
     """``[threads]``: every chat maps to a player, the village, the wolves or a group of
-    ``groups``; every member of a group is a player; ``bites`` names a room."""
+    ``groups``; every member of a group is a player; ``bites`` names a room; every
+    group channel of ``[discord] groups`` is the wolves' or a group of ``groups``."""
     from ..normalize import name_key
     from .problems import Problem
 
@@ -373,6 +374,13 @@ def thread_problems(cfg: GameConfig) -> list[str]:
             f"threads.bites: {t.bites!r} is no room (人狼 or a group of threads.groups)",
             f"噛みを送る部屋（[threads] の bites）：「{t.bites}」という部屋はありません"
             f"（「人狼」か、[threads.groups] に書いたグループの名前を書いてください）"))
+    for group in (cfg.discord.groups if cfg.discord is not None else {}):
+        if group in WOLVES_WORDS or name_key(group) in groups:
+            continue
+        out.append(Problem(
+            f"discord.groups.{group}: {group!r} is no group (人狼 or a group of threads.groups)",
+            f"Discordのグループのチャンネル（[discord.groups]）の「{group}」：そういうグループは"
+            f"ありません（「人狼」か、[threads.groups] に書いたグループの名前を書いてください）"))
     return out
 
 

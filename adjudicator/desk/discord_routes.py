@@ -2,8 +2,10 @@
 game has a channel (``[discord] channel`` in game.toml):
 
 - 「Discordから取り込む」 (paste page): ``POST /g/{name}/discord/pull`` reads the phase's
-  messages as ``adjudicator discord pull`` does and shows the same preview as a paste,
-  nothing stored; its store button stores them the way a paste is stored;
+  messages as ``adjudicator discord pull`` does (the village, the private and group
+  channels, the DMs: each a thread) and shows the same preview as a paste, with each
+  thread's count of messages, nothing stored; its store button stores them the way a
+  paste is stored;
 - 「Discordに送信」 (result page): ``POST /g/{name}/discord/send-preview`` shows what would
   be sent and to whom; its confirm button ``POST /g/{name}/discord/send`` sends what was
   not yet sent, only if the texts are still those shown.
@@ -109,9 +111,12 @@ def routes(wrap: Callable[[Any], Any], preview_page: Callable[..., Response]) ->
             pulled = await fetch_phase(rest, game.cfg, phase, ch)
         unmapped = [f"{u.shown}（ユーザー名 {u.username}、ID {u.user_id}）：{u.messages}件"
                     for u in pulled.unmapped]
+        threads = [{"ja": t.ja, "messages": t.messages, "kind": t.kind}
+                   for t in pulled.threads] if len(pulled.threads) > 1 else []
         return preview_page(desk, request, name, phase, pulled.data.decode("utf-8"),
-                            "dce-json", discord_notes=notes, discord_unmapped=unmapped,
-                            discord_count=pulled.count)
+                            pulled.fmt, discord_notes=notes + pulled.warnings,
+                            discord_unmapped=unmapped, discord_count=pulled.count,
+                            discord_threads=threads)
 
     async def send_preview(desk: Any, request: Request) -> Response:
         from ..discord_.send import plan

@@ -421,8 +421,10 @@ def store(root: Path, name: str, phase: str, text: str, fmt: str | None = None,
                             "チェックして保存します）", 409, warnings)
     from ..engine import LOG_SUFFIXES
 
-    # a Discord pull: as the CLI's; several chats (「スレッドを追加」) are text, as add's
-    suffix = ".json" if reading.format == "dce-json" and len(parts) == 1 else ".txt"
+    # a Discord pull stored as the CLI stores it: one JSON document as .json; threads (a
+    # pull of several channels, 「スレッドを追加」) as .txt, as add stores them
+    suffix = ".json" if reading.format == "dce-json" and len(parts) == 1 and \
+        text.lstrip("\ufeff").startswith("{") else ".txt"
     done = store_log(path / "logs", phase, suffix, text.encode("utf-8"), LOG_SUFFIXES, fmt=fmt)
     return Stored(done.path, done.kept, len(reading.messages), unchanged=done.unchanged)
 

@@ -11,6 +11,7 @@ the extra, ``require()`` says in Japanese which pip command installs it.
       token.py      where the bot token comes from (environment or a private file)
       client.py     the hikari REST session: rate-limit notices, errors mapped to ours
       dce.py        Discord messages -> DiscordChatExporter JSON (pure)
+      layout.py     a phase's threads as the stored text, each thread's last id read back
       pull.py       the phase's range of messages, authors mapped to players, stored as `add`
       send.py       the plan of what to send, the sent-record, sending once
       cli.py        `adjudicator discord pull|send`

@@ -115,6 +115,8 @@ def pull_report(pulled: Any, stored: Any) -> str:
     else:
         lines.append(f"{pulled.phase} に{pulled.count}件のメッセージを取り込みました：{stored.path}")
         lines += [f"  以前の版は {k} に残しています" for k in stored.kept]
+    lines += thread_lines(pulled)
+    lines += [f"注意：{w}" for w in pulled.warnings]
     if pulled.bots:
         lines.append("ボットの投稿（記録はしますが、行動としては読みません）："
                      + "、".join(f"{b.shown} {b.messages}件" for b in pulled.bots))
@@ -125,6 +127,19 @@ def pull_report(pulled: Any, stored: Any) -> str:
         lines.append('  参加者なら game.toml の [[players]] に discord = "ID" を書いてから'
                      "取り込み直してください")
     return "\n".join(lines)
+
+
+def thread_lines(pulled: Any) -> list[str]:
+    """Per thread read (when there is more than the village): what it is and how many
+    of its messages were stored."""
+    threads = getattr(pulled, "threads", [])
+    if len(threads) <= 1:
+        return []
+    out = ["スレッドごとの件数："]
+    for t in threads:
+        out.append(f"  - {t.ja}：{t.messages}件" + ("" if t.messages or t.kind == "village"
+                                                   else "（この日の発言なし）"))
+    return out
 
 
 def send_report(out: Any) -> str:
@@ -195,7 +210,10 @@ def add_discord_command(add: Any) -> None:
 
     p = sub.add_parser("pull", formatter_class=s.formatter_class, help="その日の発言をログとして保存します（`add` と同じように）",
                        description="チャンネルからその日の発言をログとして保存します：その日を"
-                       "始めるGMの発言から、次の日を始める発言（まだなら今）まで")
+                       "始めるGMの発言から、次の日を始める発言（まだなら今）まで。game.toml に"
+                       "書いた個別チャンネル（参加者の channel）、グループのチャンネル"
+                       "（[discord.groups]）、ボットと各参加者のDMも、同じ時間の範囲で読み、"
+                       "それぞれをその日のスレッドとして保存します")
     common(p)
     p.add_argument("--after", metavar="MESSAGE", help="この発言のIDのあとから")
     p.add_argument("--before", metavar="MESSAGE", help="この発言のIDの前まで")

@@ -23,7 +23,6 @@ author that fits none is listed.
 
 from __future__ import annotations
 
-import json
 import re
 import unicodedata
 from dataclasses import dataclass, field
@@ -122,16 +121,43 @@ class Unmapped:
 
 
 @dataclass
+class Pulled:
+    """One thread as pulled, for the GM: its name, what it is (Japanese), the channel, how
+    many messages it had in the window."""
+
+    name: str
+    kind: str  # "village" | "private" | "group"
+    ja: str  # 「村」「たろうさんの個別チャンネル」「たろうさんとのDM」「グループ「人狼」のチャンネル」
+    channel: str
+    messages: int
+
+
+@dataclass
 class Pull:
-    """What ``fetch_phase`` read: the JSON to store and what the GM should know."""
+    """What ``fetch_phase`` read: the text to store (``layout.phase_text``) and what the GM
+    should know."""
 
     phase: str
     data: bytes
     count: int
-    first: str  # message ids of the range
+    first: str  # message ids of the village's range
     last: str
     unmapped: list[Unmapped]
     bots: list[Unmapped] = field(default_factory=list)  # bots' posts (kept, never a player)
+    threads: list[Pulled] = field(default_factory=list)  # every thread read, the village first
+    warnings: list[str] = field(default_factory=list)  # DMs that could not be opened or read
+
+    @property
+    def suffix(self) -> str:
+        """``.json`` (the village alone, as a pull of one channel) or ``.txt`` (threads)."""
+        from .layout import suffix
+
+        return suffix(self.data.decode("utf-8"))
+
+    @property
+    def fmt(self) -> str | None:
+        """The chat format to remember: ``dce-json`` for one document, else detected."""
+        return "dce-json" if self.suffix == ".json" else None
 
 
 def _opens(msg: Any, authors: Authors) -> str | None:
@@ -158,9 +184,44 @@ async def _names(rest: Any, guild_id: Any, users: dict[int, Any], authors: Autho
             authors.shown[uid] = nick
 
 
+@dataclass
+class _Channel:
+    """A channel of the phase besides the village, as game.toml names it."""
+
+    name: str  # the thread's name (a player's, a group's)
+    kind: str  # "private" | "group"
+    ja: str
+    channel: str  # its id ("" for a DM not yet opened)
+    dm_of: str | None = None  # a DM: the player's user id
+
+
+def _sources(cfg: GameConfig) -> list[_Channel]:
+    """The channels of a phase besides the village: each group channel of ``[discord]
+    groups``, then per player their private channel (``channel``) and the bot's DM with
+    them (a ``discord`` key that is a user id)."""
+    out: list[_Channel] = []
+    dc = cfg.discord
+    for group, cid in (dc.groups.items() if dc is not None else ()):
+        out.append(_Channel(group, "group", f"グループ「{group}」のチャンネル", cid))
+    for p in cfg.players:
+        if p.channel:
+            out.append(_Channel(p.name, "private", f"{p.name}さんの個別チャンネル", p.channel))
+        uid = (p.discord or "").strip()
+        if uid.isdigit():
+            out.append(_Channel(p.name, "private", f"{p.name}さんとのDM", "", uid))
+    return out
+
+
+def _floor(message_id: int) -> int:
+    """The greatest id before every message sent in the same millisecond as ``message_id``
+    (Discord's ids begin with their time): a window bound for the other channels."""
+    return max(0, ((message_id >> 22) << 22) - 1)
+
+
 async def fetch_phase(rest: Any, cfg: GameConfig, phase: str, channel: str,
                       after: str | None = None, before: str | None = None) -> Pull:
-    """Read the phase's messages from ``channel`` (see the module's docstring)."""
+    """Read the phase's messages from the village ``channel`` (see the module's
+    docstring), then, for the same window, every other channel of the phase (``_sources``)."""
     import hikari
 
     from .client import explain
@@ -168,24 +229,74 @@ async def fetch_phase(rest: Any, cfg: GameConfig, phase: str, channel: str,
     authors = Authors(cfg)
     try:
         ch = await rest.fetch_channel(int(channel))
-        msgs = await _range(rest, ch, phase, after, before, authors)
-        users: dict[int, Any] = {}
-        for m in msgs:
-            users.setdefault(int(m.author.id), m.author)
-            for u in mentioned(m):
-                users.setdefault(int(u.id), u)
-        await _names(rest, getattr(ch, "guild_id", None), users, authors)
+        msgs, stop = await _range(rest, ch, phase, after, before, authors)
     except hikari.HikariError as e:
         raise explain(e, "Discordから読めませんでした（何も保存していません）") from None
     if not msgs:
         raise DiscordError(f"{phase} の範囲にメッセージがありません（何も保存していません）")
     _check_content(msgs)
+    lo = int(after) if after is not None else _floor(int(msgs[0].id))
+    hi = int(stop) if stop is not None else None
+    others, warnings, me = await _others(rest, cfg, lo, hi)
+    users: dict[int, Any] = {}
+    for m in msgs + [m for _c, _ch, ms in others for m in ms]:
+        users.setdefault(int(m.author.id), m.author)
+        for u in mentioned(m):
+            users.setdefault(int(u.id), u)
+    guilds = [getattr(ch, "guild_id", None)] + [getattr(c, "guild_id", None)
+                                                for _s, c, _m in others]
+    try:
+        done: set[int] = set()
+        for gid in guilds:
+            if gid is None or int(gid) in done:
+                continue
+            done.add(int(gid))
+            await _names(rest, gid, {u: v for u, v in users.items() if u not in authors.shown},
+                         authors)
+    except hikari.HikariError as e:
+        raise explain(e, "Discordから読めませんでした（何も保存していません）") from None
 
     def name_of(uid: int) -> str | None:
         u = users.get(uid)
         return authors.written(u) if u is not None else None
 
+    def as_gm(user: Any) -> str:  # the bot's own posts in a 1:1 or group chat: the GM's
+        if me is not None and int(user.id) == me and cfg.gm:
+            return cfg.gm[0]
+        return authors.written(user)
+
+    from .layout import VILLAGE, ThreadLog, phase_text
+
     rows = [message_json(m, authors.written, name_of) for m in msgs]
+    guild = getattr(ch, "guild_id", None)
+    village = export_json((str(guild or ""), ""), (str(ch.id), str(getattr(ch, "name", "") or "")),
+                          rows, after, before)
+    logs = [ThreadLog(VILLAGE, "village", village)]
+    pulled = [Pulled(VILLAGE, "village", "村", str(ch.id), len(rows))]
+    counted = list(msgs)  # whose authors the GM is told about (not the 1:1 chats')
+    for src, och, ms in others:
+        people = [m for m in ms if me is None or int(m.author.id) != me]
+        pulled.append(Pulled(src.name, src.kind, src.ja, str(och.id), len(ms) if people else 0))
+        if not people:
+            continue  # nothing but the bot's own posts (the notices `send` sent): left out
+        gid = getattr(och, "guild_id", None)
+        where = (str(gid), "") if gid is not None else ("0", "Direct Messages")
+        data = export_json(where, (str(och.id), str(getattr(och, "name", None) or src.name)),
+                           [message_json(m, as_gm, name_of) for m in ms], str(lo),
+                           None if hi is None else str(hi))
+        logs.append(ThreadLog(src.name, src.kind, data))
+        if src.kind == "group":
+            counted += people
+    text = phase_text(logs)
+    unmapped, bots = _unknown(counted, users, authors, me)
+    return Pull(phase, text.encode("utf-8"), sum(t.messages for t in pulled), str(msgs[0].id),
+                str(msgs[-1].id), unmapped, bots, pulled, warnings)
+
+
+def _unknown(msgs: list[Any], users: dict[int, Any], authors: Authors,
+             me: int | None) -> tuple[list[Unmapped], list[Unmapped]]:
+    """The authors of ``msgs`` the roster cannot place, and the bots (the bot itself too,
+    in the village)."""
     counts: dict[int, int] = {}
     for m in msgs:
         counts[int(m.author.id)] = counts.get(int(m.author.id), 0) + 1
@@ -199,10 +310,46 @@ async def fetch_phase(rest: Any, cfg: GameConfig, phase: str, channel: str,
             bots.append(Unmapped(authors.display(u), str(u.username), str(uid), n))
         elif not authors.is_gm(u):
             unmapped.append(Unmapped(authors.display(u), str(u.username), str(uid), n))
-    guild = getattr(ch, "guild_id", None)
-    data = export_json((str(guild or ""), ""), (str(ch.id), str(getattr(ch, "name", "") or "")),
-                       rows, after, before)
-    return Pull(phase, data, len(rows), str(msgs[0].id), str(msgs[-1].id), unmapped, bots)
+    return unmapped, bots
+
+
+async def _others(rest: Any, cfg: GameConfig, lo: int, hi: int | None
+                  ) -> tuple[list[tuple[_Channel, Any, list[Any]]], list[str], int | None]:
+    """Every other channel of the phase read for the window: (channel, its hikari
+    channel, its messages) in ``_sources``'s order, the warnings (a DM that cannot be
+    opened or read), the bot's own user id (None when there is no other channel).  A
+    private or group channel that cannot be read ends the pull (nothing stored)."""
+    import hikari
+
+    from .client import explain
+
+    sources = _sources(cfg)
+    if not sources:
+        return [], [], None
+    try:
+        me: int | None = int((await rest.fetch_my_user()).id)
+    except hikari.HikariError as e:
+        raise explain(e, "ボット自身の情報を読めませんでした（何も保存していません）") from None
+    out: list[tuple[_Channel, Any, list[Any]]] = []
+    warnings: list[str] = []
+    for src in sources:
+        if src.dm_of is not None:
+            try:
+                och = await rest.create_dm_channel(int(src.dm_of))
+                ms = await _window(rest, och, lo, hi, src.ja)
+            except hikari.HikariError as e:
+                why = str(explain(e, f"{src.ja}を開けませんでした"))
+                warnings.append(f"{why}。このDMは読まずに取り込みました")
+                continue
+        else:
+            what = f"{src.ja}（チャンネルID {src.channel}）を読めませんでした（何も保存していません）"
+            try:
+                och = await rest.fetch_channel(int(src.channel))
+                ms = await _window(rest, och, lo, hi, src.ja)
+            except hikari.HikariError as e:
+                raise explain(e, what) from None
+        out.append((src, och, ms))
+    return out, warnings, me
 
 
 def _check_content(msgs: list[Any]) -> None:
@@ -217,7 +364,10 @@ def _check_content(msgs: list[Any]) -> None:
 
 
 async def _range(rest: Any, ch: Any, phase: str, after: str | None, before: str | None,
-                 authors: Authors) -> list[Any]:
+                 authors: Authors) -> tuple[list[Any], str | None]:
+    """The phase's messages of the village channel and where the window ends: the id of
+    the first message after it (``before``, or the GM's message that opens another
+    phase), None when it runs up to now."""
     import hikari
 
     if after is not None:
@@ -229,13 +379,13 @@ async def _range(rest: Any, ch: Any, phase: str, after: str | None, before: str 
                 break
             opened = _opens(m, authors)
             if before is None and opened is not None and opened != phase and out:
-                break
+                return out, str(m.id)
             out.append(m)
             if len(out) >= MAX_SCAN:
                 raise DiscordError(
                     f"{phase} の範囲が{MAX_SCAN:,}件を超えました。--before に終わりのひとつ後の"
                     "メッセージIDを指定して範囲を区切ってください（何も保存していません）")
-        return out
+        return out, before
     it = rest.fetch_messages(ch, before=hikari.Snowflake(int(before))) if before is not None \
         else rest.fetch_messages(ch)
     back: list[Any] = []
@@ -260,8 +410,27 @@ async def _range(rest: Any, ch: Any, phase: str, after: str | None, before: str 
         for k, m in enumerate(msgs[1:], 1):
             opened = _opens(m, authors)
             if opened is not None and opened != phase:
-                return msgs[:k]
-    return msgs
+                return msgs[:k], str(m.id)
+    return msgs, before
+
+
+async def _window(rest: Any, ch: Any, after: int, before: int | None, what: str) -> list[Any]:
+    """The messages of another channel of the phase (a private, group or DM channel)
+    between the village's bounds (``after`` / ``before``: exclusive ids), oldest first."""
+    import hikari
+
+    out: list[Any] = []
+    seen: set[int] = set()
+    async for m in rest.fetch_messages(ch, after=hikari.Snowflake(after)):
+        _check_page(m, seen, after, None)
+        if before is not None and int(m.id) >= before:
+            break
+        out.append(m)
+        if len(out) >= MAX_SCAN:
+            raise DiscordError(
+                f"{what}の範囲が{MAX_SCAN:,}件を超えました。--before に終わりのひとつ後の"
+                "メッセージIDを指定して範囲を区切ってください（何も保存していません）")
+    return out
 
 
 def _check_page(m: Any, seen: set[int], after: int | None, before: int | None) -> None:
@@ -284,25 +453,30 @@ def _example(phase: str) -> str:
 
 # ------------------------------------------------------------------ storing
 def store_pull(root: Path, pull: Pull) -> Any:
-    """Store the pulled JSON as ``logs/<phase>.json`` the way ``add`` stores a paste (the
-    logs' lock, the replaced version kept in the history, an atomic write)."""
-    from ..cli.read import read_paste
+    """Store the pulled text the way ``add`` stores a paste (the logs' lock, the replaced
+    version kept in the history, an atomic write): the village alone as
+    ``logs/<phase>.json``, a phase of several threads as ``logs/<phase>.txt``."""
+    from ..cli.read import read_paste_parts
     from ..engine import LOG_SUFFIXES
     from ..fsio import store_log
 
-    lines = read_paste(pull.data, f"logs/{pull.phase}.json", "dce-json", root).messages
-    if not lines:
+    parts = read_paste_parts(pull.data, f"logs/{pull.phase}{pull.suffix}", pull.fmt, root)
+    if not any(part.reading.messages for part in parts):
         raise DiscordError(f"{pull.phase} の範囲に読めるメッセージがありません（何も保存していません）")
-    stored = store_log(root / "logs", pull.phase, ".json", pull.data, LOG_SUFFIXES)
-    return stored
+    return store_log(root / "logs", pull.phase, pull.suffix, pull.data, LOG_SUFFIXES)
+
+
+def _listed(value: Any) -> list[Any]:
+    return value if isinstance(value, list) else []
 
 
 def known_ids(root: Path, cfg: GameConfig, order: list[str] | None = None) -> dict[str, str]:
     """Each player's Discord user id as the game's stored DiscordChatExporter logs show it
-    (a pulled phase, or the GM's own export): the author whose name is the player's name
+    (a pulled phase, each of its threads, or the GM's own export): the author whose name is the player's name
     or alias; a later phase's log wins.  ``send`` DMs these when game.toml's ``discord``
     key is no user id."""
     from ..engine import scan_logs
+    from .layout import documents
 
     names: dict[str, str] = {}
     for p in cfg.players:
@@ -316,11 +490,10 @@ def known_ids(root: Path, cfg: GameConfig, order: list[str] | None = None) -> di
     rank = {pid: k for k, pid in enumerate(order or [])}
     for _pid, path in sorted(logs.items(), key=lambda kv: (rank.get(kv[0], len(rank)), kv[0])):
         try:
-            doc = json.loads(path.read_text(encoding="utf-8"))
+            docs = documents(path.read_text(encoding="utf-8"))
         except (OSError, ValueError):
             continue
-        messages = doc.get("messages") if isinstance(doc, dict) else None
-        for m in messages if isinstance(messages, list) else []:
+        for m in [m for _name, doc in docs for m in _listed(doc.get("messages"))]:
             author = m.get("author") if isinstance(m, dict) else None
             if not isinstance(author, dict) or author.get("isBot"):
                 continue

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -15,3 +16,12 @@ def fake() -> Any:
     f = Fake().start()
     yield f
     f.stop()
+
+
+@pytest.fixture
+def env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
+    """A temporary folder with the bot token the fake accepts in the environment (and no
+    token file of the user's)."""
+    monkeypatch.setenv("ADJUDICATOR_DISCORD_TOKEN", "test-token")
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    return tmp_path

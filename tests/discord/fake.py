@@ -13,6 +13,13 @@ or only a ``Retry-After`` header and no JSON; ``same_page`` answers the same pag
 whatever ``after``/``before`` ask; ``silent`` never answers; ``broken`` answers
 truncated JSON, a body shorter than its Content-Length, or an object where a list
 belongs.  ``times`` records when each request came (requests a second).
+
+Several channels (issue 39: a phase read as threads): ``add_channel`` adds a private or
+group channel of the same server, ``say(…, channel=ID)`` writes in it; the bot's DM
+channel with a user is ``dm_channel(uid)`` (what ``POST /users/@me/channels`` answers),
+``say(…, channel=fake.dm_channel(uid))`` writes in it, and the DMs the bot sends are in
+its history too.  ``forbidden`` channels answer 403 Missing Access (50001), ``no_dm``
+users refuse a DM channel (50007); ``GET /users/@me`` is the bot.
 """
 
 from __future__ import annotations
@@ -51,6 +58,11 @@ class Fake:
         self.channel_id = "800000000000000002"
         self.channel_name = "人狼村-本会場"
         self.messages: list[dict[str, Any]] = []  # channel history, any order
+        #: every channel's history (the village's is ``messages``), by channel id
+        self.history: dict[str, list[dict[str, Any]]] = {self.channel_id: self.messages}
+        self.channels: dict[str, str] = {}  # the server's other channels: id -> name
+        self.forbidden: set[str] = set()  # channel ids the bot may not read (50001)
+        self.no_dm: set[str] = set()  # user ids whose DM channel cannot be opened (50007)
         self.members: dict[str, str | None] = {}  # user id -> server nickname
         self.users: dict[str, dict[str, Any]] = {}
         self.blocked: set[str] = set()  # user ids that refuse DMs (50007)
@@ -101,13 +113,25 @@ class Fake:
             self.members[uid] = nick
         return u
 
+    def add_channel(self, cid: str, name: str) -> str:
+        """Another text channel of the server (a player's private channel, a group's)."""
+        self.channels[cid] = name
+        self.history.setdefault(cid, [])
+        return cid
+
+    @staticmethod
+    def dm_channel(uid: str) -> str:
+        """The id of the bot's DM channel with user ``uid``."""
+        return str(int(uid) + 1)
+
     def say(self, uid: str, when: datetime, content: str, n: int = 0, *,
             mentions: list[str] = (), edited: datetime | None = None,  # type: ignore[assignment]
             reply_to: dict[str, Any] | None = None, attachments: list[dict[str, Any]] = (),  # type: ignore[assignment]
-            kind: int = 0) -> dict[str, Any]:
+            kind: int = 0, channel: str | None = None) -> dict[str, Any]:
         mid = snowflake(when, n)
+        where = channel or self.channel_id
         msg = {
-            "id": mid, "type": 19 if reply_to else kind, "channel_id": self.channel_id,
+            "id": mid, "type": 19 if reply_to else kind, "channel_id": where,
             "author": self.users[uid], "content": content, "timestamp": iso(when),
             "edited_timestamp": iso(edited) if edited else None, "tts": False,
             "mention_everyone": False, "mentions": [self.users[m] for m in mentions],
@@ -116,10 +140,10 @@ class Fake:
         }
         if reply_to is not None:
             msg["message_reference"] = {"type": 0, "message_id": reply_to["id"],
-                                        "channel_id": self.channel_id,
+                                        "channel_id": where,
                                         "guild_id": self.guild_id}
             msg["referenced_message"] = reply_to
-        self.messages.append(msg)
+        self.history.setdefault(where, []).append(msg)
         return msg
 
     # ------------------------------------------------------------ HTTP
@@ -240,14 +264,29 @@ class Fake:
     def answer(self, method: str, parts: list[str], q: dict[str, list[str]],
                body: Any) -> Any:
         not_found = (404, {"message": "Unknown Channel", "code": 10003}, None)
-        if method == "GET" and parts == ["channels", self.channel_id]:
-            return 200, {"id": self.channel_id, "type": 0, "guild_id": self.guild_id,
-                         "name": self.channel_name, "position": 3, "permission_overwrites": [],
+        if method == "GET" and parts == ["users", "@me"]:
+            return 200, dict(BOT, mfa_enabled=True, locale="ja", verified=True, email=None,
+                             premium_type=0, banner=None, accent_color=None), None
+        if method == "GET" and parts[:1] == ["channels"] and len(parts) in (2, 3) \
+                and parts[1] in self.forbidden:
+            return 403, {"message": "Missing Access", "code": 50001}, None
+        if method == "GET" and len(parts) == 2 and parts[0] == "channels" \
+                and parts[1] in self.dm_of:
+            return 200, {"id": parts[1], "type": 1, "last_message_id": None, "flags": 0,
+                         "recipients": [self.users[self.dm_of[parts[1]]]]}, None
+        if method == "GET" and len(parts) == 2 and parts[0] == "channels" \
+                and (parts[1] == self.channel_id or parts[1] in self.channels):
+            name = self.channel_name if parts[1] == self.channel_id else self.channels[parts[1]]
+            return 200, {"id": parts[1], "type": 0, "guild_id": self.guild_id,
+                         "name": name, "position": 3, "permission_overwrites": [],
                          "nsfw": False, "parent_id": None, "topic": None,
                          "rate_limit_per_user": 0, "last_message_id": None, "flags": 0}, None
-        if method == "GET" and parts == ["channels", self.channel_id, "messages"]:
+        if method == "GET" and len(parts) == 3 and parts[0] == "channels" \
+                and parts[2] == "messages" and (parts[1] == self.channel_id
+                                                or parts[1] in self.channels
+                                                or parts[1] in self.dm_of):
             limit = int(q.get("limit", ["50"])[0])
-            ordered = sorted(self.messages, key=lambda m: int(m["id"]))
+            ordered = sorted(self.history.get(parts[1], []), key=lambda m: int(m["id"]))
             if self.same_page:  # whatever after/before ask: the first page again
                 sel = ordered[:limit]
             elif "after" in q:
@@ -269,7 +308,9 @@ class Fake:
             uid = str(body["recipient_id"])
             if uid not in self.users:
                 return 404, {"message": "Unknown User", "code": 10013}, None
-            dm = str(int(uid) + 1)
+            if uid in self.no_dm:
+                return 403, {"message": "Cannot send messages to this user", "code": 50007}, None
+            dm = self.dm_channel(uid)
             self.dm_of[dm] = uid
             return 200, {"id": dm, "type": 1, "last_message_id": None, "flags": 0,
                          "recipients": [self.users[uid]]}, None
@@ -303,6 +344,8 @@ class Fake:
                    "mentions": [], "mention_roles": [], "attachments": [], "embeds": [],
                    "pinned": False, "flags": 0, "components": [], "nonce": nonce}
             self.sent.append(msg)
+            if ch in self.dm_of:  # a DM is in its channel's history (the village's: by hand)
+                self.history.setdefault(ch, []).append(msg)
             self.created += 1
             if self.drop_after_create:
                 self.drop_after_create -= 1

@@ -127,13 +127,6 @@ def _posts(root: Path, phase: str) -> tuple[str, dict[str, list[str]]]:
     return ph.public_post, ph.private
 
 
-@pytest.fixture
-def env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
-    monkeypatch.setenv("ADJUDICATOR_DISCORD_TOKEN", TOKEN)
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
-    return tmp_path
-
-
 # ------------------------------------------------------------------ pull
 def test_pull_then_resolve_gives_the_posts_of_the_pasted_night(fake: Fake, env: Path,
                                                                capsys: Any) -> None:

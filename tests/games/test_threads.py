@@ -329,3 +329,19 @@ def test_the_running_status_of_a_night_of_chats_counts_each_chat_as_its_player(
     assert not st.closed and st.messages == 2
     st = phase_status(root, "night1", (VILLAGE + chat("さくら", [("21:10", "Sakura🌸", "占い@じろう")])).encode())
     assert st.closed
+
+
+def test_a_line_written_seconds_before_the_villages_deadline_in_its_minute_is_not_late(
+        tmp_path: Path) -> None:
+    """input.deadline: the village's 締め切り closes every chat at its time; the merge puts
+    a private chat's line after it when both are in one minute (input.thread.order
+    compares minutes), but a line written before it, to the second, is not late."""
+    from adjudicator.chatlog.threads import separator
+
+    village = f"{separator('村')}\n[21:00:00] GM: 夜です\n[21:28:40] GM: 締め切り\n"
+    sakura = f"{separator('さくら')}\n[21:28:10] さくら: 占い@じろう\n"
+    hanako = f"{separator('はなこ')}\n[21:28:50] はなこ: 予想@しん 1万\n"
+    game = night(tmp_path, village, sakura, hanako)
+    assert rec(game, "占い@じろう").disposition == "accepted"
+    late = rec(game, "予想@しん 1万")
+    assert (late.disposition, late.code) == ("rejected", "late")
