@@ -12,23 +12,85 @@ is made from them.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One setting of a village's game.toml, declared once in the game's ``setup.py``
+    (its Variant's ``toml_options``): what ``new`` writes (``key = default  # note``) and
+    the desk's control for it (``label``, the ``choices`` with their Japanese names, the
+    range of a number), so that a new village's settings appear in both with no other
+    change.
+
+    ``default`` is the value as game.toml writes it (TOML: ``"抽選"``, ``true``, ``3``);
+    ``unset`` is what leaving the key out means, in the GM's words (「抽選」, 「人数から」),
+    for a setting whose default is the game's own choice rather than a value (the desk
+    preselects it; ``default`` is then an example); ``table`` is the game.toml table the
+    key belongs to (``[options]``, or another such as ``[recruit_chance]``)."""
+
+    key: str
+    default: str
+    note: str
+    label: str = ""
+    #: (the value as written, its Japanese name) for a setting that takes one of a few
+    choices: tuple[tuple[str, str], ...] = ()
+    #: the choices made when asked (a deck's monsters), for a list kept elsewhere
+    choices_from: Callable[[], tuple[tuple[str, str], ...]] | None = None
+    low: int | None = None
+    high: int | None = None
+    unset: str = ""
+    table: str = "options"
+
+    def options(self) -> tuple[tuple[str, str], ...]:
+        """The choices: the declared ones, or the ones ``choices_from`` makes."""
+        return self.choices_from() if self.choices_from is not None else self.choices
+
+    @property
+    def kind(self) -> str:
+        """``choice`` (one of a few), ``number``, ``numbers`` (a list of whole numbers),
+        ``words`` (a list of words), ``pairs`` (a table of words and their other
+        spellings) or ``text``: the control the desk draws."""
+        if self.choices or self.choices_from is not None:
+            return "choice"
+        if re.fullmatch(r"-?[0-9]+", self.default) or self.low is not None:
+            return "number"
+        if re.fullmatch(r"\[[0-9,\s]*\]", self.default):
+            return "numbers"
+        if self.default.startswith("["):
+            return "words"
+        if self.default.startswith("{"):
+            return "pairs"
+        return "text"
+
+
+def flag(yes: str, no: str) -> tuple[tuple[str, str], ...]:
+    """The choices of a yes-or-no setting, each in the GM's words."""
+    return (("true", yes), ("false", no))
+
 
 #: a werewolf village's tie setting, shared by the villages' ``toml_options``
-TIE_OPTION = ("tie", '"抽選"', "同票のとき：「抽選」＝抽選で1人を処刑（抽選は記録されます）／「なし」＝処刑なし")
+TIE_OPTION = Option("tie", '"抽選"', "同票のとき：「抽選」＝抽選で1人を処刑（抽選は記録されます）"
+                    "／「なし」＝処刑なし", "同票のとき",
+                    (('"抽選"', "抽選で1人を処刑"), ('"なし"', "処刑なし")))
 
 
 #: the base werewolf settings (werewolf.md), shared by the werewolf villages'
 #: ``toml_options``
 WEREWOLF_OPTIONS = (
     TIE_OPTION,
-    ("no_bite", '"抽選"', "人狼が噛み先を書かなかった夜：「抽選」＝人狼以外の生存者から抽選"
-     "／「なし」＝噛みなし"),
-    ("hunter_repeat", "true", "狩人が2夜続けて同じ人を護衛できる（true）か、できない（false）"),
-    ("first_bite", "true", "1日目の夜に噛みがある（true）か、ない（false）"),
+    Option("no_bite", '"抽選"', "人狼が噛み先を書かなかった夜：「抽選」＝人狼以外の生存者から抽選"
+           "／「なし」＝噛みなし", "人狼が噛み先を書かなかった夜",
+           (('"抽選"', "人狼以外の生存者から抽選"), ('"なし"', "噛みなし"))),
+    Option("hunter_repeat", "true", "狩人が2夜続けて同じ人を護衛できる（true）か、できない（false）",
+           "狩人が2夜続けて同じ人を護衛", flag("できる", "できない")),
+    Option("first_bite", "true", "1日目の夜に噛みがある（true）か、ない（false）",
+           "1日目の夜の噛み", flag("あり", "なし")),
 )
 
 
-def _options(variant: str) -> tuple[tuple[str, str, str], ...]:
+def _options(variant: str) -> tuple[Option, ...]:
     """The variant's settings with their defaults and what they mean (its Variant's
     ``toml_options``, kept in the game's room)."""
     from ..games import REGISTRY, get_variant
@@ -83,15 +145,15 @@ def options_block(variant: str, chosen: dict[str, str] | None = None) -> str:
     """The [options] table: each setting the game reads, with what it means; the ones in
     ``chosen`` (key -> value as written) set, the rest shown commented at their default."""
     chosen = chosen or {}
-    rows = _options(variant)
+    rows = [o for o in _options(variant) if o.table == "options"]
     if not rows and not chosen:
         return ""
     out = ["[options]"]
-    if any(k not in chosen for k, _, _ in rows):
+    if any(o.key not in chosen for o in rows):
         out.append("# 行頭の「#」を消すと、その設定が使われます（書かなければ右の初期値）。")
-    known = {k for k, _, _ in rows}
-    for key, default, note in rows:
-        out.append(_keyed(key, chosen.get(key, default), note, key in chosen))
+    known = {o.key for o in rows}
+    for o in rows:
+        out.append(_keyed(o.key, chosen.get(o.key, o.default), o.note, o.key in chosen))
     out += [f"{k} = {v}" for k, v in chosen.items() if k not in known]
     return "\n".join(out) + "\n"
 

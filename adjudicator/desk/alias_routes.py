@@ -122,7 +122,7 @@ def add_alias(game: Path, player: str, alias: str) -> Path | None:
             text = path.read_bytes().decode("utf-8-sig")
             raw = tomllib.loads(text)
         except (UnicodeDecodeError, tomllib.TOMLDecodeError):
-            raise S.DeskError("game.toml が読めないため、別名を書き足せません", 422) from None
+            raise S.DeskError("ゲームの設定が読めないため、別名を書き足せません", 422) from None
         cfg = load_config(path)
         players = raw.get("players")
         names = [p.name for p in cfg.players]
@@ -142,7 +142,7 @@ def add_alias(game: Path, player: str, alias: str) -> Path | None:
         except tomllib.TOMLDecodeError:
             got = None
         if got != want:
-            raise S.DeskError(f"game.toml の書き方のため、自動では書き足せませんでした。「{player}」"
+            raise S.DeskError(f"ゲームの設定の書き方のため、自動では書き足せませんでした。「{player}」"
                               f"さんの項目の別名に「{shown(alias)}」を手で書き足してください", 409)
         tmp = game / ".game.toml.alias"
         write_atomic(tmp, new_text)

@@ -228,8 +228,7 @@ async def index(desk: Desk, request: Request) -> Response:
 
 
 def _new_form(variant: str) -> dict[str, str]:
-    return {"name": "", "variant": variant, "seed": "1", "gm": "GM", "roster": "",
-            "options": S.default_options(variant)}
+    return {"name": "", "variant": variant, "seed": "1", "gm": "GM", "roster": ""}
 
 
 def _names_ja() -> dict[str, str]:
@@ -249,18 +248,20 @@ async def new_form(desk: Desk, request: Request) -> Response:
         raise S.DeskError(f"未対応の村です: {variant!r}", 400)
     return desk.page(request, "new.html.j2", title="新しいゲーム", form=_new_form(variant),
                      variants=_variants(), roster_help=S.roster_help(variant), problems=[],
-                     message="", **_new_extras())
+                     message="", **_new_extras({}))
 
 
-def _new_extras() -> dict[str, Any]:
-    """What the form's script switches with the 村 (hints, default options)."""
+def _new_extras(sent: dict[str, str]) -> dict[str, Any]:
+    """What the form's script switches with the 村 (hints, each village's settings, the
+    scenario box); ``sent``: the settings posted, shown again with a problem."""
     from ..games import get_variant
 
-    info = {v: {"hint": S.roster_help(v), "options": S.default_options(v),
+    info = {v: {"hint": S.roster_help(v),
                 "scenario": bool(get_variant(v).has_scenario)} for v, _ja in _variants()}
     # the games whose game.toml names a scenario file (the upload box says which)
     scenario_games = "・".join(ja for v, ja in _variants() if info[v]["scenario"])
-    return {"variant_info": info, "scenario_games": scenario_games}
+    return {"variant_info": info, "scenario_games": scenario_games,
+            "controls": S.option_fields(), "sent": sent}
 
 
 async def _scenario_upload(form: FormData) -> bytes | None:
@@ -275,16 +276,23 @@ async def _scenario_upload(form: FormData) -> bytes | None:
 
 async def new_post(desk: Desk, request: Request) -> Response:
     form = await desk.form(request)
-    values = {k: _field(form, k) for k in ("name", "variant", "seed", "gm", "roster", "options")}
+    values = {k: _field(form, k) for k in ("name", "variant", "seed", "gm", "roster")}
+    # the chosen village's settings (the other villages' controls are disabled: not sent)
+    sent = {c.name: _field(form, c.name) for c in S.option_controls(values["variant"])
+            if c.name in form}
     try:
-        S.create_game(desk.root, values["name"].strip(), values["variant"], values["seed"],
-                      values["gm"], values["options"], values["roster"],
-                      await _scenario_upload(form))
+        chosen, problems = S.options_from_form(values["variant"], sent)
+        path = S.create_game(desk.root, values["name"].strip(), values["variant"],
+                             values["seed"], values["gm"], chosen, values["roster"],
+                             await _scenario_upload(form), option_problems=problems)
     except S.DeskError as e:
         return desk.page(request, "new.html.j2", status=e.status, title="新しいゲーム",
                          form=values, variants=_variants(),
                          roster_help=S.roster_help(values["variant"]),
-                         problems=e.problems or [str(e)], message=str(e), **_new_extras())
+                         problems=[W.desk_message(p) for p in e.problems or [str(e)]],
+                         message=W.desk_message(str(e)), **_new_extras(sent))
+    if S.game_undealt(path):  # names only: the next step is the 配役 by lot
+        return RedirectResponse(f"/g/{_q(values['name'].strip())}/seal?new=1", status_code=303)
     return RedirectResponse(f"/g/{_q(values['name'].strip())}", status_code=303)
 
 
@@ -313,6 +321,8 @@ def _q(name: str) -> str:
 
 async def game_page(desk: Desk, request: Request) -> Response:
     name = request.path_params["name"]
+    if S.game_undealt(S.game_dir(desk.root, name)):  # no roles yet: the 配役 comes first
+        return RedirectResponse(f"/g/{_q(name)}/seal", status_code=303)
     return game_view(desk, request, name, request.query_params.get("phase"),
                      stored=request.query_params.get("stored"),
                      added=request.query_params.get("added", ""))
@@ -527,7 +537,7 @@ def create_app(root: Path | str = ".", hosts: tuple[str, ...] = LOOPBACK_HOSTS,
             except S.DeskError as e:
                 return desk.error(request, str(e), e.status, e.problems)
             except ConfigError as e:
-                return desk.error(request, "game.toml に問題があります", 422, e.problems_ja)
+                return desk.error(request, "ゲームの設定に問題があります", 422, e.problems_ja)
             except AdjudicatorError as e:
                 return desk.error(request, str(e), 422)
             except OSError as e:

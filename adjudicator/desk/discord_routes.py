@@ -62,13 +62,13 @@ def _game(desk: Any, name: str) -> tuple[Any, Any, str]:
     try:
         game = resolve_game(path)
     except ConfigError as e:
-        raise S.DeskError("game.toml に問題があります", 422, e.problems_ja) from None
+        raise S.DeskError("ゲームの設定に問題があります", 422, e.problems_ja) from None
     ch = channel(game.cfg)
     if ch is not None and not installed():
         raise S.DeskError(MISSING, 503)
     if ch is None:
         raise S.DeskError("このゲームにはDiscordのチャンネルが設定されていません"
-                          "（game.toml の [discord] channel）", 400)
+                          "（ゲームの設定のDiscordの欄にチャンネルのIDを書きます）", 400)
     return path, game, ch
 
 

@@ -51,7 +51,8 @@ async def status(forms: Forms, desk: Any, request: Request) -> Response:
 
 
 async def seal_page(forms: Forms, desk: Any, request: Request) -> Response:
-    """GET /g/{name}/seal: the seal's state, the verify field and the deal form."""
+    """GET /g/{name}/seal: the seal's state, the verify field and the deal form (before
+    the deal: the players and the composition the lot deals for that number)."""
     from ..config.load import load_config
     from ..seal import check
 
@@ -68,12 +69,14 @@ async def seal_page(forms: Forms, desk: Any, request: Request) -> Response:
 
         verified = verify_game(root, digest or None) if cfg.seal is not None else check(cfg)
     return desk.page(request, "seal.html.j2", title=f"{name} の配役と封印", name=name, cfg=cfg,
-                     digest=digest, verified=verified, dealt=None)
+                     digest=digest, verified=verified, dealt=None, plan=S.deal_plan(root),
+                     undealt=S.game_undealt(root), created=request.query_params.get("new") == "1")
 
 
 async def deal(forms: Forms, desk: Any, request: Request) -> Response:
     """POST /g/{name}/deal: deal and seal; the result page is the GM's only."""
     from ..deal import deal_game
+    from ..errors import ConfigError
 
     name = request.path_params["name"]
     root = S.game_dir(desk.root, name)
@@ -81,7 +84,14 @@ async def deal(forms: Forms, desk: Any, request: Request) -> Response:
     raw = forms.field(form, "seed").strip()
     if raw and not raw.lstrip("-").isdigit():
         raise S.DeskError("種は整数で書いてください（空欄なら毎回ちがう配役になります）", 400)
-    r = deal_game(root, seed=int(raw) if raw else None, force=forms.field(form, "force") == "1")
+    try:
+        r = deal_game(root, seed=int(raw) if raw else None,
+                      force=forms.field(form, "force") == "1")
+    except ConfigError as e:  # the command line's words for its flag: the desk's checkbox
+        raise S.DeskError("配役を決められません。次の点を直してください", 422,
+                          [p.replace("（配り直すなら --force を付けてください）",
+                                     "（配り直すなら「すでにある配役を配り直す」にチェックしてください）")
+                           for p in e.problems_ja]) from None
     return desk.page(request, "seal.html.j2", title=f"{name} の配役と封印", name=name, cfg=None,
                      digest="", verified=None, dealt=r, seeded=bool(raw))
 

@@ -26,7 +26,7 @@ async def guide_page(desk: Any, request: Request) -> Response:
     try:
         cfg = load_config(path / "game.toml")
     except ConfigError as e:
-        raise S.DeskError("game.toml に問題があります。直してから開き直してください", 422,
+        raise S.DeskError("ゲームの設定に問題があります。直してから開き直してください", 422,
                           e.problems_ja) from None
     guide = build_guide(cfg.variant, cfg)
     return desk.page(request, "guide.html.j2", title=f"{name}：コマンド一覧", name=name,

@@ -75,11 +75,16 @@ class GameSummary:
     next_phase: str = ""
     finished: bool = False
     problems: list[str] = field(default_factory=list)  # what the GM must fix
+    undealt: bool = False  # names only: the 配役 by lot comes next
 
 
 def summarize(root: Path, name: str) -> GameSummary:
     path = game_dir(root, name)
     s = GameSummary(name=name)
+    if game_undealt(path):
+        s.undealt = True
+        s.variant = str(tomllib.loads((path / "game.toml").read_text("utf-8-sig"))["variant"])
+        return s
     try:
         game = resolve_game(path)
     except ConfigError as e:
@@ -186,12 +191,13 @@ def thread_rows(parts: list[Any], cfg: Any, variant: Any) -> list[ThreadRow]:
     if len(parts) < 2:
         return []
     from ..threads import name_thread
+    from .wording import desk_message
 
     roster = variant.make_roster()
     out = []
     for part in parts:
         named = name_thread(part.export, cfg, roster)
-        out.append(ThreadRow(named.thread.ja(), named.why, *_lines(part.export),
+        out.append(ThreadRow(named.thread.ja(), desk_message(named.why), *_lines(part.export),
                              len(part.reading.messages), named.guessed))
     return out
 
@@ -215,6 +221,7 @@ def stored_threads(path: Path, game: Game, phase: str) -> list[ThreadRow]:
     from ..chatlog.threads import cut
     from ..fsio import MAX_LOG_BYTES, read_capped
     from ..threads import name_thread
+    from .wording import desk_message
 
     try:
         exports = cut(decode(read_capped(log, MAX_LOG_BYTES), log.name))
@@ -227,7 +234,8 @@ def stored_threads(path: Path, game: Game, phase: str) -> list[ThreadRow]:
         named = name_thread(ex, game.cfg, roster)
         n = counts.get(named.thread, 0)
         if n or ex.name:
-            out.append(ThreadRow(named.thread.ja(), named.why, *_lines(ex), n, named.guessed))
+            out.append(ThreadRow(named.thread.ja(), desk_message(named.why), *_lines(ex), n,
+                                 named.guessed))
     return out if len(out) > 1 else []
 
 
@@ -302,7 +310,7 @@ def preview(root: Path, name: str, phase: str, text: str, fmt: str | None = None
     try:
         cfg = load_config(path / "game.toml")
     except ConfigError as e:
-        raise DeskError("game.toml に問題があります", 422, e.problems_ja) from None
+        raise DeskError("ゲームの設定に問題があります", 422, e.problems_ja) from None
     try:  # the game as stored: whether it has ended, and what the paste changes in it
         stored_game: Game | None = resolve_game(path, cfg=cfg)
     except AdjudicatorError:
@@ -407,7 +415,7 @@ def store(root: Path, name: str, phase: str, text: str, fmt: str | None = None,
     try:
         cfg = load_config(path / "game.toml")
     except ConfigError as e:
-        raise DeskError("game.toml に問題があります", 422, e.problems_ja) from None
+        raise DeskError("ゲームの設定に問題があります", 422, e.problems_ja) from None
     from ..games import get_variant
 
     variant = get_variant(cfg.variant)(cfg)
@@ -468,8 +476,14 @@ def roster_help(variant: str) -> str:
     hint = game.role_hint if game is not None else ""
     cols = [(hint if c == "role" else None) or COLUMN_JA.get(c, c)
             for c in roster_columns(variant)]
+    dealt = ""
+    if game is not None and game.sealed_fields:
+        from ..config.problems import FIELD_JA
+
+        dealt = ("。" + "・".join(FIELD_JA.get(f, f) for f in game.sealed_fields)
+                 + "の列を全員空けておくと、作成のあとの「配役と封印」で抽選して配ります")
     return ("1行に1人: 名前" + "".join(f", {c}" for c in cols)
-            + "（空欄は「, ,」のように空けておけます。別名は 別名=太郎/タロウ）")
+            + "（空欄は「, ,」のように空けておけます。別名は 別名=太郎/タロウ）" + dealt)
 
 
 def roster_hints() -> dict[str, str]:
@@ -548,40 +562,199 @@ def roster_toml(variant: str, text: str) -> tuple[str, list[str]]:
     return "\n".join(out) + "\n", problems
 
 
-def game_toml_text(variant: str, seed: str, gm: str, options: str, roster: str
-                   ) -> tuple[str, list[str]]:
+# ------------------------------------------------------------------ the options as controls
+@dataclass
+class Control:
+    """One setting of the new-game form, drawn from the village's declaration
+    (``config.skeletons.Option``): its form field's ``name`` (``opt.KEY``, ``opt.TABLE.KEY``
+    for a key of another table), label, kind, choices ((value, Japanese name); the first is
+    the unset choice when the setting may be left to the game), the value preselected
+    and, for a number, its range."""
+
+    name: str
+    label: str
+    kind: str
+    value: str
+    choices: list[tuple[str, str]] = field(default_factory=list)
+    low: int | None = None
+    high: int | None = None
+    unset: str = ""
+    example: str = ""
+
+
+def _declared(variant: str) -> tuple[Any, ...]:
+    game = _game(variant)
+    return tuple(game.toml_options) if game is not None else ()
+
+
+def _field_name(o: Any) -> str:
+    return f"opt.{o.key}" if o.table == "options" else f"opt.{o.table}.{o.key}"
+
+
+def _shown(o: Any, written: str) -> str:
+    """A value as written in game.toml, as its control shows it: the numbers of a list
+    with 「、」, a list of words one a line, a table of spellings 「科学=サイエンス/SF」."""
+    try:
+        value = tomllib.loads(f"v = {written}")["v"]
+    except tomllib.TOMLDecodeError:
+        return ""
+    if o.kind == "numbers":
+        return "、".join(str(x) for x in value)
+    if o.kind == "words":
+        return "\n".join(str(x) for x in value)
+    if o.kind == "pairs":
+        return "\n".join(f"{k}=" + "/".join(map(str, v)) for k, v in value.items())
+    return str(value)
+
+
+def option_controls(variant: str) -> list[Control]:
+    """The new-game form's controls for ``variant``'s settings, each at its default."""
+    out = []
+    for o in _declared(variant):
+        choices = list(o.options())
+        if o.kind == "choice" and o.unset:
+            choices.insert(0, ("", o.unset))
+        value = "" if o.unset else (o.default if o.kind == "choice" else _shown(o, o.default))
+        out.append(Control(_field_name(o), o.label or o.key, o.kind, value, choices,
+                           o.low, o.high, o.unset, _shown(o, o.default)))
+    return out
+
+
+def option_fields() -> dict[str, list[Control]]:
+    """Every variant's controls (the form draws each village's; the script shows the
+    chosen village's)."""
+    from ..games import REGISTRY
+
+    return {v: option_controls(v) for v in REGISTRY}
+
+
+_LIST_SPLIT = re.compile(r"[\s,、，]+")
+
+
+def options_from_form(variant: str, sent: dict[str, str]
+                      ) -> tuple[dict[str, dict[str, str]], list[str]]:
+    """The settings chosen in the form (``sent``: field -> text; a field not sent keeps
+    its default) as game.toml writes them, by table (key -> value as written), and the
+    problems, in the form's words.  A value is never copied into game.toml as typed:
+    a choice must be one offered, a number is digits, words are quoted here."""
+    chosen: dict[str, dict[str, str]] = {}
+    problems: list[str] = []
+    for o, c in zip(_declared(variant), option_controls(variant), strict=True):
+        text = sent.get(c.name, c.value)
+        if c.kind in ("number", "numbers"):  # ３ and 3 alike
+            text = unicodedata.normalize("NFKC", text)
+        text = text.strip() if c.kind != "choice" else text
+        label = c.label
+        written: str | None = None
+        if c.kind == "choice":
+            offered = dict(c.choices)
+            if text not in offered:
+                problems.append(f"{label}：選べるのは {'・'.join(offered.values())} です")
+                continue
+            written = text or None
+        elif c.kind == "number":
+            if not text and o.unset:
+                continue
+            if not re.fullmatch(r"-?[0-9]{1,9}", text) or (
+                    o.low is not None and int(text) < o.low) or (
+                    o.high is not None and int(text) > o.high):
+                problems.append(f"{label}：「{_one_line(text)}」は使えません（{_range_ja(o.low, o.high)}）")
+                continue
+            written = str(int(text))
+        elif c.kind == "numbers":
+            parts = [x for x in _LIST_SPLIT.split(text) if x]
+            if not text and o.unset:
+                continue
+            if len(parts) < 2 or not all(re.fullmatch(r"[0-9]{1,6}", x) and int(x) > 0
+                                         for x in parts):
+                problems.append(f"{label}：「{_one_line(text)}」は使えません（1以上の整数を2つ以上、"
+                                "「、」で区切って書いてください）")
+                continue
+            written = "[" + ", ".join(str(int(x)) for x in parts) + "]"
+        elif c.kind == "words":
+            words = [w.strip() for w in text.splitlines() if w.strip()]
+            if not words:
+                if o.unset:
+                    continue
+                problems.append(f"{label}：1つ以上書いてください")
+                continue
+            written = "[" + ", ".join(_toml_str(w) for w in words) + "]"
+        elif c.kind == "pairs":
+            rows = [r.strip() for r in text.splitlines() if r.strip()]
+            pairs = []
+            for row in rows:
+                word, eq, others = row.partition("=")
+                spellings = [x.strip() for x in re.split(r"[/／]", others) if x.strip()]
+                if not eq or not word.strip() or not spellings:
+                    problems.append(f"{label}：「{_one_line(row)}」は「科学=サイエンス/SF」の形では"
+                                    "ありません")
+                    continue
+                pairs.append(f"{_toml_str(word.strip())} = ["
+                             + ", ".join(_toml_str(x) for x in spellings) + "]")
+            if not pairs:
+                continue
+            written = "{ " + ", ".join(pairs) + " }"
+        else:
+            if not text:
+                if o.unset:
+                    continue
+                problems.append(f"{label}：書いてください")
+                continue
+            written = _toml_str(text)
+        if written is not None:
+            chosen.setdefault(o.table, {})[o.key] = written
+    return chosen, problems
+
+
+def _one_line(text: str) -> str:
+    """A value typed, as a problem quotes it: on one line, at most 40 characters."""
+    return " ".join(text.split())[:40]
+
+
+def _range_ja(low: int | None, high: int | None) -> str:
+    if low is not None and high is not None:
+        return f"{low}〜{high}の整数で書いてください"
+    if low is not None:
+        return f"{low}以上の整数で書いてください"
+    return "整数で書いてください"
+
+
+def labelled(variant: str, problems: list[str]) -> list[str]:
+    """game.toml's problems of an option in the form's words: 「オプションの「castle_target」」
+    is 「城の完成に必要な労力」, the label of its control."""
+    out = []
+    for p in problems:
+        for o in _declared(variant):
+            p = p.replace(f"オプションの「{o.key}」", f"「{o.label or o.key}」")
+        out.append(p)
+    return out
+
+
+def game_toml_text(variant: str, seed: str, gm: str, options: dict[str, dict[str, str]],
+                   roster: str) -> tuple[str, list[str]]:
+    """game.toml of a new game: the top keys, the [options] block of the village (each
+    chosen setting written, the rest shown commented at its default, as ``new`` writes
+    it), any other table of settings, and the roster."""
+    from ..config.skeletons import options_block
+
     problems: list[str] = []
     if not re.fullmatch(r"[0-9]{1,12}", seed.strip()):
         problems.append(f"シード：整数で書いてください（「{seed}」）")
     gms = [g for g in _SPLIT.split(gm.strip()) if g]
     if not gms:
         problems.append("GMの名前：1つ以上書いてください")
-    try:
-        tomllib.loads("[options]\n" + options)
-    except tomllib.TOMLDecodeError as e:
-        options = ""
-        problems.append(f"オプション：TOMLとして読めません（{e}）")
-    except RecursionError:
-        options = ""
-        problems.append("オプション：入れ子が深すぎて読めません（[ や { の入れ子を減らしてください）")
     players, roster_problems = roster_toml(variant, roster)
     problems += roster_problems
+    block = options_block(variant, options.get("options", {})) or "[options]\n"
+    tables = "".join(f"\n[{t}]\n" + "".join(f"{k} = {v}\n" for k, v in keys.items())
+                     for t, keys in options.items() if t != "options" and keys)
     head = ("# ゲームの設定ファイルです（卓で作成。項目は new と同じです）。\n"
             f"variant = {_toml_str(variant)}\n"
             f"seed = {seed.strip() if re.fullmatch(r'[0-9]{1,12}', seed.strip()) else 1}\n"
             f"gm = [{', '.join(_toml_str(g) for g in gms or ['GM'])}]\n"
             + ('scenario = "scenario.toml"\n' if _scenario(variant) else "")
-            + f"\n[options]\n{options.strip()}\n")
+            + f"\n{block}{tables}")
     return head + players, problems
-
-
-def default_options(variant: str) -> str:
-    """The [options] block of the variant's commented game.toml (defaults shown)."""
-    from ..config.skeletons import game_toml
-
-    text = game_toml(variant)
-    m = re.search(r"^\[options\]\n(.*?)(?=^\[\[|\Z)", text, re.S | re.M)
-    return m.group(1).strip() + "\n" if m else ""
 
 
 def _scenario(variant: str) -> bool:
@@ -599,10 +772,99 @@ def sample_scenario(variant: str) -> bytes | None:
     return path.read_bytes() if path.is_file() else None
 
 
-def create_game(root: Path, name: str, variant: str, seed: str, gm: str, options: str,
-                roster: str, scenario: bytes | None = None) -> Path:
+def undealt(variant: str, raw: Any) -> bool:
+    """Whether a game.toml (``raw``, as tomllib read it) lists its players by name only,
+    to be dealt by lot (配役と封印): a village with something hidden to deal, players, and
+    none of them given a dealt field."""
+    game = _game(variant)
+    players = raw.get("players") if isinstance(raw, dict) else None
+    if game is None or not game.sealed_fields or not isinstance(players, list) or not players:
+        return False
+    keys = (*game.sealed_fields, *game.deal_strips)
+    return not any(isinstance(p, dict) and k in p for p in players for k in keys)
+
+
+def game_undealt(path: Path) -> bool:
+    """Whether the game at ``path`` waits for its 配役 (``undealt``)."""
+    try:
+        raw = tomllib.loads((path / "game.toml").read_text(encoding="utf-8-sig"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError, RecursionError):
+        return False
+    variant = raw.get("variant")
+    return isinstance(variant, str) and undealt(variant, raw)
+
+
+def _dry_deal(folder: Path) -> list[str]:
+    """The problems a deal of the names-only game.toml in ``folder`` (a scratch copy)
+    meets (the count, a derby player's gender…), and then the dealt file's: what the
+    配役 after the creation would refuse, said now."""
+    from ..deal import deal_game
+
+    try:
+        deal_game(folder, seed=0)
+    except ConfigError as e:
+        return list(e.problems_ja)
+    except AdjudicatorError as e:
+        return [e.ja or str(e)]
+    try:
+        load_config(folder / "game.toml")
+    except ConfigError as e:
+        return list(e.problems_ja)
+    return []
+
+
+@dataclass
+class DealPlan:
+    """What the 配役 by lot will deal for a game (the seal page, before the deal): the
+    players, the composition for that number (each seat in words, with its count), and
+    why it cannot be dealt as it stands."""
+
+    names: list[str] = field(default_factory=list)
+    seats: list[tuple[str, int]] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)
+    nothing: str = ""  # the village deals nothing hidden: why, in words
+
+
+def deal_plan(path: Path) -> DealPlan:
+    from ..deal import role_label, slots
+
+    plan = DealPlan()
+    try:
+        raw = tomllib.loads((path / "game.toml").read_text(encoding="utf-8-sig"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError, RecursionError):
+        plan.problems.append("ゲームの設定を読めません")
+        return plan
+    variant = raw.get("variant")
+    game = _game(variant) if isinstance(variant, str) else None
+    if game is None or not isinstance(variant, str):
+        plan.problems.append("村の種類がわかりません")
+        return plan
+    if not game.sealed_fields:
+        plan.nothing = f"{game.name_ja}には伏せて配る役職がありません"
+        return plan
+    players = raw.get("players")
+    plan.names = [str(p.get("name", "")) for p in players if isinstance(p, dict)] \
+        if isinstance(players, list) else []
+    setup = raw.get("setup")
+    setup = setup if isinstance(setup, dict) else {}
+    try:
+        counts: dict[str, int] = {}
+        for seat in slots(variant, len(plan.names), setup):
+            label = role_label(variant, seat)
+            counts[label] = counts.get(label, 0) + 1
+        plan.seats = list(counts.items())
+    except AdjudicatorError as e:
+        plan.problems.append(e.ja or str(e))
+    return plan
+
+
+def create_game(root: Path, name: str, variant: str, seed: str, gm: str,
+                options: dict[str, dict[str, str]], roster: str,
+                scenario: bytes | None = None, option_problems: list[str] | None = None
+                ) -> Path:
     """Write ``root/name/game.toml`` (and ``logs/``) after checking it as ``resolve`` would;
-    every problem at once in a DeskError."""
+    every problem at once in a DeskError.  A roster of names only (no roles) is checked
+    as the deal will deal it: the game is made without roles, to be dealt next."""
     from ..games import REGISTRY
 
     check_name(name)
@@ -612,6 +874,7 @@ def create_game(root: Path, name: str, variant: str, seed: str, gm: str, options
     if path.exists() or path.is_symlink():
         raise DeskError(f"「{name}」はもうあります。別の名前にしてください", 409)
     text, problems = game_toml_text(variant, seed, gm, options, roster)
+    problems += option_problems or []
     if _scenario(variant) and scenario is None:
         scenario = sample_scenario(variant)
     # every problem at once: the form's own (seed, roster lines) and then game.toml's,
@@ -621,17 +884,26 @@ def create_game(root: Path, name: str, variant: str, seed: str, gm: str, options
         if scenario is not None:
             (Path(tmp) / "scenario.toml").write_bytes(scenario)
         try:
-            load_config(Path(tmp) / "game.toml")
-        except ConfigError as e:
-            from ..config.problems import is_count
+            by_lot = undealt(variant, tomllib.loads(text))
+        except tomllib.TOMLDecodeError:
+            by_lot = False
+        if by_lot:
+            found = _dry_deal(Path(tmp))
+            problems = found[:1] + problems + [p for p in found[1:] if p not in problems]
+        else:
+            try:
+                load_config(Path(tmp) / "game.toml")
+            except ConfigError as e:
+                from ..config.problems import is_count
 
-            counts = [ja for en, ja in zip(e.problems, e.problems_ja, strict=True)
-                      if is_count(en)]
-            rest = [ja for en, ja in zip(e.problems, e.problems_ja, strict=True)
-                    if not is_count(en)]
-            problems = counts + problems + [p for p in rest if p not in problems]
+                counts = [ja for en, ja in zip(e.problems, e.problems_ja, strict=True)
+                          if is_count(en)]
+                rest = [ja for en, ja in zip(e.problems, e.problems_ja, strict=True)
+                        if not is_count(en)]
+                problems = counts + problems + [p for p in rest if p not in problems]
     if problems:
-        raise DeskError("ゲームを作れません。次の点を直してください", 422, problems)
+        raise DeskError("ゲームを作れません。次の点を直してください", 422,
+                        labelled(variant, problems))
     try:
         path.mkdir()
     except FileExistsError:
@@ -641,4 +913,3 @@ def create_game(root: Path, name: str, variant: str, seed: str, gm: str, options
         write_atomic(path / "scenario.toml", scenario)
     write_atomic(path / "game.toml", text)
     return path
-

@@ -24,7 +24,7 @@ def load_game(desk: Any, name: str) -> tuple[Path, Any]:
     try:
         return path, resolve_game(path)
     except ConfigError as e:
-        raise S.DeskError("game.toml に問題があります。直してから開き直してください", 422,
+        raise S.DeskError("ゲームの設定に問題があります。直してから開き直してください", 422,
                           e.problems_ja) from None
     except AdjudicatorError as e:
         raise S.DeskError(f"このゲームを解決できません: {e}", 422) from None

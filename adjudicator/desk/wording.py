@@ -75,9 +75,18 @@ def guess_ja(kind: str, message: str, ja: str = "") -> str:
 _ID_THEN_LABEL = re.compile(r"(?:day|night|round)[0-9]+(?:-chat)?（([^）]+)）")
 
 
+#: the files a message of the command line names, as a desk page says them (a GM at the
+#: desk never opens a file)
+_FILES = ((re.compile(r"game\.toml"), "ゲームの設定"), (re.compile(r"scenario\.toml"), "シナリオ"))
+
+
 def desk_message(text: str) -> str:
-    """An engine message on a desk page: ``day1（1日目 昼）`` is 「1日目 昼」."""
-    return _ID_THEN_LABEL.sub(r"\1", text)
+    """An engine message on a desk page: ``day1（1日目 昼）`` is 「1日目 昼」, and a file
+    the command line names (game.toml) is what it holds (「ゲームの設定」)."""
+    text = _ID_THEN_LABEL.sub(r"\1", text)
+    for pattern, words in _FILES:
+        text = pattern.sub(words, text)
+    return text
 
 
 def diag_ja(d: object) -> str:

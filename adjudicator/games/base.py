@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from pydantic import BaseModel
 
@@ -24,6 +24,9 @@ from ..normalize import name_key
 from ..parser import CommandTransformer
 from ..rng import PhaseRng
 from ..roster import PLAYER, Roster
+
+if TYPE_CHECKING:
+    from ..config.skeletons import Option
 
 PLAYER_SLOT = frozenset({PLAYER})
 #: the [[players]] keys every village reads (``Variant.player_fields`` adds its own)
@@ -190,9 +193,11 @@ class Variant(Generic[S]):
     value_ja: ClassVar[dict[str, dict[str, str]]] = {}
     #: game.toml in the GM's words: ``players.colour`` / ``options.tie`` -> {word: value}
     #: for every enumerated value (adjudicator.config.words; a test runs over every entry)
-    #: game.toml's [options] as ``new`` writes them: (key, default as written, what it
-    #: means in Japanese); and the words its values are written with (adjudicator.config.skeletons)
-    toml_options: ClassVar[tuple[tuple[str, str, str], ...]] = ()
+    #: game.toml's settings as ``new`` writes them and the desk's new-game form offers
+    #: them (``config.skeletons.Option``: key, default as written, what it means, the
+    #: desk's label, choices in Japanese, a number's range); and the words its values are
+    #: written with (adjudicator.config.skeletons)
+    toml_options: ClassVar[tuple[Option, ...]] = ()
     toml_words: ClassVar[str] = "「抽選」"
     #: a line of chatter that uses a command's word, in this village's own talk (the
     #: players' sheet's 「書き方の決まり」: 「占いCOします」 means nothing without 占い)

@@ -11,32 +11,32 @@ document.addEventListener("click", function (e) {
 });
 
 (function () {
-  // the new-game form: the 村 changes the roster hint, the options box and the link to
-  // its defaults (without the script, the link still shows them: /new?variant=…)
+  // the new-game form: the 村 changes the roster hint, the settings shown (each village's
+  // in its own fieldset; the others disabled, so not sent) and the link to its defaults
+  // (without the script, the link still shows them: /new?variant=…)
   var sel = document.getElementById("variant");
   if (!sel || !document.getElementById("new-game")) { return; }
-  var opts = document.getElementById("options");
   var hint = document.getElementById("roster-hint");
   var link = document.getElementById("variant-defaults");
   var box = document.getElementById("scenario-box");
   var roster = document.getElementById("roster");
   var count = document.getElementById("players");
-  var last = sel.value;
-  var shownDefaults = function (v) {
-    var o = sel.querySelector("option[value='" + v + "']");
-    return o ? o.getAttribute("data-options") || "" : "";
-  };
-  sel.addEventListener("change", function () {
+  var sync = function () {
     var o = sel.options[sel.selectedIndex];
     if (hint && o.getAttribute("data-hint") !== null) { hint.textContent = o.getAttribute("data-hint"); }
-    // the options box follows unless the GM edited it
-    if (opts && (opts.value.trim() === "" || opts.value.trim() === shownDefaults(last).trim())) {
-      opts.value = o.getAttribute("data-options") || "";
+    var sets = document.querySelectorAll("fieldset.settings[data-variant]");
+    for (var i = 0; i < sets.length; i++) {
+      var mine = sets[i].getAttribute("data-variant") === sel.value;
+      sets[i].hidden = !mine;
+      sets[i].disabled = !mine;
     }
     if (link) { link.setAttribute("href", "/new?variant=" + encodeURIComponent(sel.value)); }
     if (box) { box.hidden = o.getAttribute("data-scenario") !== "1"; }
-    last = sel.value;
-  });
+  };
+  sel.addEventListener("change", sync);
+  // a page the browser kept or refilled (Back) may show another 村 than it was made for
+  sync();
+  window.addEventListener("pageshow", sync);
   var recount = function () {
     if (!roster || !count) { return; }
     var n = roster.value.split("\n").filter(function (l) {

@@ -42,7 +42,7 @@ def test_paste_copy_and_compare_with_resolve(server: tuple[str, Path], browser: 
     page.fill("#seed", "7")
     page.fill("#gm", "GM")
     page.fill("#roster", roster_lines(DERBY))
-    page.fill("#options", 'tie = "random"\n')
+    page.select_option("#derby-stock-opt-tie", label="抽選で1人を処刑")
     page.click("button[type=submit]")
     page.wait_for_url(f"{base}/g/e2e")
 

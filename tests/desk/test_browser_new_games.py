@@ -1,6 +1,7 @@
 """In a headless browser: a game of each registered variant created from the form with
-Japanese values only; the 村 dropdown switches the roster hint, the options box and the
-初期設定 link (desk.js under the CSP), with no console error."""
+Japanese values only; the 村 dropdown switches the roster hint, the village's settings
+(each a labelled Japanese control at its default) and the 初期設定 link (desk.js under
+the CSP), with no console error."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from typing import Any
 import pytest
 
 from adjudicator.config.load import load_config
-from adjudicator.desk.service import default_options, roster_help
+from adjudicator.desk.service import option_controls, roster_help
 from adjudicator.games import REGISTRY, get_variant
 from tests.desk.test_browser import server  # noqa: F401  (the desk in a thread)
 from tests.support import FIXTURES, watch
@@ -28,7 +29,12 @@ def test_every_variant_from_the_form(server: Any, browser: Any) -> None:  # noqa
     for variant in reversed(REGISTRY):  # the first is selected already: switch to each
         page.select_option("#variant", variant)
         assert page.inner_text("#roster-hint") == roster_help(variant)
-        assert page.input_value("#options").strip() == default_options(variant).strip()
+        for other in REGISTRY:  # only the chosen village's settings are shown (and sent)
+            assert page.is_visible(f"#settings-{other}") == (other == variant)
+        for c in option_controls(variant):
+            fid = f"{variant}-{c.name.replace('.', '-')}"
+            assert page.inner_text(f"label[for='{fid}']") == c.label
+            assert page.input_value(f"#{fid}") == c.value
         assert page.get_attribute("#variant-defaults", "href") == f"/new?variant={variant}"
         assert page.is_visible("#scenario-box") == bool(get_variant(variant).has_scenario)
 
@@ -40,7 +46,6 @@ def test_every_variant_from_the_form(server: Any, browser: Any) -> None:  # noqa
         page.fill("#seed", form["seed"])
         page.fill("#gm", form["gm"])
         page.fill("#roster", form["roster"])
-        page.fill("#options", "")
         assert page.inner_text("#players") == f"{len(form['roster'].splitlines())}人"
         page.click("form#new-game button[type=submit]")
         page.wait_for_url(f"{base}/g/ja-{variant}")

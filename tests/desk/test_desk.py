@@ -290,15 +290,15 @@ def test_replacing_an_earlier_phase_shows_what_changes_later(root: Path, client:
 # ------------------------------------------------------------------ new game
 def test_new_game_form_writes_a_game_that_resolves(root: Path, client: TestClient) -> None:
     r = client.get("/new", params={"variant": "derby-stock"})
-    assert r.status_code == 200 and "tie" in r.text
+    assert r.status_code == 200 and "同票のとき" in r.text
     form = {"csrf": token(client), "name": "新しい村", "variant": "derby-stock", "seed": "7",
-            "gm": "GM", "roster": roster_lines(DERBY), "options": 'tie = "random"\n'}
+            "gm": "GM", "roster": roster_lines(DERBY), "opt.tie": '"抽選"'}
     r = client.post("/new", data=form, follow_redirects=False)
     assert r.status_code == 303, r.text[:2000]
     made = tomllib.loads((root / "新しい村" / "game.toml").read_text(encoding="utf-8"))
     want = tomllib.loads((DERBY / "game.toml").read_text(encoding="utf-8"))
     assert made["players"] == want["players"] and made["seed"] == want["seed"]
-    assert made["options"] == want["options"] and made["gm"] == want["gm"]
+    assert made["options"]["tie"] == "抽選" and made["gm"] == want["gm"]
     assert client.get(r.headers["location"]).status_code == 200
     again = client.post("/new", data=form)
     assert again.status_code == 409
@@ -306,21 +306,20 @@ def test_new_game_form_writes_a_game_that_resolves(root: Path, client: TestClien
 
 def test_new_game_lists_every_problem_at_once(root: Path, client: TestClient) -> None:
     form = {"csrf": token(client), "name": "bad", "variant": "derby-stock", "seed": "x",
-            "gm": "", "roster": "たろう, 男性, 魔王\nはなこ, female, 村人", "options": "tie = ["}
+            "gm": "", "roster": "たろう, 男性, 魔王\nはなこ, female, 村人", "opt.tie": "["}
     r = client.post("/new", data=form)
     assert r.status_code == 422
-    for word in ("seed", "gm", "options"):
+    for word in ("シード：", "GMの名前：", "同票のとき："):
         assert word in r.text
     assert not (root / "bad").exists()
-    r = client.post("/new", data={**form, "seed": "1", "gm": "GM", "options": ""})
+    r = client.post("/new", data={**form, "seed": "1", "gm": "GM", "opt.tie": '"なし"'})
     assert r.status_code == 422 and "魔王" in r.text
 
 
 @pytest.mark.parametrize("name", ["..", "a/b", ".x", "", "a\u202eb", "x" * 81])
 def test_new_game_names_are_one_plain_segment(client: TestClient, name: str) -> None:
     r = client.post("/new", data={"csrf": token(client), "name": name, "variant": "derby-stock",
-                                  "seed": "1", "gm": "GM", "roster": "a, male, 村人",
-                                  "options": ""})
+                                  "seed": "1", "gm": "GM", "roster": "a, male, 村人"})
     assert r.status_code == 400
 
 
@@ -328,7 +327,7 @@ def test_new_trapword_game_from_team_lines(root: Path, client: TestClient) -> No
     r = client.get("/new", params={"variant": "trapword"})
     assert r.status_code == 200
     form = {"csrf": token(client), "name": "tw", "variant": "trapword", "seed": "3", "gm": "GM",
-            "roster": "赤: たろう, はなこ\n青: さくら, けんた", "options": ""}
+            "roster": "赤: たろう, はなこ\n青: さくら, けんた"}
     r = client.post("/new", data=form, follow_redirects=False)
     assert r.status_code == 303, r.text[:2000]
     made = tomllib.loads((root / "tw" / "game.toml").read_text(encoding="utf-8"))
@@ -355,7 +354,7 @@ def test_untrusted_names_and_lines_are_escaped(root: Path, client: TestClient) -
 def test_a_broken_game_toml_is_a_page(root: Path, client: TestClient) -> None:
     (root / "g" / "game.toml").write_text("variant = \n", encoding="utf-8")
     r = client.get("/g/g")
-    assert r.status_code == 422 and "game.toml" in r.text
+    assert r.status_code == 422 and "ゲームの設定に問題があります" in r.text and "game.toml" not in r.text
 
 
 def test_a_players_explain_page_is_their_own_view(root: Path, client: TestClient) -> None:

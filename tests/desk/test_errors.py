@@ -58,11 +58,11 @@ NEW_FORM = {"name": "deep", "variant": "derby-stock", "seed": "1", "gm": "GM",
             "roster": "たろう, 男, 人狼"}
 
 
-def test_deeply_nested_options_on_new_are_a_problem_listed_not_a_500(
+def test_deeply_nested_settings_on_new_are_a_problem_listed_not_a_500(
         client: TestClient, root: Path) -> None:
-    deep = "a = " + "[" * 5000 + "]" * 5000
-    r = client.post("/new", data={**NEW_FORM, "options": deep, "csrf": token(client)})
-    assert_error_page(r, 422, "入れ子が深すぎ")
+    deep = "[" * 5000 + "]" * 5000
+    r = client.post("/new", data={**NEW_FORM, "opt.no_bite": deep, "csrf": token(client)})
+    assert_error_page(r, 422, "人狼が噛み先を書かなかった夜：選べるのは")
     assert not (root / "deep").exists()
 
 
@@ -70,7 +70,7 @@ def test_deeply_nested_game_toml_is_a_422_page(client: TestClient, root: Path) -
     (root / "g" / "game.toml").write_text("a = " + "{b = " * 3000 + "1" + "}" * 3000 + "\n",
                                           "utf-8")
     for url in ("/g/g", "/g/g/report", "/g/g/explain", "/g/g/check?line=x"):
-        assert_error_page(client.get(url), 422, "game.toml", "入れ子が深すぎ")
+        assert_error_page(client.get(url), 422, "ゲームの設定", "入れ子が深すぎ")
     r = client.get("/")
     assert r.status_code == 200 and "要修正 1件" in r.text  # listed as needing a fix
 

@@ -1,5 +1,5 @@
 """The new-game form's problems come from the same Japanese as ``adjudicator check``:
-validation errors (a roster value, an option's type, a deck's key), invisible characters
+validation errors (a roster value, a setting no control offers), invisible characters
 in names, each naming the field in the form's words, with no English sentence and no
 Python value."""
 
@@ -30,27 +30,25 @@ def client(tmp_path: Path) -> TestClient:
 
 
 CASES = [
-    ("splatoon", "あおい, みどり, シューター", "",
+    ("splatoon", "あおい, みどり, シューター", {},
      "名簿の1人目（あおい）の色：「みどり」は使えません（使えるのは オレンジ・ムラサキ）"),
-    ("splatoon", "い\u200bつき, オレンジ, ローラー", "",
+    ("splatoon", "い\u200bつき, オレンジ, ローラー", {},
      "名簿の1人目（い[ゼロ幅スペース]つき）の名前：「い[ゼロ幅スペース]つき」に見えない文字"
      "（U+200B）が入っています"),
-    ("splatoon", "あおい, オレンジ, シューター", 'initial_gauge = "x"',
-     "オプションの「initial_gauge」：「x」は使えません（使えるのは 1・2・3）"),
-    ("trapword", "赤: あ, い\n青: う, え",
-     'deck = { name = "d", monsters = [{ id = "", name = "m", colour = 1 }] }',
-     "オプションの「deck」のモンスターの1枚目のカードID：空にはできません"),
-    ("trapword", "赤: あ, い\n青: う, え",
-     'deck = { name = "d", monsters = [{ id = "", name = "m", colour = 1 }] }',
-     "オプションの「deck」のモンスターの1枚目の「colour」：この項目は使えません"),
+    ("splatoon", "あおい, オレンジ, シューター", {"opt.initial_gauge": "x"},
+     "色のついたイカのカラーゲージの始まり：「x」は使えません（1〜3の整数で書いてください）"),
+    ("trapword", "赤: あ, い\n青: う, え", {"opt.tiles": "3、0"},
+     "部屋の番号（その部屋のトラップワードの数。2つ以上を「、」で区切って）：「3、0」は使えません"),
+    ("trapword", "赤: あ, い\n青: う, え", {"opt.trap_mode": '"call"'},
+     "トラップの発動：選べるのは コールがあったときだけ・確実な一致はコールなしでも です"),
 ]
 
 
 @pytest.mark.parametrize("variant,roster,options,want", CASES)
 def test_form_problems_in_japanese(client: TestClient, variant: str, roster: str,
-                                   options: str, want: str) -> None:
+                                   options: dict[str, str], want: str) -> None:
     data = {"csrf": client.cookies[CSRF_COOKIE], "name": "x", "seed": "1", "gm": "GM",
-            "variant": variant, "roster": roster, "options": options}
+            "variant": variant, "roster": roster, **options}
     r = client.post("/new", data=data, follow_redirects=False)
     assert r.status_code == 422
     problems = [html.unescape(p) for p in re.findall(r"<li>(.*?)</li>", r.text)]

@@ -28,8 +28,7 @@ def root(tmp_path: Path) -> Path:
 
 
 def _post(c: TestClient, name: str, **form: str) -> object:
-    data = {"csrf": c.cookies[CSRF_COOKIE], "name": name, "seed": "1", "gm": "GM",
-            "options": "", **form}
+    data = {"csrf": c.cookies[CSRF_COOKIE], "name": name, "seed": "1", "gm": "GM", **form}
     return c.post("/new", data=data, follow_redirects=False)
 
 
@@ -59,9 +58,11 @@ def test_hints_name_japanese_columns(client: TestClient, variant: str) -> None:
     text = client.get("/new", params={"variant": variant}).text
     assert f"1行に1人: 名前, {words}" in text or game.plays_in_teams, variant
     assert "colour, weapon" not in text and "gender, role" not in text
-    # the script's data: every variant's hint and options ride on the dropdown's options
+    # the script's data: every variant's hint rides on the dropdown's options, its
+    # settings in a fieldset of their own
     text = client.get("/new").text
     assert text.count("data-hint=") == len(REGISTRY) and 'id="variant-defaults"' in text
+    assert text.count('<fieldset class="settings"') == len(REGISTRY)
 
 
 def test_an_empty_cell_keeps_its_column() -> None:
@@ -87,7 +88,7 @@ def test_every_problem_at_once_in_japanese_count_first(client: TestClient) -> No
 def test_majora_with_an_uploaded_scenario(root: Path, client: TestClient) -> None:
     form = japanese_form(FIXTURES / FORM_GAMES["majora"])
     scenario = (FIXTURES / "majora-win" / "scenario.toml").read_bytes()
-    data = {"csrf": client.cookies[CSRF_COOKIE], "name": "up", "options": "", **form}
+    data = {"csrf": client.cookies[CSRF_COOKIE], "name": "up", **form}
     r = client.post("/new", data=data, files={"scenario_file": ("s.toml", scenario)},
                     follow_redirects=False)
     assert r.status_code == 303, r.text[:2000]

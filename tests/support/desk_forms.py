@@ -54,3 +54,25 @@ def japanese_form(fixture: Path) -> dict[str, str]:
         rows.append(", ".join(cells))
     return {"variant": variant, "gm": ", ".join(cfg.get("gm", ["GM"])),
             "roster": "\n".join(rows), "seed": str(cfg.get("seed", 1))}
+
+
+def names_form(fixture: Path) -> dict[str, str]:
+    """The form of ``japanese_form`` with the roster's dealt columns left empty (the
+    game's ``sealed_fields`` and ``deal_strips``): names, and what the deal needs besides
+    (a derby player's gender), for the 配役 by lot after the creation.  A game with
+    nothing to deal keeps its roster (Trap Word's teams)."""
+    form = japanese_form(fixture)
+    cfg = tomllib.loads((fixture / "game.toml").read_text(encoding="utf-8"))
+    game = get_variant(cfg["variant"])
+    if not game.sealed_fields:
+        return form
+    dealt = {*game.sealed_fields, *game.deal_strips}
+    rows = []
+    for p in cfg.get("players", []):
+        cells = [p["name"]]
+        cells += ["" if c in dealt else _word(game, c, _value(game, p, c))
+                  for c in game.roster_columns]
+        while len(cells) > 1 and not cells[-1]:
+            cells.pop()
+        rows.append(", ".join(cells))
+    return {**form, "roster": "\n".join(rows)}

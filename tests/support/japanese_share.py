@@ -53,7 +53,7 @@ def option_keys() -> frozenset[str]:
     # and the settings game.toml's template names (first_bite…)
     from adjudicator.games import REGISTRY, get_variant
 
-    keys |= {key for v in REGISTRY for key, _default, _note in get_variant(v).toml_options}
+    keys |= {o.key for v in REGISTRY for o in get_variant(v).toml_options}
     return frozenset(keys)
 
 

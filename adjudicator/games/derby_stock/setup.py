@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from ...config.skeletons import WEREWOLF_OPTIONS
+from ...config.skeletons import WEREWOLF_OPTIONS, Option, flag
 from .. import werewolf as ww
 
 #: role counts per number of players (16 from the seed; the rest ours).  The seed's
@@ -28,10 +28,11 @@ _SKELETON_ROLES = ["人狼", "人狼", "人狼", "狂人", "占い師", "霊能�
 class DerbySetup:
 
     #: game.toml's [options] as ``adjudicator new`` writes them (adjudicator.config.skeletons)
-    toml_options: ClassVar[tuple[tuple[str, str, str], ...]] = (
+    toml_options: ClassVar[tuple[Option, ...]] = (
         *WEREWOLF_OPTIONS,
-        ("chance_pays_dead", "true", "スーパーチャンスを当てた人が死亡していても報酬を渡す（true）"
-         "か、生存者だけ（false）"),
+        Option("chance_pays_dead", "true", "スーパーチャンスを当てた人が死亡していても報酬を渡す"
+               "（true）か、生存者だけ（false）", "スーパーチャンスを当てた人が死亡しているとき",
+               flag("報酬を渡す", "渡さない（生存者だけ）")),
     )
     toml_words: ClassVar[str] = "「抽選」「男性」「人狼」"
     sealed_fields: ClassVar[tuple[str, ...]] = ("role",)

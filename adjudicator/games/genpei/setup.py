@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from ...config.skeletons import TIE_OPTION
+from ...config.skeletons import TIE_OPTION, Option
 from ..base import need_count
 
 #: gp.setup: 17 (or 15): each side 大将, 影武者, 参謀, 住職, 農民 ×4 (×3); 帝
@@ -17,12 +17,16 @@ FARMERS = {17: 4, 15: 3}
 class GenpeiSetup:
 
     #: game.toml's [options] as ``adjudicator new`` writes them (adjudicator.config.skeletons)
-    toml_options: ClassVar[tuple[tuple[str, str, str], ...]] = (
+    toml_options: ClassVar[tuple[Option, ...]] = (
         TIE_OPTION,
-        ("body_double", '"無効"', "影武者が生きている間に大将が狙われたとき：「無効」＝暗殺は失敗"
-         "／「身代わり」＝影武者が身代わりに死ぬ"),
-        ("first_assassin", '"源氏"', "1日目の夜の暗殺権：「源氏」か「平氏」（書かなければ抽選）"),
-        ("castle_target", "28", "城の完成に必要な労力（17人村は28、15人村は25。書かなければ人数から）"),
+        Option("body_double", '"無効"', "影武者が生きている間に大将が狙われたとき：「無効」＝暗殺は"
+               "失敗／「身代わり」＝影武者が身代わりに死ぬ", "影武者が生きている間に大将が狙われたとき",
+               (('"無効"', "暗殺は失敗"), ('"身代わり"', "影武者が身代わりに死ぬ"))),
+        Option("first_assassin", '"源氏"', "1日目の夜の暗殺権：「源氏」か「平氏」（書かなければ抽選）",
+               "1日目の夜の暗殺権", (('"源氏"', "源氏"), ('"平氏"', "平氏")), unset="抽選"),
+        Option("castle_target", "28", "城の完成に必要な労力（17人村は28、15人村は25。書かなければ"
+               "人数から）", "城の完成に必要な労力", low=1,
+               unset="人数から（17人村は28、15人村は25）"),
     )
     toml_words: ClassVar[str] = "「抽選」「源氏」「大将」"
     chatter_example: ClassVar[str] = "暗殺はやめてね"

@@ -6,13 +6,14 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from ...config.skeletons import Option
 from ..base import need_count
 
 
 class MajoraSetup:
 
     #: game.toml's [options] as ``adjudicator new`` writes them (adjudicator.config.skeletons)
-    toml_options: ClassVar[tuple[tuple[str, str, str], ...]] = ()
+    toml_options: ClassVar[tuple[Option, ...]] = ()
     toml_words: ClassVar[str] = "「仮面の村人」「月」"
     chatter_example: ClassVar[str] = "カギを使いたい"
     sealed_fields: ClassVar[tuple[str, ...]] = ("role",)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from ...config.skeletons import WEREWOLF_OPTIONS
+from ...config.skeletons import WEREWOLF_OPTIONS, Option
 from .. import werewolf as ww
 
 #: pw.setup.roles: role counts per number of players (docs/games/plain-werewolf.md),
@@ -26,7 +26,7 @@ PLAIN: dict[int, dict[str, int]] = {
 class PlainSetup:
 
     #: game.toml's [options] as ``adjudicator new`` writes them (adjudicator.config.skeletons)
-    toml_options: ClassVar[tuple[tuple[str, str, str], ...]] = WEREWOLF_OPTIONS
+    toml_options: ClassVar[tuple[Option, ...]] = WEREWOLF_OPTIONS
     toml_words: ClassVar[str] = "「抽選」「人狼」"
     sealed_fields: ClassVar[tuple[str, ...]] = ("role",)
     setup_counts: ClassVar[bool] = True

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from ...config.skeletons import TIE_OPTION
+from ...config.skeletons import TIE_OPTION, Option
 from ..base import need_count
 
 SOCIETIES = ("ninja", "pirates", "chrono", "secret")
@@ -17,7 +17,14 @@ SOCIETY_JA = {"ninja": "忍びの里", "pirates": "海賊団", "chrono": "クロ
 class SecretSocietySetup:
 
     #: game.toml's [options] as ``adjudicator new`` writes them (adjudicator.config.skeletons)
-    toml_options: ClassVar[tuple[tuple[str, str, str], ...]] = (TIE_OPTION,)
+    toml_options: ClassVar[tuple[Option, ...]] = (
+        TIE_OPTION,
+        Option("question", '"日本一高い山は？"', "2日目の夜のリクルートチャンスの問題",
+               "リクルートチャンスの問題（2日目の夜）", unset="なし（GMが「正解@名前」で判定）",
+               table="recruit_chance"),
+        Option("answers", '["富士山", "ふじさん"]', "正解として扱う答え",
+               "正解として扱う答え（1行に1つ）", unset="なし", table="recruit_chance"),
+    )
     toml_words: ClassVar[str] = "「抽選」「忍びの里」"
     chatter_example: ClassVar[str] = "勧誘待ってます"
     sealed_fields: ClassVar[tuple[str, ...]] = ("society", "leader")

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from ...config.skeletons import TIE_OPTION
+from ...config.skeletons import TIE_OPTION, Option
 from ..base import need_count
 
 #: sp.setup: 16: orange and purple シューター, ローラー, チャージャー; colourless
@@ -24,9 +24,10 @@ SEATS: list[tuple[str | None, str]] = [
 class SplatoonSetup:
 
     #: game.toml's [options] as ``adjudicator new`` writes them (adjudicator.config.skeletons)
-    toml_options: ClassVar[tuple[tuple[str, str, str], ...]] = (
+    toml_options: ClassVar[tuple[Option, ...]] = (
         TIE_OPTION,
-        ("initial_gauge", "3", "色のついたイカのカラーゲージの始まり（1〜3）"),
+        Option("initial_gauge", "3", "色のついたイカのカラーゲージの始まり（1〜3）",
+               "色のついたイカのカラーゲージの始まり", low=1, high=3),
     )
     toml_words: ClassVar[str] = "「抽選」「オレンジ」「シューター」"
     chatter_example: ClassVar[str] = "シューター持ってます"
