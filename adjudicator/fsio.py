@@ -409,7 +409,7 @@ class Stored:
 
 def store_log(logs: Path, phase: str, suffix: str, data: bytes,
               suffixes: tuple[str, ...], fmt: str | None = None,
-              append: Callable[[bytes], bytes] | None = None) -> Stored:
+              append: Callable[[bytes], bytes] | None = None, keep: bool = True) -> Stored:
     """Store ``data`` as ``logs/<phase><suffix>`` the one way both ``add`` and the desk do:
     under ``logs/.lock``, every log it replaces (any of ``suffixes``) kept in the history
     first, the new bytes written atomically, the replaced files removed; the same bytes
@@ -421,6 +421,10 @@ def store_log(logs: Path, phase: str, suffix: str, data: bytes,
     ``append`` (``add --append``: one more chat of the phase, input.thread): the bytes
     stored are ``append(the stored log's bytes)`` (``data`` when there is none), read
     under the same lock, so that two appends never lose one.
+
+    ``keep=False`` (``bot``, a message added to the log it wrote): the replaced log is not
+    copied to the history, since the new one holds every message of it (a night of
+    thousands of messages would otherwise keep thousands of copies).
 
     The log, its format note and the removal of the logs it replaces are one step: a
     journal (``logs/.<phase>.store``: the new log's name, SHA-256 and format) is written
@@ -449,7 +453,8 @@ def store_log(logs: Path, phase: str, suffix: str, data: bytes,
                                           "sha256": hashlib.sha256(data).hexdigest()}))
         # a link is removed, not copied: its target stays where it is (and a link out of
         # the game folder must not bring an outside file into the history)
-        kept = [] if same else [k for p in olds if p.is_file() and not p.is_symlink()
+        kept = [] if same else [k for p in olds if (keep or p != dest)
+                                and p.is_file() and not p.is_symlink()
                                 and (k := keep_history(logs, p)) is not None]
         if not same:
             write_atomic(dest, data)

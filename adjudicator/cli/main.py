@@ -271,7 +271,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
 #: needs them (their own command, a help listing, a mistyped command): `resolve` never
 #: loads sqlite3, asyncio or the desk's sockets, nor builds the other commands' parsers
 _KNOWN = frozenset({"new", "add", "resolve", "check", "explain", "schema", "demo", "read",
-                    "report", "serve", "archive", "discord", "status", "deal", "verify",
+                    "report", "serve", "archive", "discord", "bot", "status", "deal", "verify",
                     "guide", "posted", "corrections", "site"})
 
 
@@ -372,6 +372,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
             ("serve", "desk.cli", "add_serve_command"),
             ("archive", "cli.archive", "add_archive_command"),
             ("discord", "discord_.cli", "add_discord_command"),  # hikari only when it runs
+            ("bot", "discord_.cli", "add_bot_command"),
             (("status", "deal", "verify"), "cli.gm", "add_gm_commands"),
             ("guide", "cli.guide", "add_guide_command"),
             (("posted", "corrections"), "cli.corrections", "register"),

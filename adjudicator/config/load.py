@@ -19,6 +19,7 @@ from pydantic import (
     StrictInt,
     ValidationError,
     field_validator,
+    model_validator,
 )
 from pydantic_core import PydanticCustomError
 
@@ -105,11 +106,26 @@ class DiscordConfig(BaseModel):
     #: group channels (input.thread.kinds: a group): a group's name (「人狼」, or a group of
     #: ``[threads] groups``) -> its channel id
     groups: dict[str, str] = {}
+    #: the GM's own channel for ``adjudicator bot``'s controls (集計, 締め切り, 朝): read
+    #: by no player; without it the GM gives them in a DM with the bot
+    gm_channel: str | None = None
+    #: minutes before a day's deadline at which ``bot`` posts who has not voted (0: never)
+    remind: int = Field(0, ge=0, le=180)
 
-    @field_validator("channel")
+    @field_validator("channel", "gm_channel")
     @classmethod
     def _snowflake(cls, v: str | None) -> str | None:
         return _snowflake_or_none(v)
+
+    @model_validator(mode="after")
+    def _gm_channel_apart(self) -> "DiscordConfig":
+        """The GM's channel is no channel players read (the village, a group's)."""
+        if self.gm_channel is not None and (self.gm_channel == self.channel
+                                            or self.gm_channel in self.groups.values()):
+            raise PydanticCustomError(
+                "gm_channel_public", "gm_channel must be a channel no player reads, not the "
+                "village's or a group's")
+        return self
 
     @field_validator("groups")
     @classmethod

@@ -31,6 +31,7 @@ FIELD_JA: dict[str, str] = {
     "members": "メンバー", "first": "先攻", "question": "問題", "answers": "答え",
     "channel": "チャンネル", "salt": "ソルト", "digest": "封印の値", "phase": "フェーズ",
     "old": "元の参加者", "new": "代わりの参加者", "groups": "グループ",
+    "gm_channel": "GM用チャンネル", "remind": "締め切り前の催促（分）",
 }
 _COUNTER = {"players": "人目", "members": "人目", "aliases": "つ目", "gm": "つ目",
             "teams": "つ目", "replacements": "つ目", "answers": "つ目",
@@ -262,6 +263,8 @@ _WANTED = {
 _CUSTOM = {
     "blank_name": "空にはできません",
     "channel_id": "チャンネルIDは数字です（Discordの「IDをコピー」でコピーしてください）",
+    "gm_channel_public": "GM用チャンネルには、参加者が読めないチャンネルを指定してください"
+                         "（村のチャンネルやグループのチャンネルとは別のもの）",
 }
 
 

@@ -1,6 +1,7 @@
 """The Discord connector (optional extra ``adjudicator[discord]``): read a phase's messages
 from a channel into the game's logs (``pull``), post the public post and DM every private
-notice once (``send``).
+notice once (``send``); ``adjudicator bot`` does both live, with a receipt for every
+command in its sender's private place.
 
 The core never needs this package: ``adjudicator.cli`` and the desk register its command
 and routes, whose modules import the Discord library (hikari) only when they run.  Without
@@ -14,7 +15,9 @@ the extra, ``require()`` says in Japanese which pip command installs it.
       layout.py     a phase's threads as the stored text, each thread's last id read back
       pull.py       the phase's range of messages, authors mapped to players, stored as `add`
       send.py       the plan of what to send, the sent-record, sending once
-      cli.py        `adjudicator discord pull|send`
+      bot.py        `bot`'s own logic: places, the phase's threads, answers, GM controls
+      gateway.py    `bot`'s glue to hikari's GatewayBot: events, catch-up, delivery
+      cli.py        `adjudicator discord pull|send`, `adjudicator bot`
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
-"""``adjudicator discord pull|send`` (the optional extra): registered by ``adjudicator.cli``;
-this module imports hikari only when a command runs."""
+"""``adjudicator discord pull|send`` and ``adjudicator bot`` (the optional extra):
+registered by ``adjudicator.cli``; this module imports hikari only when a command runs."""
 
 from __future__ import annotations
 
@@ -230,3 +230,58 @@ def add_discord_command(add: Any) -> None:
         return 2
 
     s.set_defaults(func=usage)
+
+
+def cmd_bot(args: argparse.Namespace) -> int:
+    """``adjudicator bot GAME``: run until Ctrl-C (see discord_/gateway.py)."""
+    from ..config.load import load_config
+    from ..errors import AdjudicatorError
+    from ..fsio import odd_game_toml
+    from .token import load_token
+
+    root = Path(args.game)
+    if (odd := odd_game_toml(root)) is not None:
+        raise AdjudicatorError(odd)
+    if not (root / "game.toml").is_file():
+        raise UsageError(f"{args.game!r} にゲームがありません（game.toml のあるフォルダを指定してください）")
+    require()
+    cfg = load_config(root / "game.toml")
+    if cfg.discord is None or cfg.discord.channel is None:
+        raise UsageError("村のチャンネルが決まっていません（game.toml の [discord] に "
+                         'channel = "ID" を書いてください）')
+    if not cfg.discord.gm:
+        raise UsageError("GMのDiscordアカウントが決まっていません（game.toml の [discord] に "
+                         'gm = ["あなたのユーザーID"] を書いてください。GMの操作と、日の始まりの'
+                         "見出しは、このアカウントのものだけを読みます）")
+    token = load_token()
+    from .gateway import run
+
+    try:
+        asyncio.run(run(root, token, args.api, _say))
+    except KeyboardInterrupt:
+        _say("ボットを止めました（受け取った発言はすべて保存してあります）")
+        return 130
+    except DiscordError:
+        raise
+    except Exception as e:
+        from .client import explain, is_hikari_error, unreadable
+
+        if is_hikari_error(e):
+            raise explain(e, "Discordとのやりとりに失敗しました") from None
+        if (bad := unreadable(e)) is not None:
+            raise bad from None
+        raise
+    return 0
+
+
+def add_bot_command(add: Any) -> None:
+    """``adjudicator bot GAME`` on the command line's parser."""
+    p = add("bot", "Discordのボット：村・個別チャンネル・グループ・DMの発言をその場で保存し、"
+            "コマンドを書いた参加者に受付をその人だけの場所で返します。GM用チャンネルで"
+            "「集計」「締め切り」「朝」。必要なもの：pip install 'adjudicator[discord]'",
+            "adjudicator bot mygame")
+    p.add_argument("game", help="ゲームのフォルダ")
+    p.add_argument("--api", metavar="URL", default=os.environ.get(API_ENV) or None,
+                   help=f"別の API の置き場所（中継やテスト用のサーバー）。既定：${API_ENV}、"
+                   "なければ Discord のもの")
+    p.set_defaults(func=cmd_bot)

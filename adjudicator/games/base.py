@@ -395,6 +395,12 @@ class Variant(Generic[S]):
         reader: the engine's, or ``check``'s for one line).  A variant that validates a
         line against the effect of the lines before it (majora) starts over here."""
 
+    def rewritable(self, action: Action, actor: str) -> bool:
+        """Whether a later line of ``actor`` may still replace the accepted ``action`` in
+        this phase (a receipt then says 「締め切りまでは書き直せます」).  By default: it has
+        a slot (``slot``), so a later action of its kind supersedes it."""
+        return self.slot(action, actor) is not None
+
     def free_action(self, state: S, phase: str, actor: str, text: str) -> Action | None:
         """An action for a player line that holds no command (Trap Word: every line of a
         hint-giver is a hint, of an answerer an answer); None: the line is chatter."""

@@ -608,9 +608,9 @@ def test_reading_a_5mb_line_is_linear_in_every_format(shape: str) -> None:
     from adjudicator.chatlog import read_log
 
     data = _shape(shape).encode()
-    t = time.perf_counter()
+    t = time.process_time()  # CPU, not wall: a loaded machine does not make it fail
     lines = read_log(data, "x", names=["たろう"])
-    assert time.perf_counter() - t <= 1.0
+    assert time.process_time() - t <= 2.0  # linear: ~0.1 s; quadratic would be hours
     assert max(len(m.text) for m in lines) >= 5_000_000
 
 

@@ -20,6 +20,12 @@ channel with a user is ``dm_channel(uid)`` (what ``POST /users/@me/channels`` an
 ``say(…, channel=fake.dm_channel(uid))`` writes in it, and the DMs the bot sends are in
 its history too.  ``forbidden`` channels answer 403 Missing Access (50001), ``no_dm``
 users refuse a DM channel (50007); ``GET /users/@me`` is the bot.
+
+For ``adjudicator bot`` (tests/discord/fake_gateway.py is its gateway): ``GET
+/gateway/bot`` names the local gateway (``gateway_url``), ``GET
+/oauth2/applications/@me`` gives the application's flags (``app_flags``: whether the
+Message Content intent is allowed), reactions (``PUT …/reactions/{emoji}/@me``) are kept
+in ``reactions``, and the bot may post in every channel of the server.
 """
 
 from __future__ import annotations
@@ -61,6 +67,11 @@ class Fake:
         #: every channel's history (the village's is ``messages``), by channel id
         self.history: dict[str, list[dict[str, Any]]] = {self.channel_id: self.messages}
         self.channels: dict[str, str] = {}  # the server's other channels: id -> name
+        # adjudicator bot
+        self.gateway_url = "ws://127.0.0.1:9/"
+        self.token = "test-token"  # the gateway bot's must look real: base64(id).….…
+        self.app_flags = 1 << 18  # GATEWAY_MESSAGE_CONTENT
+        self.reactions: list[tuple[str, str, str]] = []  # channel, message, emoji
         self.forbidden: set[str] = set()  # channel ids the bot may not read (50001)
         self.no_dm: set[str] = set()  # user ids whose DM channel cannot be opened (50007)
         self.members: dict[str, str | None] = {}  # user id -> server nickname
@@ -157,6 +168,10 @@ class Fake:
                 pass
 
             def _send(self, status: int, body: Any, headers: dict[str, str] | None = None) -> None:
+                if status == 204:  # No Content: no body at all
+                    self.send_response(204)
+                    self.end_headers()
+                    return
                 data = json.dumps(body, ensure_ascii=False).encode("utf-8")
                 self.send_response(status)
                 self.send_header("Content-Type", "application/json")
@@ -183,6 +198,9 @@ class Fake:
 
             def do_POST(self) -> None:  # noqa: N802
                 self._route("POST")
+
+            def do_PUT(self) -> None:  # noqa: N802
+                self._route("PUT")
 
             def _raw(self, status: int, data: bytes, headers: dict[str, str],
                      length: int | None = None) -> None:
@@ -238,18 +256,18 @@ class Fake:
             def _route(self, method: str) -> None:
                 url = urlparse(self.path)
                 parts = url.path.split("/")[3:]  # after /api/v10
-                body = self._body() if method == "POST" else None
+                body = self._body() if method in ("POST", "PUT") else None
                 with fake.lock:
                     fake.requests.append((method, url.path))
                     fake.times.append(time.monotonic())
-                if self.headers.get("Authorization") == "Bot test-token" \
+                if self.headers.get("Authorization") == f"Bot {fake.token}" \
                         and self._hostile(method, parts):
                     return
                 with fake.lock:
                     if fake.down_after_creates is not None and fake.created >= fake.down_after_creates:
                         self._drop()
                         return
-                    if self.headers.get("Authorization") != "Bot test-token":
+                    if self.headers.get("Authorization") != f"Bot {fake.token}":
                         self._send(401, {"message": "401: Unauthorized", "code": 0})
                         return
                     out = fake.answer(method, parts, parse_qs(url.query), body)
@@ -264,6 +282,9 @@ class Fake:
     def answer(self, method: str, parts: list[str], q: dict[str, list[str]],
                body: Any) -> Any:
         not_found = (404, {"message": "Unknown Channel", "code": 10003}, None)
+        bot = self._bot_answer(method, parts)
+        if bot is not None:
+            return bot
         if method == "GET" and parts == ["users", "@me"]:
             return 200, dict(BOT, mfa_enabled=True, locale="ja", verified=True, email=None,
                              premium_type=0, banner=None, accent_color=None), None
@@ -316,7 +337,7 @@ class Fake:
                          "recipients": [self.users[uid]]}, None
         if method == "POST" and len(parts) == 3 and parts[0] == "channels" and parts[2] == "messages":
             ch = parts[1]
-            if ch != self.channel_id and ch not in self.dm_of:
+            if ch != self.channel_id and ch not in self.dm_of and ch not in self.channels:
                 return not_found
             if self.rate_limit_posts > 0 or time.monotonic() < self.limited_until:
                 if self.rate_limit_posts > 0:  # the bucket is empty until retry_after passed
@@ -353,3 +374,25 @@ class Fake:
                     return "drop"
             return 200, msg, None
         return 404, {"message": "404: Not Found", "code": 0}, None
+
+    def _bot_answer(self, method: str, parts: list[str]) -> Any:
+        """What only ``adjudicator bot`` asks (see the module's docstring)."""
+        if method == "GET" and parts == ["gateway", "bot"]:
+            return 200, {"url": self.gateway_url, "shards": 1,
+                         "session_start_limit": {"total": 1000, "remaining": 999,
+                                                 "reset_after": 14400000,
+                                                 "max_concurrency": 1}}, None
+        if method == "GET" and parts == ["oauth2", "applications", "@me"]:
+            return 200, {"id": BOT["id"], "name": "adjudicator", "icon": None,
+                         "description": "", "bot_public": False,
+                         "bot_require_code_grant": False, "owner": user("1", "gm-owner"),
+                         "verify_key": "00" * 32, "flags": self.app_flags, "team": None,
+                         "approximate_guild_count": 1,
+                         "approximate_user_install_count": 0}, None
+        if method == "PUT" and len(parts) == 7 and parts[0] == "channels" \
+                and parts[4] == "reactions" and parts[6] == "@me":
+            from urllib.parse import unquote
+
+            self.reactions.append((parts[1], parts[3], unquote(parts[5])))
+            return 204, None, None
+        return None

@@ -41,6 +41,16 @@ def test_without_the_extra_the_command_names_the_pip_command(
     assert not (root / "logs" / "night1.json").exists()
 
 
+def test_without_the_extra_the_bot_names_the_pip_command(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setitem(sys.modules, "hikari", None)  # `import hikari` fails
+    root = _game(tmp_path, '\n[discord]\nchannel = "123"\ngm = ["456"]\n')
+    assert main(["bot", str(root)]) == 1
+    err = capsys.readouterr().err
+    assert "pip install 'adjudicator[discord]'" in err and "Traceback" not in err
+    assert not (root / "discord").exists()
+
+
 def test_the_core_does_not_load_the_discord_library() -> None:
     code = ("import sys, adjudicator.cli.main, adjudicator.desk.app, adjudicator.engine\n"
             "adjudicator.cli.main.build_parser()\n"

