@@ -51,14 +51,8 @@ def test_views_answer_as_the_general_way(recs: list[LineRecord], extra: set[int]
         assert isinstance(h, Heard)
 
 
-@pytest.mark.parametrize("fixture", sorted(p.name for p in FIXTURES.iterdir()
-                                           if (p / "game.toml").exists()))
-def test_the_reader_vouches_only_for_what_holds(fixture: str,
-                                                monkeypatch: pytest.MonkeyPatch) -> None:
-    """Every fixture: a record that is not chatter is among ``written``, and ``unique``
-    is said only of records whose references are unique."""
-    from adjudicator.engine import resolve_game
-
+def records_read(monkeypatch: pytest.MonkeyPatch) -> list[PhaseRecords]:
+    """The records of every phase the reader reads from now on (a spy on ``read``)."""
     seen: list[PhaseRecords] = []
     read = PhaseReader.read
 
@@ -67,6 +61,18 @@ def test_the_reader_vouches_only_for_what_holds(fixture: str,
         seen.append(self.records)
 
     monkeypatch.setattr(PhaseReader, "read", spy)
+    return seen
+
+
+@pytest.mark.parametrize("fixture", sorted(p.name for p in FIXTURES.iterdir()
+                                           if (p / "game.toml").exists()))
+def test_the_reader_vouches_only_for_what_holds(fixture: str,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every fixture: a record that is not chatter is among ``written``, and ``unique``
+    is said only of records whose references are unique."""
+    from adjudicator.engine import resolve_game
+
+    seen = records_read(monkeypatch)
     resolve_game(Path(FIXTURES / fixture))
     assert seen
     for recs in seen:
@@ -93,14 +99,7 @@ def test_a_night_of_chats_is_read_the_fast_way_each_line_keeping_its_chat(
     chatter = "".join(f"=== スレッド：{who} ===\n" + "".join(
         f"[21:{k:02d}] {who}: ねむい {k}\n" for k in range(20)) for who in ("さくら", "けんた"))
     night.write_text(night.read_text("utf-8") + chatter, encoding="utf-8")
-    seen: list[PhaseRecords] = []
-    read = PhaseReader.read
-
-    def spy(self: PhaseReader, lines: list, json_like: bool) -> None:
-        read(self, lines, json_like)
-        seen.append(self.records)
-
-    monkeypatch.setattr(PhaseReader, "read", spy)
+    seen = records_read(monkeypatch)
     resolved = resolve_game(game)
     recs = seen[-1]
     talk = [i for i, r in enumerate(recs) if r.text.startswith("ねむい")]
