@@ -229,15 +229,18 @@ class Chat:
     thread: Thread
     channel: str
     rows: dict[str, dict[str, Any]] = field(default_factory=dict)
-    # the document by parts, in its order (ids, their numbers, their pieces); None: to
-    # be built from ``rows`` (a chat read back, or merged with a log stored meanwhile)
+    # the document by parts, in its order (ids, their numbers, their pieces, and the
+    # pieces joined: None to join again); ``_ids`` None: to be built from ``rows`` (a
+    # chat read back, or merged with a log stored meanwhile)
     _ids: list[str] | None = field(default=None, repr=False)
     _keys: list[int] = field(default_factory=list, repr=False)
     _pieces: list[bytes] = field(default_factory=list, repr=False)
+    _body: bytearray | None = field(default=None, repr=False)
     _heads: tuple[bytes, bytes] | None = field(default=None, repr=False)
 
     def put(self, r: dict[str, Any]) -> None:
-        """Add or replace message ``r`` (keyed by its id)."""
+        """Add or replace message ``r`` (keyed by its id): its piece serialized, and
+        added to the end of the body when it is the last (a message as it comes)."""
         from bisect import bisect_left, bisect_right
 
         from .layout import piece
@@ -247,24 +250,31 @@ class Chat:
         self.rows[mid] = r
         if self._ids is None:
             return
-        k = int(mid)
+        k, p = int(mid), piece(r)
         if new:  # after every message of a lesser or the same number (a stable sort)
             i = bisect_right(self._keys, k)
             self._ids.insert(i, mid)
             self._keys.insert(i, k)
-            self._pieces.insert(i, piece(r))
-            return
-        i = bisect_left(self._keys, k)
-        while self._ids[i] != mid:
-            i += 1
-        self._pieces[i] = piece(r)
+            self._pieces.insert(i, p)
+            if i == len(self._pieces) - 1 and self._body is not None:
+                self._body += b",\n" + p if i else p
+                return
+        else:
+            i = bisect_left(self._keys, k)
+            while self._ids[i] != mid:
+                i += 1
+            self._pieces[i] = p
+        self._body = None
 
     def reset(self) -> None:
         """``rows`` changed from outside: the parts are built again when next needed."""
         self._ids = None
 
-    def _parts(self) -> tuple[tuple[bytes, bytes], list[bytes]]:
-        from .layout import heads, piece
+    def parts(self, declared: bool = False) -> list[bytes | bytearray]:
+        """The chat's DiscordChatExporter JSON document (``dce.export_json``'s bytes) as
+        parts to join (``layout.document``); ``declared``: with its thread entry
+        (``layout.phase_text``'s form)."""
+        from .layout import document, heads, piece
 
         if self._heads is None:
             where = ("", "") if self.thread.kind != "private" else ("0", "Direct Messages")
@@ -274,15 +284,14 @@ class Chat:
             self._ids = sorted(self.rows, key=int)
             self._keys = [int(mid) for mid in self._ids]
             self._pieces = [piece(self.rows[mid]) for mid in self._ids]
-        return self._heads, self._pieces
+            self._body = None
+        if self._body is None:
+            self._body = bytearray(b",\n".join(self._pieces))
+        return document(self._heads[declared], self._body, len(self._pieces))
 
     def document(self, declared: bool = False) -> bytes:
-        """The chat's DiscordChatExporter JSON document (``dce.export_json``'s bytes);
-        ``declared``: with its thread entry (``layout.phase_text``'s form)."""
-        from .layout import document
-
-        (plain, named), pieces = self._parts()
-        return document(named if declared else plain, pieces)
+        """``parts`` joined."""
+        return b"".join(self.parts(declared))
 
     @property
     def name(self) -> str:
@@ -323,7 +332,7 @@ def encoded(chats: Iterable[Chat]) -> bytes:
     what storing one more message costs does not grow with the phase."""
     from .layout import joined
 
-    return joined([(c.name, c.thread.kind, len(c.rows), c.document) for c in ordered(chats)])
+    return joined([(c.name, c.thread.kind, len(c.rows), c.parts) for c in ordered(chats)])
 
 
 def load(text: str, places: Places) -> list[Chat]:

@@ -95,6 +95,8 @@ def phase_text(threads: Sequence[ThreadLog]) -> str:
 # message's piece is its own dumps moved in by two levels (tests/discord/test_layout.py
 # holds the equality over random messages).
 
+#: a document's part: a caller's kept body may be a bytearray it adds to
+Bytes = bytes | bytearray
 _TAIL = '\n  "messages": [],\n  "messageCount": 0\n}'
 
 
@@ -124,27 +126,29 @@ def piece(message: dict[str, Any]) -> bytes:
             .replace("\n", "\n    ")).encode("utf-8")
 
 
-def document(head: bytes, pieces: Sequence[bytes]) -> bytes:
-    """A document from its head (``heads``) and its messages' pieces, in its order."""
-    body = b"\n" + b",\n".join(pieces) + b"\n  ]" if pieces else b"]"
-    return b"".join((head, body, b',\n  "messageCount": %d\n}\n' % len(pieces)))
+def document(head: bytes, body: Bytes, count: int) -> list[Bytes]:
+    """A document's bytes as parts to join: its head (``heads``), the body (its
+    ``count`` messages' pieces in its order, joined by ``b",\\n"``: a caller may keep it
+    and add the next piece to its end) and its tail."""
+    tail = b',\n  "messageCount": %d\n}\n' % count
+    return [head, b"\n", body, b"\n  ]", tail] if count else [head, b"]", tail]
 
 
-def joined(threads: Sequence[tuple[str, str, int, Callable[[bool], bytes]]]) -> bytes:
+def joined(threads: Sequence[tuple[str, str, int, Callable[[bool], list[Bytes]]]]) -> bytes:
     """``phase_text`` encoded, from each thread's (name, kind, number of messages, its
-    document: as exported, or declared when called with True): the same choice and
-    order, each document made only if it is written."""
+    document's parts: as exported, or declared when called with True): the same choice
+    and order, each document made only if it is written, joined once."""
     for _, kind, _, _ in threads:
         if kind not in KINDS:
             raise ValueError(f"unknown thread kind {kind!r}")
     village = [t for t in threads if t[1] == "village"]
     others = [t for t in threads if t[1] != "village" and t[2]]
     if len(village) == 1 and not others:
-        return village[0][3](False)
-    parts = []
+        return b"".join(village[0][3](False))
+    parts: list[Bytes] = []
     for name, kind, _, doc in village + others:
-        parts += [separator(VILLAGE if kind == "village" else name).encode("utf-8"), b"\n",
-                  doc(True)]
+        parts += [separator(VILLAGE if kind == "village" else name).encode("utf-8"), b"\n"]
+        parts += doc(True)
     return b"".join(parts)
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import tempfile
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -62,11 +63,12 @@ def test_the_parts_join_to_the_whole_layout(
         whole = export_json(guild, (cid, cname), rows, None, None)
         plain, named = heads(guild, (cid, cname), name, kind)
         pieces = [piece(r) for r in sorted(rows, key=lambda r: int(r["id"]))]
-        assert document(plain, pieces) == whole
+        assert b"".join(document(plain, b",\n".join(pieces), len(pieces))) == whole
         logs.append(ThreadLog(name, kind, whole))
         parts.append((name, kind, len(rows),
                       lambda declared, plain=plain, named=named, pieces=pieces:
-                      document(named if declared else plain, pieces)))
+                      document(named if declared else plain, b",\n".join(pieces),
+                               len(pieces))))
     assert joined(parts) == phase_text(logs).encode("utf-8")
 
 
@@ -94,6 +96,7 @@ def _row(mid: int, text: str, kind: str = "Default") -> dict[str, Any]:
     return r
 
 
+@contextmanager
 def _game() -> Iterator[Path]:
     with tempfile.TemporaryDirectory() as tmp:
         (Path(tmp) / "logs").mkdir()
@@ -112,7 +115,7 @@ def test_every_store_writes_the_whole_layout_of_its_chats(
     """Random puts (new messages in any order, a number seen again, edits, deletes, a
     restart reading the log back): after each, the stored bytes are ``phase_text`` of
     the chats' messages re-written whole."""
-    for root in _game():
+    with _game() as root:
         log = PhaseLog(root, "night1", places)
         for op, channel, n, text, keep in ops:
             if op == "restart":
@@ -142,7 +145,7 @@ def test_every_store_writes_the_whole_layout_of_its_chats(
 def test_a_log_stored_meanwhile_is_merged_into_the_same_bytes(places: Places) -> None:
     """Someone else stored the phase between two messages: every message of both is kept,
     and the parts rebuilt give the whole layout again."""
-    for root in _game():
+    with _game() as root:
         log = PhaseLog(root, "night1", places)
         log.put(CHANNELS[VILLAGE], int(VILLAGE), _row(800000000000000005, "おはよう"))
         other = PhaseLog(root, "night1", places)
@@ -161,7 +164,7 @@ def test_one_more_message_serializes_that_message_only(places: Places,
                                                        monkeypatch: pytest.MonkeyPatch) -> None:
     """Storing the 401st message of a phase writes the whole log, but serializes (JSON)
     only the new message and parses nothing: its cost does not grow with the phase."""
-    for root in _game():
+    with _game() as root:
         log = PhaseLog(root, "night1", places)
         for n in range(400):
             channel = VILLAGE if n % 4 else PRIVATE["たろう"]
