@@ -229,10 +229,12 @@ class PhaseReader:
         free = type(self.variant).free_action is not Variant.free_action
         records = self.records
         append = records.append
-        # a phase of several chats (input.thread): every line is walked, keeping its thread
+        # a phase of several chats (input.thread): every line keeps its thread, the fast
+        # path's chatter too (a player's view shows a private chat's lines to its player only)
         self.threaded = bool(lines) and type(lines[0]) is ChatLine and (
             lines[0].thread is not VILLAGE)
-        fast = not json_like and not free and not self.threaded
+        threads = records.threads if self.threaded else None
+        fast = not json_like and not free
         # per speaker, once: 0 a player or a stranger, 1 close to a GM's name (its GM-like
         # directives are warned about), 2 a GM, 3 the chat app's system lines
         kinds = {speaker: (3 if not speaker else 2 if self._is_gm(speaker) else
@@ -254,8 +256,10 @@ class PhaseReader:
                 if lineno <= last:
                     unique = False
                 last = lineno
-                append(LineRecord(f"{line.source}:{lineno}", line.speaker, text,
-                                  line.time))  # disposition: chatter
+                ref = f"{line.source}:{lineno}"
+                if threads is not None:
+                    threads[ref] = line.thread
+                append(LineRecord(ref, line.speaker, text, line.time))  # disposition: chatter
                 continue
             lineno = line.lineno
             if lineno <= last:
@@ -265,12 +269,16 @@ class PhaseReader:
             if kind == 1:
                 self._warn_near_gm(line, f"{line.source}:{lineno}", text)
             if fast and kind != 2 and "\n" not in text and not maybe(text):
+                if threads is not None:
+                    threads[f"{line.source}:{lineno}"] = line.thread
                 append(LineRecord(f"{line.source}:{lineno}", speaker, text, line.time))
                 if not speaker and is_unsent(text):
                     self._unsent(f"{line.source}:{lineno}", text)
                 continue
             for ref, part in _sub_lines(line, json_like):
                 self._one(line, ref, part)
+        if threads is not None:  # merged by time, the chats' line numbers interleave:
+            unique = len(threads) == len(records)  # one record a reference, each its thread
         records.unique = unique
 
     def _one(self, line: ChatLine, ref: str, text: str) -> None:

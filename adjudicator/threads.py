@@ -16,11 +16,11 @@ is the village, read exactly as before.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from .chatlog import VILLAGE, ChatLine, Thread
-from .chatlog.threads import Part, merge, place_relative
+from .chatlog.threads import Part, merge, moved, place_relative
 from .config.load import VILLAGE_WORDS, WOLVES_WORDS, GameConfig
 from .errors import CommandError
 from .models import Diagnostic
@@ -156,7 +156,7 @@ def phase_messages(parts: Sequence[Part], cfg: GameConfig, roster: Roster, sourc
                 if speaker != th.player:
                     taken.setdefault(speaker, m.lineno)
                 speaker = th.player
-            msgs.append(replace(m, speaker=speaker, thread=th))
+            msgs.append(moved(m, speaker=speaker, thread=th))
         for shown, lineno in taken.items():
             diags.append(Diagnostic(
                 level="info", code="thread_owner", source=f"{source}:{lineno}", speaker=shown,

@@ -160,7 +160,7 @@ def in_log_order(events: list[Event], lines: Any = None) -> list[Event]:
     merge by time, not the stored file's lines (input.thread.order)."""
     spots = [i for i, e in enumerate(events) if _LINE_CAUSE.match(str(e.cause or ""))]
     if getattr(lines, "threads", None):
-        at = {r.ref: k for k, r in enumerate(lines)}
+        at = _positions(lines, {str(events[i].cause) for i in spots})
         ordered = sorted((events[i] for i in spots), key=lambda e: at.get(str(e.cause), -1))
         out = list(events)
         for i, e in zip(spots, ordered, strict=True):
@@ -180,6 +180,22 @@ def in_log_order(events: list[Event], lines: Any = None) -> list[Event]:
     for i, e in zip(spots, ordered, strict=True):
         out[i] = e
     return out
+
+
+def _positions(lines: Any, refs: set[str]) -> dict[str, int]:
+    """The place in ``lines`` of each record whose reference is in ``refs`` (the last, as a
+    mapping of every record gives).  An event cites a line that is not chatter nearly
+    always: the reader's records (``records.PhaseRecords``, its references unique) are
+    looked up among the records its general path wrote first, and walked whole only for
+    a reference not found there."""
+    if not refs:
+        return {}
+    written = getattr(lines, "written", None)
+    if written is not None and getattr(lines, "unique", False):
+        at = {r.ref: k for k in written if (r := lines[k]).ref in refs}
+        if len(at) == len(refs):
+            return at
+    return {r.ref: k for k, r in enumerate(lines) if r.ref in refs}
 
 
 def notice_events(events: Iterable[Event], name: str, lines: Any = None) -> list[Event]:

@@ -1,7 +1,12 @@
 """Benchmark: the desk, warm, from a pasted 5,000-line night of a 16-player game to the
 rendered result page (read, resolve with the paste in place, diff, render).
 
-    python benchmarks/bench_desk.py [--lines 5000] [--runs 15] [--browser]
+    python benchmarks/bench_desk.py [--lines 5000] [--runs 15] [--browser] [--threads]
+
+``--threads``: the same night as a GM receives it, one 1:1 chat per player and the
+village (input.thread, the exports one after another with their separators): the reader
+cuts it, reads each chat and merges them by time, and the preview shows each line
+under its chat.
 
 The server runs in process (Starlette's TestClient: the same app `adjudicator serve`
 starts, without the socket).  Prints min / median / max of the POST /preview round trip,
@@ -57,12 +62,35 @@ def night_log(lines: int, seed: int = 1) -> str:
     return "\n".join(out) + "\n"
 
 
+def threaded(text: str) -> str:
+    """``text`` as a night reaches the GM in private chats (input.thread): one 1:1 chat per
+    player (a ``=== スレッド：名前 ===`` separator before each), the GM's deadline in the
+    village and the GM's other lines in the chat of the player before them (a price
+    answers a purchase in its own chat); each chat's lines in the order of their times."""
+    chats: dict[str, list[str]] = {"村": []}
+    last = "村"
+    for line in text.splitlines():
+        speaker = line.split("] ", 1)[1].split(":", 1)[0]
+        if speaker == "GM":
+            chats["村" if "締め切り" in line else last].append(line)
+            continue
+        last = speaker
+        chats.setdefault(speaker, []).append(line)
+    out = []
+    for name, lines in chats.items():
+        out.append(f"=== スレッド：{name} ===")
+        out += sorted(lines, key=lambda x: x[1:6])
+    return "\n".join(out) + "\n"
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--lines", type=int, default=5000)
     ap.add_argument("--runs", type=int, default=15)
     ap.add_argument("--browser", action="store_true", help="also time the render in Chromium")
     ap.add_argument("--browser-runs", type=int, default=5)
+    ap.add_argument("--threads", action="store_true",
+                    help="the night as one 1:1 chat per player and the village (threaded)")
     args = ap.parse_args()
     warnings.simplefilter("ignore")
     from starlette.testclient import TestClient
@@ -76,6 +104,8 @@ def main() -> None:
         shutil.copy(SOURCE / "game.toml", game / "game.toml")
         shutil.copy(SOURCE / "logs" / "day1.txt", game / "logs" / "day1.txt")
         text = night_log(args.lines)
+        if args.threads:
+            text = threaded(text)
         client = TestClient(create_app(root, hosts=("testserver",)))
         client.get("/")
         token = client.cookies.get(CSRF_COOKIE)
@@ -101,8 +131,8 @@ def main() -> None:
             cpu.append(time.process_time() - c)
             assert r.status_code == 200  # type: ignore[attr-defined]
         ms = sorted(x * 1000 for x in times)
-        print(f"desk preview, {len(text.splitlines())}-line night of a 16-player game, "
-              f"{args.runs} warm runs:")
+        print(f"desk preview, {len(text.splitlines())}-line night of a 16-player game"
+              f"{' in private chats' if args.threads else ''}, {args.runs} warm runs:")
         print(f"  min {ms[0]:.1f} ms, median {statistics.median(ms):.1f} ms, max {ms[-1]:.1f} ms"
               f"  (target: median ≤ 100 ms)")
         cms = sorted(x * 1000 for x in cpu)

@@ -166,19 +166,18 @@ def _as_thread(data: bytes, shown: str) -> bytes:
     """One file's text after a separator line naming it by its file name (its chat's
     name where its own header gives none), as UTF-8, ending with a newline."""
     from ..chatlog import decode
-    from ..chatlog.threads import separator
+    from ..chatlog.threads import as_thread
 
     name = "" if shown == "標準入力" else Path(shown).stem
-    text = decode(data, shown).removeprefix("\ufeff")
-    return (separator(name) + "\n" + text.rstrip("\n") + "\n").encode("utf-8")
+    return as_thread(decode(data, shown), name).encode("utf-8")
 
 
 def _joined(old: bytes, more: bytes) -> bytes:
     """The stored log with ``more`` (separated chats) after it, as UTF-8 text."""
     from ..chatlog import decode
+    from ..chatlog.threads import joined
 
-    text = decode(old, "logs").removeprefix("\ufeff").rstrip("\n")
-    return (text + "\n").encode("utf-8") + more if text else more
+    return joined(decode(old, "logs"), more.decode("utf-8")).encode("utf-8")
 
 
 def _read_source(src: Path, shown: str) -> bytes:

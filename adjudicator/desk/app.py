@@ -363,7 +363,8 @@ def game_view(desk: Desk, request: Request, name: str, want: str | None, stored:
     nxt = S.next_phase(game)
     from .corrections_routes import published_of
 
-    return desk.page(request, "game.html.j2", title=name, name=name,
+    return desk.page(request, "game.html.j2", threads=S.stored_threads(path, game, shown.id)
+                     if shown is not None else [], title=name, name=name,
                      variant_ja=_names_ja().get(game.cfg.variant, game.cfg.variant),
                      phases=G.offered_phases(game),
                      next_phase=paste_phase or (nxt if not finished and nxt else
@@ -392,10 +393,18 @@ async def preview(desk: Desk, request: Request) -> Response:
     phase, fmt = _phase(form), _fmt(form)
     pasted = _field(form, "log").replace("\r\n", "\n")
     text = _kept_text(desk, name, form, await _paste(form, desk.max_paste))
+    file_name = getattr(form.get("file"), "filename", "") or ""
     if pasted.strip() and text != pasted:  # a file chosen and text pasted: which one?
         return desk.page(request, "choose.html.j2", title=f"{name}：どちらのログを使いますか",
                          name=name, phase=phase, fmt=fmt or "", file_text=text,
-                         pasted=pasted, file_name=getattr(form.get("file"), "filename", ""))
+                         pasted=pasted, file_name=file_name)
+    if _field(form, "append") == "1":  # 「スレッドを追加」: one more chat of a stored phase
+        label = _field(form, "thread").strip()[:S.NAME_MAX] or Path(file_name).stem
+        chat = text
+        return kept(desk, request, name, phase, fmt, chat, lambda: preview_page(
+            desk, request, name, phase, S.appended(desk.root, name, phase, chat, label), fmt,
+            appended=W.appended_note(phase, label, phase in S.scan_logs(
+                S.game_dir(desk.root, name))[0])))
     return kept(desk, request, name, phase, fmt, text,
                 lambda: preview_page(desk, request, name, phase, text, fmt))
 
@@ -437,7 +446,7 @@ def preview_page(desk: Desk, request: Request, name: str, phase: str, text: str,
                          "speaker": d.speaker or (rec.speaker if rec is not None else ""),
                          "text": d.text or (rec.text if rec is not None else place(d.source)),
                          "disposition": d.level, "reason": d.reason_ja or d.message})
-    messages, chatter, n_chatter = message_rows(p.reading.messages, by_line)
+    messages, chatter, n_chatter = message_rows(p.reading.messages, by_line, p.threads)
     # the chatter stays here until asked (a button fetches it): the page is the rest
     key = desk.pastes.put(Paste(name, phase, fmt or "", text, str(chatter), n_chatter))
     from .alias_routes import unknown_candidates

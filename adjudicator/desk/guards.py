@@ -129,9 +129,76 @@ def _strangers(path: Path, phase: str, text: str, reading: Reading,
             "参加者にもGMにもいません。別のゲームのログではありませんか")
 
 
+#: a paste's commands look like another village's when at least this many of them are
+#: commands of that village and not of this one (and more than half of its commands are)
+OTHER_VILLAGE_MIN = 3
+
+
+def _is_command(text: str, variant: str) -> bool:
+    """Whether ``text`` holds a command of ``variant`` as its grammar reads it (the
+    registry's parser; a name stands as a word, whoever it names)."""
+    from lark import UnexpectedInput
+
+    from ..normalize import nfkc
+    from ..parser import build_parser, find_command
+
+    found = find_command(text, variant)
+    if found is None:
+        return False
+    try:
+        build_parser(variant).parse(nfkc(text)[found[0]:].strip(), start="player_line")
+    except UnexpectedInput:
+        return False
+    return True
+
+
+def _other_village(path: Path, phase: str, reading: Reading) -> str:
+    """A log from another village: of the players' lines with @ that some registered
+    village's grammar reads as a command, at least ``OTHER_VILLAGE_MIN`` and more than
+    half are commands of one other village and not of this one (a Splatoon night in a
+    derby game).  Not for an extra log (the spectators' chat)."""
+    if "-" in phase:
+        return ""
+    from ..games import REGISTRY, names_ja
+    from ..normalize import gm_key
+
+    try:
+        cfg = load_config(path / "game.toml")
+    except AdjudicatorError:
+        return ""
+    gms = {gm_key(g) for g in cfg.gm}
+    texts = list(dict.fromkeys(
+        m.text for m in reading.messages if m.speaker and "\n" not in m.text
+        and ("@" in m.text or "＠" in m.text) and gm_key(m.speaker) not in gms))
+    if len(texts) < OTHER_VILLAGE_MIN:
+        return ""
+    commands = 0
+    theirs: dict[str, list[str]] = {v: [] for v in REGISTRY if v != cfg.variant}
+    for text in texts:
+        if _is_command(text, cfg.variant):
+            commands += 1
+            continue
+        hits = [v for v in theirs if _is_command(text, v)]
+        commands += bool(hits)
+        for v in hits:
+            theirs[v].append(text)
+    other = max(theirs, key=lambda v: len(theirs[v]), default=None)  # ties: the registry's order
+    if other is None:
+        return ""
+    seen = theirs[other]
+    if len(seen) < OTHER_VILLAGE_MIN or 2 * len(seen) <= commands:
+        return ""
+    ja = names_ja()
+    return (f"貼り付けたログのコマンド{commands}行のうち{len(seen)}行（「{seen[0][:40]}」など）は、この"
+            f"ゲームの{ja.get(cfg.variant, cfg.variant)}のコマンドではなく、{ja.get(other, other)}の"
+            f"コマンドです。{ja.get(other, other)}のログではありませんか")
+
+
 def paste_warnings(path: Path, phase: str, text: str, reading: Reading) -> list[str]:
-    """What the GM should look at before storing ``text`` as ``phase``: the same text as
-    another stored phase, or dates older than a phase stored before it."""
+    """What the GM should look at before storing ``text`` as ``phase``: a log of another
+    village (its commands another village's) or another game (its writers not on the
+    roster), first; the same text as another stored phase; dates older than a phase
+    stored before it."""
     from ..chatlog import decode
     from ..phases import phase_label
 
@@ -153,6 +220,9 @@ def paste_warnings(path: Path, phase: str, text: str, reading: Reading) -> list[
     strangers = _strangers(path, phase, text, reading, newcomers)
     if strangers:
         out.insert(0, strangers)  # first: the rest of the page is about another game
+    other = _other_village(path, phase, reading)
+    if other:
+        out.insert(0, other)  # first of all: the village it looks like
     new = [m.date for m in reading.messages if m.date]
     if not new:
         return out

@@ -137,6 +137,13 @@ def read_paste(text: str, source: str, fmt: str | None, names: list[str],
                limit: int = MAX_PASTE) -> Reading:
     """Read pasted text as the CLI's ``read`` and ``add`` do: the messages, what was
     skipped and every guess (a DeskError when the paste is empty, too big or unreadable)."""
+    return _joined(source, read_parts(text, source, fmt, names, limit))
+
+
+def read_parts(text: str, source: str, fmt: str | None, names: list[str],
+               limit: int = MAX_PASTE) -> list[Any]:
+    """The paste's chats (``chatlog.threads.Part``: one for a paste of one chat), each
+    read on its own, as ``read_paste`` reads them."""
     if not text.strip():
         raise DeskError("貼り付けられたログが空です（クリップボードが空だったのかもしれません）", 400)
     if len(text.encode("utf-8")) > limit:
@@ -145,10 +152,9 @@ def read_paste(text: str, source: str, fmt: str | None, names: list[str],
         parts = read_threads(text, source, fmt=fmt, names=names)
     except ChatFormatError as e:
         raise DeskError(f"ログを読めません: {e.detail_ja or e}", 422) from None
-    reading = parts[0].reading if len(parts) == 1 else _joined(source, parts)
-    if not reading.messages:
+    if not any(p.reading.messages for p in parts):
         raise DeskError("貼り付けられたログにメッセージがありません", 422)
-    return reading
+    return parts
 
 
 def _joined(source: str, parts: list[Any]) -> Reading:
@@ -156,11 +162,102 @@ def _joined(source: str, parts: list[Any]) -> Reading:
     chat's messages in the paste's order (resolve merges them by time), what each
     skipped and guessed."""
     first = parts[0].reading
+    if len(parts) == 1:
+        return first
     return Reading(source, first.format, first.detected,
                    [m for p in parts for m in p.reading.messages],
                    [s for p in parts for s in p.reading.skipped],
                    [g for p in parts for g in p.reading.guesses],
                    first.date_order, first.date_order_why)
+
+
+@dataclass
+class ThreadRow:
+    """One chat of a phase of several, as the GM is shown it: the thread's name
+    (``rooms.Thread.ja``), how and why it was taken so (``threads.Named.why``), its lines
+    (the first and last of its export in the whole log) and its message count."""
+
+    ja: str
+    why: str
+    first: int
+    last: int
+    messages: int
+    guessed: bool = False
+
+
+def thread_rows(parts: list[Any], cfg: Any, variant: Any) -> list[ThreadRow]:
+    """The chats of a paste or a stored log of several (none for one chat), named as
+    the engine names them (``threads.name_thread``, with the game's roster)."""
+    if len(parts) < 2:
+        return []
+    from ..threads import name_thread
+    from .wording import desk_message
+
+    roster = variant.make_roster()
+    out = []
+    for part in parts:
+        named = name_thread(part.export, cfg, roster)
+        out.append(ThreadRow(named.thread.ja(), desk_message(named.why), *_lines(part.export),
+                             len(part.reading.messages), named.guessed))
+    return out
+
+
+def _lines(export: Any) -> tuple[int, int]:
+    """The first and last lines of one export in the whole text."""
+    return export.first, export.first + export.text.rstrip("\n").count("\n")
+
+
+def stored_threads(path: Path, game: Game, phase: str) -> list[ThreadRow]:
+    """The chats of the stored log of ``phase`` when it holds several (else none): cut
+    from the log's text (``chatlog.threads.cut``, not read again), named as the engine
+    named them, each with the messages the resolved phase gave it."""
+    result = next((r for r in game.phases if r.id == phase), None)
+    log = scan_logs(path)[0].get(phase)
+    if result is None or not result.threads or log is None:
+        return []
+    from collections import Counter
+
+    from ..chatlog import decode
+    from ..chatlog.threads import cut
+    from ..fsio import MAX_LOG_BYTES, read_capped
+    from ..threads import name_thread
+    from .wording import desk_message
+
+    try:
+        exports = cut(decode(read_capped(log, MAX_LOG_BYTES), log.name))
+    except (AdjudicatorError, OSError, ValueError):
+        return []
+    counts = Counter(result.threads.values())
+    roster = game.variant.make_roster()
+    out = []
+    for ex in exports:
+        named = name_thread(ex, game.cfg, roster)
+        n = counts.get(named.thread, 0)
+        if n or ex.name:
+            out.append(ThreadRow(named.thread.ja(), desk_message(named.why), *_lines(ex), n,
+                                 named.guessed))
+    return out if len(out) > 1 else []
+
+
+def appended(root: Path, name: str, phase: str, chat: str, label: str) -> str:
+    """The stored log of ``phase`` with ``chat`` added as one more of its chats, after a
+    separator naming it ``label`` (「スレッドを追加」: what ``add --append`` stores); the
+    chat alone, after its separator, when the phase has no log yet."""
+    from ..chatlog import decode
+    from ..chatlog.threads import as_thread, joined
+    from ..fsio import MAX_LOG_BYTES, read_capped
+
+    if not chat.strip():
+        raise DeskError("追加するチャットが空です（クリップボードが空だったのかもしれません）", 400)
+    log = scan_logs(game_dir(root, name))[0].get(phase)
+    old = decode(read_capped(log, MAX_LOG_BYTES), log.name) if log is not None else ""
+    return joined(old.replace("\r\n", "\n"), as_thread(chat, label.strip()))
+
+
+def _names(cfg: Any, variant: Any) -> list[str]:
+    """The names the chat readers know (players, GMs, aliases)."""
+    names = [n for n, _a in variant.roster_entries()] + list(cfg.gm)
+    return names + [a for _n, aliases in variant.roster_entries() for a in aliases]
 
 
 # ------------------------------------------------------------------ preview and store
@@ -188,6 +285,7 @@ class Preview:
     problems: list[str] = field(default_factory=list)
     diffs: list[PhaseDiff] = field(default_factory=list)  # later phases that change
     warnings: list[str] = field(default_factory=list)  # to confirm before storing
+    threads: list[ThreadRow] = field(default_factory=list)  # a paste of several chats
 
 
 def _copy_game(src: Path, dest: Path) -> None:
@@ -213,15 +311,18 @@ def preview(root: Path, name: str, phase: str, text: str, fmt: str | None = None
         cfg = load_config(path / "game.toml")
     except ConfigError as e:
         raise DeskError("ゲームの設定に問題があります", 422, e.problems_ja) from None
-    why = refusal(path, phase)
+    try:  # the game as stored: whether it has ended, and what the paste changes in it
+        stored_game: Game | None = resolve_game(path, cfg=cfg)
+    except AdjudicatorError:
+        stored_game = None
+    why = refusal(path, phase, stored_game)
     if why:
         raise DeskError(why, 400)
     from ..games import get_variant
 
     variant = get_variant(cfg.variant)(cfg)
-    names = [n for n, _a in variant.roster_entries()] + list(cfg.gm)
-    names += [a for _n, aliases in variant.roster_entries() for a in aliases]
-    reading = read_paste(text, f"logs/{phase}.txt", fmt, names, limit)
+    parts = read_parts(text, f"logs/{phase}.txt", fmt, _names(cfg, variant), limit)
+    reading = _joined(f"logs/{phase}.txt", parts)
     warnings = paste_warnings(path, phase, text, reading)
     with tempfile.TemporaryDirectory(prefix="adjudicator-desk-") as tmp:
         work = Path(tmp) / name
@@ -245,11 +346,9 @@ def preview(root: Path, name: str, phase: str, text: str, fmt: str | None = None
         earlier.add(pid)
     stored = {pid.partition("-")[0] for pid in scan_logs(path)[0]}
     if stored - earlier:  # the paste replaces a stored phase or comes before one: compare
-        try:
-            before = resolve_game(path, cfg=cfg)
-        except AdjudicatorError:
-            before = None
-    p = Preview(phase=phase, reading=reading, game=after, warnings=warnings)
+        before = stored_game
+    p = Preview(phase=phase, reading=reading, game=after, warnings=warnings,
+                threads=thread_rows(parts, cfg, variant))
     p.result = next((r for r in after.phases if r.id == phase), None)
     from .wording import diag_ja
 
@@ -321,7 +420,8 @@ def store(root: Path, name: str, phase: str, text: str, fmt: str | None = None,
 
     variant = get_variant(cfg.variant)(cfg)
     names = [n for n, _a in variant.roster_entries()] + list(cfg.gm)
-    reading = read_paste(text, f"logs/{phase}.txt", fmt, names, limit)
+    parts = read_parts(text, f"logs/{phase}.txt", fmt, names, limit)
+    reading = _joined(f"logs/{phase}.txt", parts)
     if not confirmed:
         warnings = paste_warnings(path, phase, text, reading)
         if warnings:
@@ -329,9 +429,10 @@ def store(root: Path, name: str, phase: str, text: str, fmt: str | None = None,
                             "チェックして保存します）", 409, warnings)
     from ..engine import LOG_SUFFIXES
 
-    # a Discord pull stored as the CLI stores it: one JSON document as .json, threads as .txt
-    suffix = ".json" if reading.format == "dce-json" and text.lstrip("\ufeff").startswith("{") \
-        else ".txt"
+    # a Discord pull stored as the CLI stores it: one JSON document as .json; threads (a
+    # pull of several channels, 「スレッドを追加」) as .txt, as add stores them
+    suffix = ".json" if reading.format == "dce-json" and len(parts) == 1 and \
+        text.lstrip("\ufeff").startswith("{") else ".txt"
     done = store_log(path / "logs", phase, suffix, text.encode("utf-8"), LOG_SUFFIXES, fmt=fmt)
     return Stored(done.path, done.kept, len(reading.messages), unchanged=done.unchanged)
 

@@ -6,6 +6,7 @@ never English on a page."""
 from __future__ import annotations
 
 import re
+from typing import Any
 
 #: the chat formats, as a GM knows them
 FORMAT_JA: dict[str, str] = {
@@ -77,7 +78,24 @@ _ID_THEN_LABEL = re.compile(r"(?:day|night|round)[0-9]+(?:-chat)?（([^）]+)）
 
 #: the files a message of the command line names, as a desk page says them (a GM at the
 #: desk never opens a file)
-_FILES = ((re.compile(r"game\.toml"), "ゲームの設定"), (re.compile(r"scenario\.toml"), "シナリオ"))
+#: a table of game.toml a message names (「game.toml の [seal]」) -> what the GM calls it
+_TABLES_JA = {"threads.chats": "チャットの対応表", "threads.groups": "グループの表",
+              "threads": "チャットの設定", "seal": "封印", "discord": "Discordの設定",
+              "discord.groups": "Discordのグループ"}
+
+
+def _table(m: re.Match[str]) -> str:
+    from ..config.problems import FIELD_JA
+
+    key = m.group(1)
+    words = _TABLES_JA.get(key) or FIELD_JA.get(key)
+    return f"ゲームの設定の「{words}」の欄" if words else "ゲームの設定"
+
+
+_FILES: tuple[tuple[re.Pattern[str], Any], ...] = (
+    (re.compile(r"(?:(?<=[^\x00-\x7f]) )?game\.toml ?の ?\[([a-z_.]+)\] ?"), _table),
+    (re.compile(r"(?:(?<=[^\x00-\x7f]) )?game\.toml ?"), "ゲームの設定"),
+    (re.compile(r"(?:(?<=[^\x00-\x7f]) )?scenario\.toml ?"), "シナリオ"))
 
 
 def desk_message(text: str) -> str:
@@ -102,3 +120,15 @@ def diag_ja(d: object) -> str:
     if ":" in source and source.rpartition(":")[2].isdigit():
         return f"{level}：{line_place(source)}：{reason}"
     return f"{level}：{reason}"
+
+
+def appended_note(phase: str, label: str, stored: bool) -> str:
+    """What the preview of 「スレッドを追加」 judged: the stored phase with one more chat."""
+    from ..phases import phase_label
+
+    what = f"「{label}」のチャット" if label else "貼り付けたチャット"
+    if stored:
+        return (f"保存済みの{phase_label(phase)}のログに{what}を加えて判定しました（まだ保存して"
+                "いません）。保存すると、加える前のログは履歴に残ります。")
+    return (f"{phase_label(phase)}のログはまだ保存されていないので、{what}だけで判定しました"
+            "（まだ保存していません）。")

@@ -77,10 +77,11 @@ document.addEventListener("submit", function (e) {
 // width) is laid out out of sight at the table's width, and its columns' widths become the
 // grid's (the text column, data-grow, takes what is left); again when the width changes
 function Widest() { this.seen = []; this.kinds = []; }
-Widest.prototype.add = function (groups) {  // each cell's text, once a column
+Widest.prototype.add = function (groups) {  // each cell's text, once a column (not a chat's heading)
   for (var g = groups.firstElementChild; g; g = g.nextElementSibling) {
     if (g.tagName !== "TBODY") { continue; }
     for (var tr = g.firstElementChild; tr; tr = tr.nextElementSibling) {
+      if (tr.className === "thread") { continue; }  // a chat's heading row spans the columns
       for (var td = tr.firstElementChild, i = 0; td; td = td.nextElementSibling, i++) {
         if (!this.seen[i]) { this.seen[i] = new Set(); this.kinds[i] = td.className; }
         this.seen[i].add(td.textContent);

@@ -231,4 +231,4 @@ def test_no_desk_page_or_message_names_a_file() -> None:
             if any(japanese.search(s) and FILE_NAME.search(s) for s in strings):
                 found.append(f"{path.name}:{n}: {line.strip()}")
     assert found == []
-    assert desk_message("game.toml の [seal] にあります") == "ゲームの設定 の [seal] にあります"
+    assert desk_message("game.toml の [seal] にあります") == "ゲームの設定の「封印」の欄にあります"

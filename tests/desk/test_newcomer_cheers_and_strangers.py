@@ -274,9 +274,11 @@ def test_a_log_from_another_game_asks_before_storing(games: tuple[str, Path]) ->
             page.fill("#log", night)
             page.click("form[action$='/preview'] button[type=submit]")
             page.wait_for_selector("#warnings")
-            first = page.locator("#warnings li").first.inner_text()
-            assert "このゲームの参加者にもGMにもいません" in first, first
-            assert "別のゲームのログ" in first
+            said = page.locator("#warnings li").all_inner_texts()
+            # first the village its commands are of, then its writers not on the roster
+            assert "Splatoon！！村のログではありませんか" in said[0], said
+            assert "このゲームの参加者にもGMにもいません" in said[1], said
+            assert "別のゲームのログ" in said[1]
             # the warning comes before the lines refused one by one
             assert page.evaluate("""() => document.getElementById("warnings")
                 .compareDocumentPosition(document.getElementById("rejected")) & 4""")
