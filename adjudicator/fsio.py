@@ -441,11 +441,16 @@ def store_log(logs: Path, phase: str, suffix: str, data: bytes,
     with locked(logs):
         _settle_locked(logs, suffixes)
         olds = _olds(logs, phase, suffixes)
+        before: bytes | None = None  # the stored log's bytes, when read for ``append``
         if append is not None:
             stored = [p for p in olds if p.is_file() and not p.is_symlink()]
             if len(stored) == 1:
-                data = append(stored[0].read_bytes())
-        same = [dest] == olds and dest.is_file() and dest.read_bytes() == data
+                before = stored[0].read_bytes()
+                data = append(before)
+                if stored[0] != dest:
+                    before = None
+        same = [dest] == olds and dest.is_file() and (
+            before if before is not None else dest.read_bytes()) == data
         if same and remembered_format(dest) == fmt:
             return Stored(dest, [], unchanged=True)
         journal = logs / f".{phase}{JOURNAL}"

@@ -216,27 +216,82 @@ def row(msg: Msg, written: str, places: Places) -> dict[str, Any]:
     return out
 
 
-@dataclass
+@dataclass(eq=False)
 class Chat:
     """One thread of the open phase in memory: its thread, its channel (the key: a
     player's private channel and their DM are two chats of one 1:1 thread) and its
-    messages by id."""
+    messages by id.
+
+    Its document's bytes are kept by parts (``layout.heads``/``piece``/``document``):
+    each message's piece serialized once, when it is put, in the document's order, so a
+    new message costs its own serialization and a join, never the chat re-written."""
 
     thread: Thread
     channel: str
     rows: dict[str, dict[str, Any]] = field(default_factory=dict)
-    data: bytes | None = None  # its JSON document as last written (None: changed since)
+    # the document by parts, in its order (ids, their numbers, their pieces, and the
+    # pieces joined: None to join again); ``_ids`` None: to be built from ``rows`` (a
+    # chat read back, or merged with a log stored meanwhile)
+    _ids: list[str] | None = field(default=None, repr=False)
+    _keys: list[int] = field(default_factory=list, repr=False)
+    _pieces: list[bytes] = field(default_factory=list, repr=False)
+    _body: bytearray | None = field(default=None, repr=False)
+    _heads: tuple[bytes, bytes] | None = field(default=None, repr=False)
 
-    def document(self) -> bytes:
-        """The chat's DiscordChatExporter JSON document (``dce.export_json``), kept until
-        the chat changes: a message re-writes its own chat's document only."""
-        from .dce import export_json
+    def put(self, r: dict[str, Any]) -> None:
+        """Add or replace message ``r`` (keyed by its id): its piece serialized, and
+        added to the end of the body when it is the last (a message as it comes)."""
+        from bisect import bisect_left, bisect_right
 
-        if self.data is None:
+        from .layout import piece
+
+        mid = str(r["id"])
+        new = mid not in self.rows
+        self.rows[mid] = r
+        if self._ids is None:
+            return
+        k, p = int(mid), piece(r)
+        if new:  # after every message of a lesser or the same number (a stable sort)
+            i = bisect_right(self._keys, k)
+            self._ids.insert(i, mid)
+            self._keys.insert(i, k)
+            self._pieces.insert(i, p)
+            if i == len(self._pieces) - 1 and self._body is not None:
+                self._body += b",\n" + p if i else p
+                return
+        else:
+            i = bisect_left(self._keys, k)
+            while self._ids[i] != mid:
+                i += 1
+            self._pieces[i] = p
+        self._body = None
+
+    def reset(self) -> None:
+        """``rows`` changed from outside: the parts are built again when next needed."""
+        self._ids = None
+
+    def parts(self, declared: bool = False) -> list[bytes | bytearray]:
+        """The chat's DiscordChatExporter JSON document (``dce.export_json``'s bytes) as
+        parts to join (``layout.document``); ``declared``: with its thread entry
+        (``layout.phase_text``'s form)."""
+        from .layout import document, heads, piece
+
+        if self._heads is None:
             where = ("", "") if self.thread.kind != "private" else ("0", "Direct Messages")
-            self.data = export_json(where, (self.channel, self.name), list(self.rows.values()),
-                                    None, None)
-        return self.data
+            self._heads = heads(where, (self.channel, self.name), self.name,
+                                self.thread.kind)
+        if self._ids is None:  # ``dce.export_json``'s order: by number, stable
+            self._ids = sorted(self.rows, key=int)
+            self._keys = [int(mid) for mid in self._ids]
+            self._pieces = [piece(self.rows[mid]) for mid in self._ids]
+            self._body = None
+        if self._body is None:
+            self._body = bytearray(b",\n".join(self._pieces))
+        return document(self._heads[declared], self._body, len(self._pieces))
+
+    def document(self, declared: bool = False) -> bytes:
+        """``parts`` joined."""
+        return b"".join(self.parts(declared))
 
     @property
     def name(self) -> str:
@@ -253,12 +308,31 @@ class Chat:
         return max(self.rows, key=int) if self.rows else None
 
 
+def ordered(chats: Iterable[Chat]) -> list[Chat]:
+    """The chats in the stored log's order: the village first."""
+    return sorted(chats, key=lambda c: c.thread.kind != "village")
+
+
 def dump(chats: Iterable[Chat]) -> str:
-    """The phase's chats as the stored log's text (``layout.phase_text``)."""
+    """The phase's chats as the stored log's text, re-written whole (``layout.phase_text``
+    over ``dce.export_json``'s documents): what ``encoded`` gives byte for byte."""
+    from .dce import export_json
     from .layout import ThreadLog, phase_text
 
-    return phase_text([ThreadLog(c.name, c.thread.kind, c.document())
-                       for c in sorted(chats, key=lambda c: c.thread.kind != "village")])
+    logs = []
+    for c in ordered(chats):
+        where = ("", "") if c.thread.kind != "private" else ("0", "Direct Messages")
+        data = export_json(where, (c.channel, c.name), list(c.rows.values()), None, None)
+        logs.append(ThreadLog(c.name, c.thread.kind, data))
+    return phase_text(logs)
+
+
+def encoded(chats: Iterable[Chat]) -> bytes:
+    """``dump(chats)`` encoded, joined from each chat's kept parts (``layout.joined``):
+    what storing one more message costs does not grow with the phase."""
+    from .layout import joined
+
+    return joined([(c.name, c.thread.kind, len(c.rows), c.parts) for c in ordered(chats)])
 
 
 def load(text: str, places: Places) -> list[Chat]:
@@ -355,9 +429,8 @@ class PhaseLog:
         c = self.chats.get(key)
         if c is None:
             c = self.chats[key] = Chat(thread, key)
-        c.rows[r["id"]] = r
-        c.data = None
-        self.where[r["id"]] = key
+        c.put(r)
+        self.where[str(r["id"])] = key
         self._store(keep)
 
     def _store(self, keep: bool) -> None:
@@ -365,7 +438,7 @@ class PhaseLog:
         from ..fsio import store_log
         from .layout import suffix
 
-        mine = dump(self.chats.values()).encode("utf-8")
+        mine = encoded(self.chats.values())
         final = [mine]
 
         def merged(stored: bytes) -> bytes:
@@ -377,12 +450,12 @@ class PhaseLog:
             for ch, c in self.chats.items():
                 theirs.setdefault(ch, Chat(c.thread, ch)).rows.update(c.rows)
             for c in theirs.values():
-                c.data = None
+                c.reset()
             self._take(list(theirs.values()))
-            final[0] = dump(self.chats.values()).encode("utf-8")
+            final[0] = encoded(self.chats.values())
             return final[0]
 
-        store_log(self.root / "logs", self.phase, suffix(mine.decode("utf-8")), mine,
+        store_log(self.root / "logs", self.phase, suffix(mine[:8].decode("utf-8", "ignore")), mine,
                   LOG_SUFFIXES, append=merged, keep=keep)
         self._written = final[0]
 

@@ -82,27 +82,32 @@ class Glue:
         while True:
             kind, item = await self.queue.get()
             try:
-                if kind == "create":
-                    await self.deliver(self.core.on_create(item))
-                elif kind == "edit":
-                    await self.deliver(self.core.on_edit(item))
-                elif kind == "delete":
-                    await self.deliver(self.core.on_delete(*item))
-                elif kind == "catchup":
-                    await self.catch_up()
-                elif kind == "tick":
-                    await self.deliver(self.core.due(datetime.now(UTC)))
-            except AdjudicatorError as e:  # DiscordError, a log that cannot be stored…
-                await self._tell_gm(f"ボット：{getattr(e, 'ja', None) or e}")
-            except OSError as e:
-                from ..fsio import os_error_message
-
-                await self._tell_gm(f"ボット：保存できませんでした（{os_error_message(e)}）")
-            except Exception as e:  # noqa: BLE001 - the bot keeps listening; the GM is told
-                await self._tell_gm(f"ボット：この発言を処理できませんでした（{type(e).__name__}）。"
-                                    "ログを確かめてください")
+                await self._handle(kind, item)
             finally:
                 self.queue.task_done()
+
+    async def _handle(self, kind: str, item: Any) -> None:
+        """One event, its errors told to the GM (the bot keeps listening)."""
+        try:
+            if kind == "create":
+                await self.deliver(self.core.on_create(item))
+            elif kind == "edit":
+                await self.deliver(self.core.on_edit(item))
+            elif kind == "delete":
+                await self.deliver(self.core.on_delete(*item))
+            elif kind == "catchup":
+                await self.catch_up()
+            elif kind == "tick":
+                await self.deliver(self.core.due(datetime.now(UTC)))
+        except AdjudicatorError as e:  # DiscordError, a log that cannot be stored…
+            await self._tell_gm(f"ボット：{getattr(e, 'ja', None) or e}")
+        except OSError as e:
+            from ..fsio import os_error_message
+
+            await self._tell_gm(f"ボット：保存できませんでした（{os_error_message(e)}）")
+        except Exception as e:  # noqa: BLE001 - the bot keeps listening; the GM is told
+            await self._tell_gm(f"ボット：この発言を処理できませんでした（{type(e).__name__}）。"
+                                "ログを確かめてください")
 
     # ------------------------------------------------------------ catching up
     async def _find_phase(self) -> None:
@@ -144,8 +149,23 @@ class Glue:
                     found.append(to_msg(m, dm=ch in self.dm_channels))
             except (hikari.NotFoundError, hikari.ForbiddenError):
                 self.say(f"ボット：チャンネル {ch} を読めません（IDとボットの権限を確かめてください）")
-        for msg in sorted(found, key=lambda x: x.id):
+        # what the gateway brought while the channels were read, one after another, is
+        # taken in the same order: a private line read here after the GM's 締め切り in the
+        # village, which came by the gateway meanwhile, is late as the morning will say
+        pending: list[tuple[str, Any]] = []
+        while True:
+            try:
+                pending.append(self.queue.get_nowait())
+            except asyncio.QueueEmpty:
+                break
+            self.queue.task_done()
+        merged = {m.id: m for m in found}
+        merged.update((m.id, m) for kind, m in pending if kind == "create")
+        for msg in sorted(merged.values(), key=lambda x: x.id):
             await self.deliver(self.core.on_create(msg))
+        for kind, item in pending:
+            if kind not in ("create", "catchup"):
+                await self._handle(kind, item)
 
     async def open_dms(self) -> None:
         """The DM channel of each player whose account is a user id (its catch-up)."""

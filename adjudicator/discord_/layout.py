@@ -24,7 +24,7 @@ player's name; a group by its name as ``[discord] groups`` writes it.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -83,6 +83,75 @@ def phase_text(threads: Sequence[ThreadLog]) -> str:
     return "".join(parts)
 
 
+# ------------------------------------------------------------------ the same bytes, by parts
+# The bot stores its phase after every message; re-writing every document from its
+# messages each time made the 5,000th message of a night cost 50 times the 10th (issue
+# 44, point 5).  These build the bytes ``phase_text`` (over ``dce.export_json``'s
+# documents) writes from parts a caller keeps: a document's head (all before its
+# messages, in either form: as exported, or declared with its thread entry), one piece
+# per message, and the stored log joined from the documents.  ``json.dumps`` with an
+# indent writes a value nested at depth d as its own dumps with every line break followed
+# by d times the indent (a string never holds a raw line break: JSON escapes it), so a
+# message's piece is its own dumps moved in by two levels (tests/discord/test_layout.py
+# holds the equality over random messages).
+
+#: a document's part: a caller's kept body may be a bytearray it adds to
+Bytes = bytes | bytearray
+_TAIL = '\n  "messages": [],\n  "messageCount": 0\n}'
+
+
+def heads(guild: tuple[str, str], channel: tuple[str, str], name: str,
+          kind: str) -> tuple[bytes, bytes]:
+    """The bytes of a document (``dce.export_json``) before its first message: as
+    exported, and declared as thread ``name`` of ``kind`` (``phase_text``'s form: the
+    village is always ``VILLAGE``)."""
+    out = []
+    for thread in (None, {"name": VILLAGE if kind == "village" else name, "kind": kind}):
+        doc: dict[str, Any] = {"guild": {"id": guild[0], "name": guild[1]},
+                               "channel": {"id": channel[0], "type": "GuildTextChat",
+                                           "name": channel[1]}}
+        if thread is not None:
+            doc["thread"] = thread
+        doc.update({"dateRange": {"after": None, "before": None}, "messages": [],
+                    "messageCount": 0})
+        text = json.dumps(doc, ensure_ascii=False, indent=2)
+        assert text.endswith(_TAIL)
+        out.append((text[:-len(_TAIL)] + '\n  "messages": [').encode("utf-8"))
+    return out[0], out[1]
+
+
+def piece(message: dict[str, Any]) -> bytes:
+    """One message as its document writes it in ``"messages"`` (without the comma)."""
+    return ("    " + json.dumps(message, ensure_ascii=False, indent=2)
+            .replace("\n", "\n    ")).encode("utf-8")
+
+
+def document(head: bytes, body: Bytes, count: int) -> list[Bytes]:
+    """A document's bytes as parts to join: its head (``heads``), the body (its
+    ``count`` messages' pieces in its order, joined by ``b",\\n"``: a caller may keep it
+    and add the next piece to its end) and its tail."""
+    tail = b',\n  "messageCount": %d\n}\n' % count
+    return [head, b"\n", body, b"\n  ]", tail] if count else [head, b"]", tail]
+
+
+def joined(threads: Sequence[tuple[str, str, int, Callable[[bool], list[Bytes]]]]) -> bytes:
+    """``phase_text`` encoded, from each thread's (name, kind, number of messages, its
+    document's parts: as exported, or declared when called with True): the same choice
+    and order, each document made only if it is written, joined once."""
+    for _, kind, _, _ in threads:
+        if kind not in KINDS:
+            raise ValueError(f"unknown thread kind {kind!r}")
+    village = [t for t in threads if t[1] == "village"]
+    others = [t for t in threads if t[1] != "village" and t[2]]
+    if len(village) == 1 and not others:
+        return b"".join(village[0][3](False))
+    parts: list[Bytes] = []
+    for name, kind, _, doc in village + others:
+        parts += [separator(VILLAGE if kind == "village" else name).encode("utf-8"), b"\n"]
+        parts += doc(True)
+    return b"".join(parts)
+
+
 def suffix(text: str) -> str:
     """The stored log's suffix: ``.json`` for one document (the village alone), else ``.txt``."""
     return ".json" if text.lstrip("\ufeff").startswith("{") else ".txt"
@@ -137,4 +206,5 @@ def last_ids(text: str) -> dict[str, str]:
     return out
 
 
-__all__ = ["KINDS", "VILLAGE", "ThreadLog", "documents", "last_ids", "phase_text", "suffix"]
+__all__ = ["KINDS", "VILLAGE", "ThreadLog", "document", "documents", "heads", "joined",
+           "last_ids", "phase_text", "piece", "suffix"]
