@@ -26,10 +26,12 @@ ROLE_NAMES: Final[dict[str, str]] = {
     **{rid: rid for rid in ROLES},
 }
 
-#: ww.vote.tie / ww.bite in game.toml: "random" (drawn and recorded) or "none" (nobody)
+#: ww.vote.tie / ww.bite in game.toml: "random" (drawn and recorded) or "none" (nobody);
+#: the first Japanese word of a value is the one a message names (「抽選」, as game.toml is
+#: written by ``new``, the desk and the samples)
 RANDOM_NONE_WORDS: Final[dict[str, str]] = {
-    "random": "random", "none": "none", "ランダム": "random", "無作為": "random",
-    "抽選": "random", "なし": "none", "無し": "none"}
+    "random": "random", "none": "none", "抽選": "random", "ランダム": "random",
+    "無作為": "random", "なし": "none", "無し": "none"}
 
 TEAM_JA: Final[dict[str, str]] = {"village": "村人陣営", "wolves": "人狼陣営"}
 

@@ -99,7 +99,7 @@ def toml_value(value: object) -> str:
 
 def choices_ja(values: tuple[object, ...] | list[object], variant: str, key: str) -> str:
     """The values an option takes, in the game's words where it has them (``tie``'s
-    ``random`` / ``none`` are 「ランダム・なし」)."""
+    ``random`` / ``none`` are 「抽選・なし」)."""
     return _values_ja([toml_value(v) for v in values], variant, key)
 
 

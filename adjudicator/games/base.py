@@ -516,6 +516,8 @@ def need_count(n: int, want: dict[int, int] | set[int], name_ja: str) -> None:
     if n not in want:
         from ..errors import UsageError
 
-        shown = "、".join(str(k) for k in sorted(want, reverse=True))
-        raise UsageError(f"{name_ja} takes {shown} players for a deal; game.toml lists {n}",
-                         f"{name_ja}の配役は{shown}人で行います（参加者は{n}人です）")
+        counts = [f"{k}人" for k in sorted(want)]
+        shown = counts[0] if len(counts) == 1 else "、".join(counts[:-1]) + "か" + counts[-1]
+        raise UsageError(f"{name_ja} takes {', '.join(map(str, sorted(want)))} players for a "
+                         f"deal; game.toml lists {n}",
+                         f"{name_ja}の配役は{shown}で行います（参加者は{n}人です）")

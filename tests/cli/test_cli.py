@@ -98,7 +98,7 @@ def test_game_toml_lists_every_problem(tmp_path: Path, capsys) -> None:  # type:
     code, _out, err = run(capsys, "resolve", str(tmp_path))
     assert code == 1
     for needle in ("名簿：17人います", "「p0」と同じです", "「魔法使い」という役職はありません",
-                   "オプションの「tie」：「coin」は使えません（使えるのは ランダム・なし）"):
+                   "オプションの「tie」：「coin」は使えません（使えるのは 抽選・なし）"):
         assert needle in err, needle
     assert err.index("17人います") < err.index("魔法使い")  # the count first
 

@@ -134,7 +134,7 @@ def test_options_are_listed_with_validation_errors(tmp_path: Path) -> None:
     shown = "\n".join(e.problems_ja)
     assert e.problems_ja[0].startswith("名簿：15人います"), shown
     assert "「みどり」は使えません（使えるのは オレンジ・ムラサキ）" in shown
-    assert "オプションの「tie」：「coin」は使えません（使えるのは ランダム・なし）" in shown
+    assert "オプションの「tie」：「coin」は使えません（使えるのは 抽選・なし）" in shown
     e = problems("trapword", every(lambda raw: raw.update(seed="x"), opt(trap_mode="fast")),
                  tmp_path / "tw")
     assert any("オプションの「trap_mode」" in p for p in e.problems_ja), e.problems_ja

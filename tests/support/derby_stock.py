@@ -137,7 +137,7 @@ CONFIG_PROBLEMS: list[tuple[str, Edit, list[str]]] = [
     ("ds-no-wolf", every(setp(0, role="村人"), setp(1, role="村人")),
      ["名簿：人狼がいません（人狼は1人以上必要です）"]),
     ("ds-option", opt(tie="coin", first_bite="yes", colour="red"),
-     ["オプションの「tie」：「coin」は使えません（使えるのは ランダム・なし）",
+     ["オプションの「tie」：「coin」は使えません（使えるのは 抽選・なし）",
       "オプションの「first_bite」：「yes」は使えません（使えるのは true・false）",
       "オプションの「colour」：この村にないオプションです（使えるのは 「tie」・「no_bite」・"
       "「hunter_repeat」・「first_bite」・「chance_pays_dead」）"]),

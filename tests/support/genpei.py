@@ -232,7 +232,7 @@ DEAL_COMPOSITION: list[tuple[int | None, tuple[str, ...], dict[tuple[Any, ...], 
     for n, farmers in ((17, 4), (15, 3))
 ]
 #: tests/gm/test_deal.py: seat counts the deal refuses, with what it says
-DEAL_REFUSED: list[tuple[int, str]] = [(16, "源平村の配役は17、15人で行います（参加者は16人です）")]
+DEAL_REFUSED: list[tuple[int, str]] = [(16, "源平村の配役は15人か17人で行います（参加者は16人です）")]
 
 #: tests/rules/test_names_by_slot.py: a fixture game, a player of it and a word of the game
 #: to rename them after (the game must play the same)

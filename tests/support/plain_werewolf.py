@@ -100,7 +100,7 @@ CONFIG_PROBLEMS: list[tuple[str, Edit, list[str]]] = [
     ("pw-role-unknown", setp(2, role="占い"),
      ["名簿の3人目（うた）の役職：「占い」という役職はありません（使えるのは "]),
     ("pw-option", opt(tie="coin", first_bite="yes", colour="red"),
-     ["オプションの「tie」：「coin」は使えません（使えるのは ランダム・なし）",
+     ["オプションの「tie」：「coin」は使えません（使えるのは 抽選・なし）",
       "オプションの「first_bite」：「yes」は使えません（使えるのは true・false）",
       "オプションの「colour」：この村にないオプションです（使えるのは 「tie」・「no_bite」・"
       "「hunter_repeat」・「first_bite」）"]),
