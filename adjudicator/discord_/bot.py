@@ -137,8 +137,6 @@ class Places:
                 self.channels[int(cid)] = Thread(name, "group", None, members, name)
         self.private = {p.name: int(p.channel) for p in cfg.players if p.channel}
         self.authors = Authors(cfg)
-        #: the players known by a Discord account (their display name proves nothing)
-        self.accounted = {p.name for p in cfg.players if p.discord and p.discord.strip()}
 
     def by_account(self, user: Any) -> str | None:
         """The player a user is by the ``discord`` key only (never by a display name,
@@ -168,20 +166,11 @@ class Places:
         return msg.nick or msg.author.global_name or msg.author.username
 
     def written(self, msg: Msg) -> str:
-        """The name the log gives the author (``pull.Authors.written``), except that a
-        display name that is the name of a player known by account, shown by another
-        account, is marked as that other account's (「たろう（別のアカウント imposter）」):
-        anyone can take a display name, and the roster would read it as the player."""
-        from ..normalize import name_key
-
+        """The name the log gives the author (``pull.Authors.written``: a look-alike of a
+        player known by account is marked as the other account's)."""
         if msg.nick:
             self.authors.shown[int(msg.author.id)] = msg.nick
-        name = self.authors.written(msg.author)
-        if self.by_account(msg.author) is None and not self.gm_account(msg.author):
-            player = self.authors.names.get(name_key(name))
-            if player is not None and player in self.accounted:
-                return f"{name}（別のアカウント {msg.author.username}）"
-        return name
+        return self.authors.written(msg.author)
 
     def home(self, player: str, user: int | None) -> tuple[int | None, int | None]:
         """Where a receipt for ``player`` goes: (channel, DM user), the player's private

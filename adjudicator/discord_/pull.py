@@ -80,6 +80,8 @@ class Authors:
             for n in (p.name, *p.aliases):
                 self.names.setdefault(name_key(n), p.name)
         self.gm_names = {name_key(g) for g in self.cfg.gm}
+        #: the players known by a Discord account: their display name proves nothing
+        self.accounted = {p.name for p in self.cfg.players if p.discord and p.discord.strip()}
 
     def _keys(self, user: Any) -> tuple[str, str]:
         return str(int(user.id)), str(user.username).casefold()
@@ -89,11 +91,23 @@ class Authors:
             or str(user.username)
 
     def player(self, user: Any) -> str | None:
-        """The player this user is by the ``discord`` key, else by display name."""
+        """The player this user is by the ``discord`` key, else by display name (not the
+        name of a player known by another account: ``look_alike``)."""
         uid, uname = self._keys(user)
         if uid in self.accounts or uname in self.accounts:
             return self.accounts.get(uid) or self.accounts[uname]
-        return self.names.get(name_key(self.display(user)))
+        player = self.names.get(name_key(self.display(user)))
+        return None if player in self.accounted else player
+
+    def look_alike(self, user: Any) -> str | None:
+        """The player whose name this user shows while that player is known by another
+        account (anyone can take a display name), else None."""
+        uid, uname = self._keys(user)
+        if uid in self.accounts or uname in self.accounts or uid in self.gm_accounts \
+                or uname in self.gm_accounts:
+            return None
+        player = self.names.get(name_key(self.display(user)))
+        return player if player in self.accounted else None
 
     def is_gm(self, user: Any) -> bool:
         uid, uname = self._keys(user)
@@ -102,12 +116,16 @@ class Authors:
 
     def written(self, user: Any) -> str:
         """The name the log gives this user: the player's by account, the GM's, or the
-        display name as the channel shows it."""
+        display name as the channel shows it; a display name that is the name of a player
+        known by another account is marked as this account's (「たろう（別のアカウント
+        imposter）」), so that the roster does not read it as the player."""
         uid, uname = self._keys(user)
         if uid in self.accounts or uname in self.accounts:
             return self.accounts.get(uid) or self.accounts[uname]
         if (uid in self.gm_accounts or uname in self.gm_accounts) and self.cfg.gm:
             return self.cfg.gm[0]
+        if self.look_alike(user) is not None:
+            return f"{self.display(user)}（別のアカウント {user.username}）"
         return self.display(user)
 
 

@@ -548,3 +548,26 @@ def test_without_the_message_content_intent_nothing_is_stored(fake: Fake, env: P
         assert main(["discord", "pull", str(root), "night1", "--api", fake.api, *after]) == 1
         assert "Message Content Intent" in capsys.readouterr().err
         assert not (root / "logs" / "night1.json").exists()
+
+
+def test_a_look_alike_of_a_player_known_by_account_is_not_that_player(
+        fake: Fake, env: Path, capsys: Any) -> None:
+    """たろう is known by his user id: another account that shows the name 「たろう」 is
+    stored as that account's (「たろう（別のアカウント …）」), listed for the GM, and its
+    command is not たろう's (the bot does the same: ``pull.Authors.written``)."""
+    from datetime import timedelta
+
+    _fill(fake)
+    imposter = "700000000000000102"
+    fake.add_user(imposter, "not_taro", None, nick="たろう")
+    fake.say(imposter, START + timedelta(minutes=5, seconds=30), "予想@じろう 5万")
+    root = _game(env, "pulled", fake.channel_id)
+    assert main(["discord", "pull", str(root), "night1", "--api", fake.api]) == 0
+    out = capsys.readouterr().out
+    assert imposter in out.split("結び付かなかった")[-1]
+    doc = json.loads((root / "logs" / "night1.json").read_text(encoding="utf-8"))
+    shown = [m["author"]["nickname"] for m in doc["messages"] if m["author"]["id"] == imposter]
+    assert shown == ["たろう（別のアカウント not_taro）"]
+    game = resolve_game(root)
+    rec = next(r for p in game.phases for r in p.lines if r.text == "予想@じろう 5万")
+    assert rec.speaker != "たろう" and rec.disposition != "accepted"
