@@ -32,13 +32,14 @@ import statistics
 import sys
 import tempfile
 import time
-import unicodedata
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+
+from _timing import nfkc_floor  # noqa: E402
 
 from adjudicator.discord_.bot import BotCore, Msg, User  # noqa: E402
 from tests.discord.botgame import (  # noqa: E402
@@ -116,10 +117,7 @@ def as_msgs(planned: list[Planned]) -> list[Msg]:
 
 
 def floor(msgs: list[Msg]) -> tuple[float, float]:
-    c, w = time.process_time(), time.perf_counter()
-    for m in msgs:
-        unicodedata.normalize("NFKC", m.text)
-    return time.process_time() - c, time.perf_counter() - w
+    return nfkc_floor([m.text for m in msgs])
 
 
 def one_run(tmp: Path, planned: list[Planned], msgs: list[Msg], run: int) -> dict[str, float]:

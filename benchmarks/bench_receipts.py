@@ -27,11 +27,12 @@ import statistics
 import sys
 import tempfile
 import time
-import unicodedata
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+
+from _timing import nfkc_floor  # noqa: E402
 
 from adjudicator.receipts import Incoming, Receipts  # noqa: E402
 from adjudicator.rooms import Thread  # noqa: E402
@@ -96,10 +97,7 @@ def night(messages: int, seed: int = 1) -> list[Incoming]:
 
 
 def floor(msgs: list[Incoming]) -> tuple[float, float]:
-    c, w = time.process_time(), time.perf_counter()
-    for m in msgs:
-        unicodedata.normalize("NFKC", m.text)
-    return time.process_time() - c, time.perf_counter() - w
+    return nfkc_floor([m.text for m in msgs])
 
 
 def one_run(root: Path, msgs: list[Incoming]) -> dict[str, float]:
