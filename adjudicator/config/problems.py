@@ -31,6 +31,7 @@ FIELD_JA: dict[str, str] = {
     "members": "メンバー", "first": "先攻", "question": "問題", "answers": "答え",
     "channel": "チャンネル", "salt": "ソルト", "digest": "封印の値", "phase": "フェーズ",
     "old": "元の参加者", "new": "代わりの参加者", "groups": "グループ",
+    "threads": "チャットの設定", "chats": "チャットの対応表", "bites": "噛みを送る部屋",
     "gm_channel": "GM用チャンネル", "remind": "締め切り前の催促（分）",
 }
 _COUNTER = {"players": "人目", "members": "人目", "aliases": "つ目", "gm": "つ目",

@@ -78,17 +78,11 @@ _ID_THEN_LABEL = re.compile(r"(?:day|night|round)[0-9]+(?:-chat)?（([^）]+)）
 
 #: the files a message of the command line names, as a desk page says them (a GM at the
 #: desk never opens a file)
-#: a table of game.toml a message names (「game.toml の [seal]」) -> what the GM calls it
-_TABLES_JA = {"threads.chats": "チャットの対応表", "threads.groups": "グループの表",
-              "threads": "チャットの設定", "seal": "封印", "discord": "Discordの設定",
-              "discord.groups": "Discordのグループ"}
-
-
 def _table(m: re.Match[str]) -> str:
+    """A table of the settings file that a message names, in the GM's words (``FIELD_JA``)."""
     from ..config.problems import FIELD_JA
 
-    key = m.group(1)
-    words = _TABLES_JA.get(key) or FIELD_JA.get(key)
+    words = FIELD_JA.get(m.group(1).rsplit(".", 1)[-1])
     return f"ゲームの設定の「{words}」の欄" if words else "ゲームの設定"
 
 
