@@ -119,6 +119,8 @@ class PlayerView:
     actions: list[LineView]
     events: list[tuple[str, EventView]]
     notices: list[tuple[str, str]]
+    #: the seat as people read it: たろう, or たろう（代役：じろう） once it changed hands
+    shown: str
 
 
 def team_line(v: Any, team: Any, label: Any) -> str | None:
@@ -345,6 +347,8 @@ def build_context(game: Any, view: View | None = None) -> dict[str, Any]:
             diagnostics=[(d.level, line_place(d.source), anchor_of(d.source),
                           d.reason_ja or d.message) for d in ph.diagnostics],
         ))
+    from ..replacement import seat_label
+
     winners = set(data.get("winners", []))
     players: list[PlayerView] = []
     aliases = {p.name: list(p.aliases) for p in game.cfg.players}
@@ -357,7 +361,7 @@ def build_context(game: Any, view: View | None = None) -> dict[str, Any]:
             role=str(p.get("role", "")), fate=_fate(p, deaths.get(name)), alive=bool(p.get("alive", True)),
             winner=name in winners, fields=fields, votes=player_votes[name],
             actions=by_speaker.get(name, []), events=player_events[name],
-            notices=notices[name],
+            notices=notices[name], shown=seat_label(game, name),
         ))
     sections: list[Section] = variant_sections(game)
     covered: set[str] = set()

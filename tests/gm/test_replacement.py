@@ -141,6 +141,7 @@ def test_game_toml_replacement_derives_the_same_game(tmp_path: Path, name: str) 
     assert all(n in handover for n in before)
     html = render_report(game)
     assert "代役（交代）" in html and NEW in html
+    assert f"{seat}（代役：{NEW}）" in html  # the players' table names who played the seat
 
 
 @pytest.mark.parametrize("name", GAMES)
